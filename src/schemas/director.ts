@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { dateTime } from './common.ts';
+
+export const directorSchema = z.looseObject({
+  name: z.string(),
+  dateAppointed: dateTime,
+});
+
+export type Director = z.infer<typeof directorSchema>;
