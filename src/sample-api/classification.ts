@@ -211,12 +211,15 @@ export function classifyName(name: string): SubSector | undefined {
   return undefined;
 }
 
-/** A sub-sector drawn in proportion to the size of its sector in the register. */
+/**
+ * A sub-sector drawn in proportion to the size of its sector in the register. Social housing is
+ * left to the approved housing bodies, whose names say so.
+ */
 export function randomSubSector(random: Random): SubSector {
   const sector = pickWeighted(
     random,
     SECTORS.map((candidate) => [candidate, candidate.weight] as const),
   );
-  const index = Math.floor(random() * sector.subSectors.length);
-  return subSector(`${sector.code}.${index + 1}`);
+  const count = sector.code === '6' ? sector.subSectors.length - 1 : sector.subSectors.length;
+  return subSector(`${sector.code}.${Math.floor(random() * count) + 1}`);
 }
