@@ -385,10 +385,15 @@ function sources(random: Random, core: OrganisationCore, website: string, year: 
 
 function legalObjects(random: Random, core: OrganisationCore): string {
   if (chance(random, 0.03)) return '';
-  const openings = OBJECT_OPENINGS[core.subSector.sectorCode] ?? OBJECT_OPENINGS['6'] ?? [];
+  const openings =
+    OBJECT_OPENINGS[core.subSector.code] ??
+    OBJECT_OPENINGS[core.subSector.sectorCode] ??
+    OBJECT_OPENINGS['6'] ??
+    [];
   const sentences = [pick(random, openings).replaceAll('{place}', core.place)];
   sentences.push(...sample(random, OBJECT_CONTINUATIONS, integer(random, 0, 3)));
-  const text = sentences.join(' ');
+  const joined = sentences.join(' ');
+  const text = isCompany(core) ? joined : joined.replaceAll('the Company', 'the Organisation');
   // The register stores an extract: a quarter end part-way through a sentence or a word.
   if (chance(random, 0.25))
     return text.slice(0, integer(random, Math.min(60, text.length - 1), text.length - 1)).trimEnd();

@@ -262,7 +262,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Ru
       return;
     }
     const organisationId = answer.organisationId;
-    if (organisationId !== undefined && answer.status === 200) {
+    if (organisationId !== undefined && answer.status === 200 && response.req.method === 'GET') {
       response.once('finish', () => {
         stats.organisationsServed[organisationId] = (stats.organisationsServed[organisationId] ?? 0) + 1;
       });

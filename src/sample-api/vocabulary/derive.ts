@@ -3,6 +3,7 @@
 // one without depending on the source files at run time:
 //
 //   node src/sample-api/vocabulary/derive.ts [../shared/data/ie-charities]
+//   npx prettier --write src/sample-api/vocabulary/ie-register.json
 //
 // Source: Charities Regulator, Register of Charities and annual-report extracts (January 2021),
 // CC BY 4.0; as cleaned in github.com/jackapbutler/Charity-Visualizer (MIT, (c) 2021 Jack Butler).

@@ -394,8 +394,23 @@ export function localAuthorities(county: string): string[] {
   }
 }
 
-/** Opening sentences of legal objects, by sector code; "{place}" is the organisation's locality. */
+/**
+ * Opening sentences of legal objects, by sub-sector code where one is given, else by sector code;
+ * "{place}" is the organisation's locality.
+ */
 export const OBJECT_OPENINGS: Readonly<Record<string, readonly string[]>> = {
+  '3.2': [
+    'To advance education by the provision and management of a primary school in {place} under the patronage of its patron body.',
+    'The Board of Management shall manage the school on behalf of the Patron for the benefit of the pupils and their parents.',
+  ],
+  '3.3': [
+    'To advance education by the provision and management of a post-primary school in {place} in accordance with the Education Act, 1998.',
+  ],
+  '6.5': [
+    'To provide social housing and associated amenities for persons in need of housing, including older people and persons with disabilities.',
+    'To relieve the housing needs of persons in {place} who are unable to provide accommodation from their own resources.',
+    'To provide, manage and maintain housing for elderly persons of limited means in {place} and the surrounding area.',
+  ],
   '1': [
     'To advance the arts and promote public appreciation of music, drama and the visual arts in {place} and the surrounding area.',
     'To promote, foster and preserve the Irish language, traditional music, song and dance.',
@@ -423,7 +438,6 @@ export const OBJECT_OPENINGS: Readonly<Record<string, readonly string[]>> = {
     'To support persons with disabilities and their families to live full and independent lives in their communities.',
   ],
   '6': [
-    'To provide social housing and associated amenities for persons in need of housing, including older people and persons with disabilities.',
     'To promote the integrated social and economic development of {place} for the benefit of the whole community.',
     'To relieve unemployment by the provision of training, work experience and enterprise supports.',
   ],
