@@ -136,7 +136,7 @@ describe('sample API faults', () => {
   });
 
   test('requests beyond maxConcurrent in flight are answered 429 with Retry-After', async () => {
-    api.setFaults({ maxConcurrent: 2, latencyMs: 150, retryAfterSeconds: 2 });
+    api.setFaults({ maxConcurrent: 2, latencyMs: 300, retryAfterSeconds: 2 });
     const replies = await Promise.all(Array.from({ length: 8 }, () => get(api, '/housingBodies/')));
     const limited = replies.filter((reply) => reply.status === 429);
     assert.ok(replies.filter((reply) => reply.status === 200).length >= 2);
