@@ -22,7 +22,7 @@ import {
 import { locality, organisationName, type NameFamily } from './names.ts';
 import { chance, createRandom, guid, pick } from './prng.ts';
 import { organisationRecord } from './record.ts';
-import { createSearchIndex, type SearchIndex, type SearchQuery } from './search.ts';
+import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
 import register from './vocabulary/ie-register.json' with { type: 'json' };
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';
 
@@ -169,11 +169,6 @@ function makeCore(seed: string, index: number, gone: boolean): OrganisationCore 
   };
 }
 
-/** Folded name for ordering lists: case and accents ignored, then the id for a stable order. */
-function sortKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** Bounded cache of records, evicting the least recently used. */
 class RecordCache {
   readonly #limit: number;
@@ -214,7 +209,8 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
     cores.push(core);
   }
 
-  const keyed = cores.map((core) => ({ key: sortKey(core.name), core }));
+  // Lists are in name order, case, accents and punctuation ignored, then by id for a stable order.
+  const keyed = cores.map((core) => ({ key: foldText(core.name), core }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.core.id < b.core.id ? -1 : 1));
   const ordered = keyed.map((entry) => entry.core);
 
