@@ -1,0 +1,11 @@
+// The usual names of the code ids the real service used (api-spec appendix), for codes whose
+// entry in the register carries no description. Shown labelled as not coming from the source.
+const KNOWN_CODES: Record<string, string> = {
+  GOVERNANCECODE: 'The Governance Code for Community, Voluntary and Charitable Organisations in Ireland',
+  ICTR: 'Statement of Guiding Principles for Fundraising',
+  SORP: 'Charities SORP (FRS 102)',
+};
+
+export function knownCodeDescription(id: string): string | undefined {
+  return KNOWN_CODES[id.toUpperCase()];
+}
