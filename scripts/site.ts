@@ -36,7 +36,11 @@ try {
     `site: ${summary.organisations} organisations, ${summary.pages} pages, ${summary.files} files ` +
       `(${formatBytes(summary.bytes)}) in ${seconds.toFixed(1)} s → ${summary.siteDir}`,
   );
-  console.log(`site: steps ${Object.entries(summary.timings).map(([name, s]) => `${name} ${s} s`).join(', ')}`);
+  console.log(
+    `site: steps ${Object.entries(summary.timings)
+      .map(([name, s]) => `${name} ${s} s`)
+      .join(', ')}`,
+  );
   if (summary.unreadable.length > 0) {
     console.warn(`site: ${summary.unreadable.length} unreadable file(s) in the data folder were left out:`);
     for (const { file, reason } of summary.unreadable.slice(0, 20)) console.warn(`  ${file}: ${reason}`);

@@ -20,7 +20,12 @@ export function filesUnder(root: string): string[] {
  * Zips everything under `root` except `exclude` into `root/name`, with one fixed time on every
  * entry so that the same site gives the same archive. Writes `name.sha256` beside it.
  */
-export async function writeZip(root: string, name: string, mtime: Date, exclude: readonly string[] = []): Promise<void> {
+export async function writeZip(
+  root: string,
+  name: string,
+  mtime: Date,
+  exclude: readonly string[] = [],
+): Promise<void> {
   const skip = new Set([name, `${name}.sha256`, ...exclude]);
   const zip = new yazl.ZipFile();
   for (const path of filesUnder(root)) {

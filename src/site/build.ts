@@ -41,7 +41,10 @@ export interface SiteSummary {
 function copyRecords(snapshot: Snapshot, siteDir: string): void {
   mkdirSync(join(siteDir, 'org'), { recursive: true });
   for (const entry of snapshot.organisations) {
-    copyFileSync(join(snapshot.dataDir, 'organisations', `${entry.id}.json`), join(siteDir, organisationJsonPath(entry.id)));
+    copyFileSync(
+      join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
+      join(siteDir, organisationJsonPath(entry.id)),
+    );
   }
 }
 

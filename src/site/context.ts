@@ -24,12 +24,18 @@ export interface SiteContext {
 const CONTEXT = Symbol.for('orgdir.siteContext');
 
 export function setSiteContext(context: SiteContext | undefined): void {
-  (globalThis as { [CONTEXT]?: SiteContext })[CONTEXT] = context;
+  const store = globalThis as { [CONTEXT]?: SiteContext };
+  if (context) store[CONTEXT] = context;
+  else delete store[CONTEXT];
 }
 
 export function siteContext(): SiteContext {
   return (
-    (globalThis as { [CONTEXT]?: SiteContext })[CONTEXT] ?? { dataDir: dataDir(), downloads: [], archives: [] }
+    (globalThis as { [CONTEXT]?: SiteContext })[CONTEXT] ?? {
+      dataDir: dataDir(),
+      downloads: [],
+      archives: [],
+    }
   );
 }
 

@@ -3,7 +3,9 @@ import { formatDateTime } from '../lib/dates.ts';
 
 /** "12 May 2024, 03:10", or `undefined` when the manifest does not say. */
 export function crawlDate(manifest: Record<string, unknown>): string | undefined {
-  return formatDateTime(stripZone(manifest['finishedAt'])) ?? formatDateTime(stripZone(manifest['startedAt']));
+  return (
+    formatDateTime(stripZone(manifest['finishedAt'])) ?? formatDateTime(stripZone(manifest['startedAt']))
+  );
 }
 
 /** The manifest's timestamps are UTC ISO strings; the calendar reading ignores the zone. */

@@ -168,11 +168,18 @@ export function organisationRow(snapshot: Snapshot, id: string, raw: unknown): u
       }),
     ),
     organisationPath(id),
-  ].map((value) => (value === null || value === undefined || typeof value === 'object' ? (value ? JSON.stringify(value) : '') : value));
+  ].map((value) =>
+    value === null || value === undefined || typeof value === 'object'
+      ? value
+        ? JSON.stringify(value)
+        : ''
+      : value,
+  );
 }
 
 function memberRows(file: HashedFile, members: readonly Member[], prefix: readonly string[] = []): void {
-  for (const member of members) file.write(csvRow([...prefix, member.id, member.name, member.present ? 'yes' : 'no']));
+  for (const member of members)
+    file.write(csvRow([...prefix, member.id, member.name, member.present ? 'yes' : 'no']));
 }
 
 /** Writes every download into `<siteDir>/downloads/` and returns them, SHA256SUMS last. */
@@ -182,39 +189,63 @@ export function writeDownloads(snapshot: Snapshot, siteDir: string): DownloadFil
   const count = snapshot.organisations.length;
 
   files.push(
-    written(siteDir, 'organisations.json', 'organisations.json', `All ${count} records as the register gave them, one JSON array.`, (file) => {
-      file.write('[\n');
-      snapshot.organisations.forEach((entry, index) => {
-        const record = readRecord(snapshot.dataDir, entry.id);
-        file.write((index === 0 ? '' : ',\n') + JSON.stringify(record));
-      });
-      file.write('\n]\n');
-    }),
+    written(
+      siteDir,
+      'organisations.json',
+      'organisations.json',
+      `All ${count} records as the register gave them, one JSON array.`,
+      (file) => {
+        file.write('[\n');
+        snapshot.organisations.forEach((entry, index) => {
+          const record = readRecord(snapshot.dataDir, entry.id);
+          file.write((index === 0 ? '' : ',\n') + JSON.stringify(record));
+        });
+        file.write('\n]\n');
+      },
+    ),
   );
 
   files.push(
-    written(siteDir, 'organisations.csv', 'organisations.csv', `One row per organisation (${count}), main fields flattened.`, (file) => {
-      file.write(csvRow(ORGANISATION_COLUMNS));
-      for (const entry of snapshot.organisations) {
-        file.write(csvRow(organisationRow(snapshot, entry.id, readRecord(snapshot.dataDir, entry.id))));
-      }
-    }),
+    written(
+      siteDir,
+      'organisations.csv',
+      'organisations.csv',
+      `One row per organisation (${count}), main fields flattened.`,
+      (file) => {
+        file.write(csvRow(ORGANISATION_COLUMNS));
+        for (const entry of snapshot.organisations) {
+          file.write(csvRow(organisationRow(snapshot, entry.id, readRecord(snapshot.dataDir, entry.id))));
+        }
+      },
+    ),
   );
 
   for (const list of snapshot.lists) {
     files.push(
-      written(siteDir, `${list.definition.slug}.csv`, `${list.definition.slug}.csv`, `${list.definition.title}: id, name, and whether a record was retrieved.`, (file) => {
-        file.write(csvRow(['id', 'name', 'has_record']));
-        memberRows(file, list.members);
-      }),
+      written(
+        siteDir,
+        `${list.definition.slug}.csv`,
+        `${list.definition.slug}.csv`,
+        `${list.definition.title}: id, name, and whether a record was retrieved.`,
+        (file) => {
+          file.write(csvRow(['id', 'name', 'has_record']));
+          memberRows(file, list.members);
+        },
+      ),
     );
   }
 
   files.push(
-    written(siteDir, 'voluntary-code-members.csv', 'voluntary-code-members.csv', 'Members of every voluntary code: code, id, name, and whether a record was retrieved.', (file) => {
-      file.write(csvRow(['code', 'id', 'name', 'has_record']));
-      for (const code of snapshot.voluntaryCodes) memberRows(file, code.members, [code.id]);
-    }),
+    written(
+      siteDir,
+      'voluntary-code-members.csv',
+      'voluntary-code-members.csv',
+      'Members of every voluntary code: code, id, name, and whether a record was retrieved.',
+      (file) => {
+        file.write(csvRow(['code', 'id', 'name', 'has_record']));
+        for (const code of snapshot.voluntaryCodes) memberRows(file, code.members, [code.id]);
+      },
+    ),
   );
 
   const manifest = join(snapshot.dataDir, 'manifest.json');
@@ -233,7 +264,13 @@ export function writeDownloads(snapshot: Snapshot, siteDir: string): DownloadFil
 
   const sums = files.map((file) => `${file.sha256}  ${file.path.slice(DOWNLOADS_DIR.length + 1)}\n`).join('');
   files.push(
-    written(siteDir, 'SHA256SUMS', 'SHA256SUMS', 'The checksums of the files above, for sha256sum -c.', (file) => file.write(sums)),
+    written(
+      siteDir,
+      'SHA256SUMS',
+      'SHA256SUMS',
+      'The checksums of the files above, for sha256sum -c.',
+      (file) => file.write(sums),
+    ),
   );
   return files;
 }

@@ -54,7 +54,9 @@ const ROW_HEIGHT = 40;
 
 /** Horizontal bars, previous year above current, around a zero line (net assets can be negative). */
 export function financialChart(rows: readonly FinancialRow[]): Chart | undefined {
-  const values = rows.flatMap((row) => [row.previous, row.current]).filter((v): v is number => v !== undefined);
+  const values = rows
+    .flatMap((row) => [row.previous, row.current])
+    .filter((v): v is number => v !== undefined);
   if (values.length === 0) return undefined;
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
@@ -72,7 +74,17 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
     entries.forEach(([value, current], position) => {
       const y = index * ROW_HEIGHT + 4 + position * 15;
       if (value === undefined) {
-        bars.push({ label: row.label, first: position === 0, current, x: zero, y, width: 0, text: 'not given', textX: zero + 4, textAnchor: 'start' });
+        bars.push({
+          label: row.label,
+          first: position === 0,
+          current,
+          x: zero,
+          y,
+          width: 0,
+          text: 'not given',
+          textX: zero + 4,
+          textAnchor: 'start',
+        });
         return;
       }
       const end = scale(value);

@@ -126,7 +126,11 @@ export function readRecord(dataDir: string, id: string): unknown {
 
 /** The A–Z key of a name: its first letter without accents, "0-9" for digits, else "other". */
 export function letterOf(name: string): string {
-  const first = name.normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '').charAt(0).toLowerCase();
+  const first = name
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .charAt(0)
+    .toLowerCase();
   if (/[a-z]/.test(first)) return first;
   if (/[0-9]/.test(first)) return '0-9';
   return 'other';
@@ -146,7 +150,10 @@ function summariesOf(value: unknown): { id: string; name: string }[] {
   return result;
 }
 
-function membersOf(summaries: { id: string; name: string }[], byId: Map<string, OrganisationEntry>): Member[] {
+function membersOf(
+  summaries: { id: string; name: string }[],
+  byId: Map<string, OrganisationEntry>,
+): Member[] {
   return summaries
     .map(({ id, name }) => {
       const entry = byId.get(id);
@@ -160,7 +167,9 @@ function membersOf(summaries: { id: string; name: string }[], byId: Map<string, 
 }
 
 function entryMember(entry: OrganisationEntry, note?: string): Member {
-  return note ? { id: entry.id, name: entry.name, present: true, note } : { id: entry.id, name: entry.name, present: true };
+  return note
+    ? { id: entry.id, name: entry.name, present: true, note }
+    : { id: entry.id, name: entry.name, present: true };
 }
 
 /** Groups entries by a key, labelling each group with the spelling most of its members use. */
@@ -179,11 +188,15 @@ function groupBy(
     const label = labelOf(entry);
     if (label) group.labels.set(label, (group.labels.get(label) ?? 0) + 1);
   }
-  const keys = [...groups.keys()].sort((a, b) => (a === NOT_GIVEN_KEY ? 1 : b === NOT_GIVEN_KEY ? -1 : collator.compare(a, b)));
+  const keys = [...groups.keys()].sort((a, b) =>
+    a === NOT_GIVEN_KEY ? 1 : b === NOT_GIVEN_KEY ? -1 : collator.compare(a, b),
+  );
   const slugs = uniqueSlugs(keys.map((key) => (key === NOT_GIVEN_KEY ? 'not-given' : key)));
   return keys.map((key) => {
     const group = groups.get(key)!;
-    const label = [...group.labels.entries()].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0];
+    const label = [...group.labels.entries()].sort(
+      (a, b) => b[1] - a[1] || collator.compare(a[0], b[0]),
+    )[0]?.[0];
     return {
       key,
       slug: slugs.get(key === NOT_GIVEN_KEY ? 'not-given' : key)!,
@@ -280,7 +293,9 @@ function buildSectors(organisations: OrganisationEntry[], facts: Map<string, Rec
   const subSectors = [...byKey.values()].sort((a, b) =>
     a.key === NOT_GIVEN_KEY ? 1 : b.key === NOT_GIVEN_KEY ? -1 : compareCodes(a.key, b.key),
   );
-  const subSlugs = uniqueSlugs(subSectors.map((group) => (group.key === NOT_GIVEN_KEY ? 'not-given' : group.key)));
+  const subSlugs = uniqueSlugs(
+    subSectors.map((group) => (group.key === NOT_GIVEN_KEY ? 'not-given' : group.key)),
+  );
   for (const group of subSectors) {
     group.slug = subSlugs.get(group.key === NOT_GIVEN_KEY ? 'not-given' : group.key)!;
     const code = group.key !== NOT_GIVEN_KEY && /^[0-9]/.test(group.key) ? group.key : undefined;
@@ -289,7 +304,8 @@ function buildSectors(organisations: OrganisationEntry[], facts: Map<string, Rec
 
   const sectorOfSubSector = new Map<string, string>();
   for (const entry of organisations) {
-    if (!sectorOfSubSector.has(entry.subSectorKey)) sectorOfSubSector.set(entry.subSectorKey, entry.sectorKey);
+    if (!sectorOfSubSector.has(entry.subSectorKey))
+      sectorOfSubSector.set(entry.subSectorKey, entry.sectorKey);
   }
   const sectors: SectorGroup[] = sectorGroups.map((group) => {
     const code = group.key !== NOT_GIVEN_KEY && /^[0-9]/.test(group.key) ? group.key : undefined;
@@ -305,7 +321,11 @@ function buildSectors(organisations: OrganisationEntry[], facts: Map<string, Rec
   return { sectors, subSectors };
 }
 
-function loadVoluntaryCodes(dataDir: string, byId: Map<string, OrganisationEntry>, unreadable: Snapshot['unreadable']) {
+function loadVoluntaryCodes(
+  dataDir: string,
+  byId: Map<string, OrganisationEntry>,
+  unreadable: Snapshot['unreadable'],
+) {
   const listed = readJson(join(dataDir, 'voluntary-codes.json'), unreadable);
   const codes = new Map<string, { id: string; description?: string }>();
   for (const entry of Array.isArray(listed) ? listed : []) {
@@ -315,7 +335,9 @@ function loadVoluntaryCodes(dataDir: string, byId: Map<string, OrganisationEntry
   }
   // A member list without an entry in voluntary-codes.json is still a code the register knows.
   const membersFolder = join(dataDir, 'voluntary-code-members');
-  const memberFiles = existsSync(membersFolder) ? readdirSync(membersFolder).filter((file) => file.endsWith('.json')) : [];
+  const memberFiles = existsSync(membersFolder)
+    ? readdirSync(membersFolder).filter((file) => file.endsWith('.json'))
+    : [];
   const fileOf = new Map<string, string>();
   for (const file of memberFiles) {
     const stem = file.slice(0, -'.json'.length);
@@ -367,12 +389,22 @@ export function loadSnapshot(dataDir: string): Snapshot {
   }
 
   const { sectors, subSectors } = buildSectors(organisations, facts);
-  const letters = groupBy(organisations, (entry) => entry.letter, (entry) => entry.letter.toUpperCase(), '');
+  const letters = groupBy(
+    organisations,
+    (entry) => entry.letter,
+    (entry) => entry.letter.toUpperCase(),
+    '',
+  );
   for (const group of letters) {
     group.label = group.key === 'other' ? 'Other characters' : group.key.toUpperCase();
   }
 
-  const counties = groupBy(organisations, (entry) => entry.countyKey, (entry) => entry.county, 'County not given');
+  const counties = groupBy(
+    organisations,
+    (entry) => entry.countyKey,
+    (entry) => entry.county,
+    'County not given',
+  );
   return {
     dataDir,
     organisations,

@@ -134,23 +134,24 @@ function locationOf(value: unknown): Location {
   return { unknown: false, unusable: JSON.stringify(coordinates) };
 }
 
-function defined<T extends object>(value: T): T {
+/** Drops the keys whose value is `undefined`, so that optional fields are absent, not undefined. */
+function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
   for (const key of Object.keys(value) as (keyof T)[]) {
     if (value[key] === undefined) delete value[key];
   }
-  return value;
+  return value as T;
 }
 
 function financialsOf(value: unknown): Financials | undefined {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const summary = value as Record<string, unknown>;
-  const current: Amounts = defined({
+  const current = defined<Amounts>({
     income: amountOf(summary['currentIncome']),
     expenditure: amountOf(summary['currentExpenditure']),
     grants: amountOf(summary['currentGrants']),
     netAssets: amountOf(summary['currentNetAssets']),
   });
-  const previous: Amounts = defined({
+  const previous = defined<Amounts>({
     income: amountOf(summary['prevIncome']),
     expenditure: amountOf(summary['prevExpenditure']),
     grants: amountOf(summary['prevGrants']),
@@ -161,7 +162,7 @@ function financialsOf(value: unknown): Financials | undefined {
   if (Object.keys(current).length === 0 && Object.keys(previous).length === 0 && !accountToDate) {
     return undefined;
   }
-  return defined({ currentYear, accountToDate, current, previous });
+  return defined<Financials>({ currentYear, accountToDate, current, previous });
 }
 
 /** What each defined field must be for the page to read it; anything else goes to "other data". */
@@ -202,7 +203,7 @@ export function readOrganisation(raw: unknown, id: string): OrganisationView {
     if (!KNOWN_FIELDS.has(key)) otherData.push({ key, value, unexpected: false });
     else if (!hasExpectedShape(key, value)) otherData.push({ key, value, unexpected: true });
   }
-  return defined({
+  return defined<OrganisationView>({
     id,
     name: recordName ?? `Unnamed organisation ${id}`,
     named: recordName !== undefined,
@@ -218,7 +219,7 @@ export function readOrganisation(raw: unknown, id: string): OrganisationView {
     location: locationOf(record['geolocation']),
     otherAddresses: arrayOf(record['otherAddresses']).map((value) => {
       const address = objectOf(value);
-      return defined({
+      return defined<Address>({
         address: textOf(address['address']),
         cleanAddress: textOf(address['cleanAddress']),
         county: textOf(address['county']),
@@ -229,7 +230,7 @@ export function readOrganisation(raw: unknown, id: string): OrganisationView {
     regulators: arrayOf(record['regulators']).map((value) => {
       const regulator = objectOf(value);
       const url = textOf(regulator['regulatorUrl']);
-      return defined({
+      return defined<Regulator>({
         name: textOf(regulator['regulatorName']),
         abbreviation: textOf(regulator['regulatorDesc']),
         number: scalarText(regulator['regulatorNumber']),
@@ -241,13 +242,17 @@ export function readOrganisation(raw: unknown, id: string): OrganisationView {
     governanceCodes: arrayOf(record['governanceCodes']).map((value) => {
       const code = objectOf(value);
       const url = textOf(code['governanceCodeUrl']);
-      return defined({ description: textOf(code['governanceCodeDesc']), url, href: safeHttpUrl(url) });
+      return defined<GovernanceCodeRef>({
+        description: textOf(code['governanceCodeDesc']),
+        url,
+        href: safeHttpUrl(url),
+      });
     }),
     financials: financialsOf(record['financialSummary']),
     funders: arrayOf(record['funders']).map((value) => {
       const funder = objectOf(value);
       const amount = amountOf(funder['amount']);
-      return defined({
+      return defined<Funder>({
         source: textOf(funder['fundSource']),
         amount,
         amountText: amount === undefined ? scalarText(funder['amount']) : undefined,
@@ -256,7 +261,10 @@ export function readOrganisation(raw: unknown, id: string): OrganisationView {
     }),
     directors: arrayOf(record['directors']).map((value) => {
       const director = objectOf(value);
-      return defined({ name: textOf(director['name']), dateAppointed: textOf(director['dateAppointed']) });
+      return defined<Director>({
+        name: textOf(director['name']),
+        dateAppointed: textOf(director['dateAppointed']),
+      });
     }),
     legalObjectsExtract: extract,
     legalObjectsTruncated: extract !== undefined && endsMidSentence(extract),
@@ -266,7 +274,7 @@ export function readOrganisation(raw: unknown, id: string): OrganisationView {
     sources: arrayOf(record['sources']).map((value) => {
       const source = objectOf(value);
       const url = textOf(source['url']);
-      return defined({
+      return defined<Source>({
         source: textOf(source['source']),
         url,
         href: safeHttpUrl(url),
