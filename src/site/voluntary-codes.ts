@@ -9,3 +9,8 @@ const KNOWN_CODES: Record<string, string> = {
 export function knownCodeDescription(id: string): string | undefined {
   return KNOWN_CODES[id.toUpperCase()];
 }
+
+/** What to call a code: its description from the source, else its usual name, else its id. */
+export function codeTitle(code: { id: string; description?: string }): string {
+  return code.description ?? knownCodeDescription(code.id) ?? code.id;
+}
