@@ -83,3 +83,24 @@ export function isoDate(value: unknown): string | undefined {
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
+
+export interface DateText {
+  /** What to show: the date, or the value as given when it is not a usable date. */
+  text: string;
+  /** For `<time datetime>`, when the value is a real date. */
+  iso?: string;
+}
+
+/**
+ * A date for display, never hiding what the source said: a real date is formatted, a
+ * placeholder (year 0001) reads "not given" with the value, anything else is shown as given.
+ */
+export function describeDate(value: unknown, withTime = false): DateText | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const date = parseApiDate(value);
+  if (!date) return { text: value };
+  if (isPlaceholderDate(date)) return { text: `not given (the source gives ${value.trim()})` };
+  const text = (withTime ? formatDateTime(value) : formatDate(value)) ?? value;
+  const iso = isoDate(value);
+  return iso ? { text, iso } : { text };
+}

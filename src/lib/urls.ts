@@ -50,8 +50,26 @@ function encodePathSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%2C/g, ',').replace(/%40/g, '@');
 }
 
+/**
+ * Relative URLs already worked out, per folder of the linking page: tens of thousands of pages
+ * share a few folders and link to the same navigation pages.
+ */
+const linkCache = new Map<string, Map<string, string>>();
+
 /** A function from site path to relative URL for the page at `pathname` (Astro.url.pathname). */
 export function linkerFor(pathname: string): (to: string) => string {
   const from = sitePathOf(pathname);
-  return (to) => relativeUrl(from, to);
+  const folder = from.slice(0, from.lastIndexOf('/') + 1);
+  let cache = linkCache.get(folder);
+  if (!cache) linkCache.set(folder, (cache = new Map()));
+  const known = cache;
+  return (to) => {
+    let url = known.get(to);
+    if (url === undefined) {
+      url = relativeUrl(from, to);
+      // The navigation's targets come first and stay; most later ones are one-off organisation links.
+      if (known.size < 1000) known.set(to, url);
+    }
+    return url;
+  };
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDate, formatDateTime, isoDate, parseApiDate } from '../../src/lib/dates.ts';
+import { describeDate, formatDate, formatDateTime, isoDate, parseApiDate } from '../../src/lib/dates.ts';
 
 test('an API date-time reads as a calendar date', () => {
   assert.equal(formatDate('2021-12-31T00:00:00'), '31 December 2021');
@@ -34,4 +34,14 @@ test('impossible and malformed dates are not dates', () => {
 
 test('a bare date without a time is accepted', () => {
   assert.equal(formatDate('2019-05-03'), '3 May 2019');
+});
+
+test('a date for display keeps what the source said when it is not a real date', () => {
+  assert.deepEqual(describeDate('1985-07-22T00:00:00'), { text: '22 July 1985', iso: '1985-07-22' });
+  assert.deepEqual(describeDate('0001-01-01T00:00:00'), {
+    text: 'not given (the source gives 0001-01-01T00:00:00)',
+  });
+  assert.deepEqual(describeDate('sometime in 1990'), { text: 'sometime in 1990' });
+  assert.equal(describeDate(null), undefined);
+  assert.equal(describeDate(''), undefined);
 });
