@@ -57,3 +57,25 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value) && value.length === 0) return '(empty list)';
   return JSON.stringify(value);
 }
+
+/**
+ * Cuts text to at most `max` characters at a word boundary, marking the cut with "…". `measure`
+ * counts a string's length (for a limit on escaped HTML, count entities as they are written).
+ */
+export function truncate(text: string, max: number, measure = (value: string) => value.length): string {
+  if (measure(text) <= max) return text;
+  let end = Math.min(text.length, max);
+  let result = '';
+  do {
+    end -= 1;
+    const cut = text.slice(0, end);
+    const space = /\s/.test(text.charAt(end)) ? end : cut.lastIndexOf(' ');
+    result = `${(space > end / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  } while (end > 0 && measure(result) > max);
+  return result;
+}
+
+/** The length of text once escaped for HTML, as validators count a title. */
+export function escapedLength(text: string): number {
+  return text.length + (text.match(/[<>]/g)?.length ?? 0) * 3 + (text.match(/[&]/g)?.length ?? 0) * 4;
+}

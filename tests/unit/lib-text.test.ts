@@ -7,6 +7,8 @@ import {
   scalarText,
   stringsOf,
   textOf,
+  truncate,
+  escapedLength,
 } from '../../src/lib/text.ts';
 
 test('an extract that stops part-way through a sentence is recognised', () => {
@@ -41,4 +43,16 @@ test('other data is described as given', () => {
   assert.equal(describeValue(null), 'not given');
   assert.equal(describeValue(''), '(empty)');
   assert.equal(describeValue([]), '(empty list)');
+});
+
+test('a long title is cut at a word and marked', () => {
+  assert.equal(truncate('short', 10), 'short');
+  assert.equal(truncate('The Governance Code for Community Organisations', 20), 'The Governance Code…');
+  assert.ok(truncate('x'.repeat(100), 20).length <= 20);
+});
+
+test('a title is cut to fit once escaped for HTML', () => {
+  const title = truncate('Arts </script> & Crafts Collective of Kinvara', 30, escapedLength);
+  assert.ok(escapedLength(title) <= 30, title);
+  assert.equal(escapedLength('a<b&c'), 5 + 3 + 4);
 });
