@@ -65,7 +65,7 @@ export function describeValue(value: unknown): string {
 export function truncate(text: string, max: number, measure = (value: string) => value.length): string {
   if (measure(text) <= max) return text;
   let end = Math.min(text.length, max);
-  let result = '';
+  let result: string;
   do {
     end -= 1;
     const cut = text.slice(0, end);
