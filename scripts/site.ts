@@ -32,13 +32,15 @@ try {
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;
+  const pagesPerSecond = Math.round(summary.pages / (summary.timings['pages'] ?? Number.NaN));
   console.log(
     `site: ${summary.organisations} organisations, ${summary.pages} pages, ${summary.files} files ` +
-      `(${formatBytes(summary.bytes)}) in ${seconds.toFixed(1)} s → ${summary.siteDir}`,
+      `(${formatBytes(summary.bytes)}) in ${seconds.toFixed(1)} s, ${pagesPerSecond} pages/s → ${summary.siteDir}`,
   );
+  const cpu = (name: string): string => ` (${summary.cpuTimings[name]} s CPU)`;
   console.log(
     `site: steps ${Object.entries(summary.timings)
-      .map(([name, s]) => `${name} ${s} s`)
+      .map(([name, s]) => `${name} ${s} s${cpu(name)}`)
       .join(', ')}`,
   );
   if (summary.unreadable.length > 0) {
