@@ -362,6 +362,13 @@ class CrawlRun {
       }
     });
     await Promise.all([...codes.values()].map((code) => this.#voluntaryCodeMembers(code)));
+    // Counts in the order of the codes, whatever order their members arrived in.
+    const arrived = this.#counts.voluntaryCodeMembers;
+    this.#counts.voluntaryCodeMembers = {};
+    for (const code of codes.values()) {
+      const count = arrived[code];
+      if (count !== undefined) this.#counts.voluntaryCodeMembers[code] = count;
+    }
   }
 
   async #voluntaryCodeMembers(code: string): Promise<void> {
@@ -593,7 +600,12 @@ class CrawlRun {
       },
       counts: { ...this.#counts, stored: this.#stored, gone: this.#gone.size, failed: recordFailures },
       gone: [...this.#gone].sort(),
-      failures: this.#failures,
+      failures: [...this.#failures].sort(
+        (a, b) =>
+          a.scope.localeCompare(b.scope) ||
+          a.operation.localeCompare(b.operation) ||
+          (a.id ?? '').localeCompare(b.id ?? ''),
+      ),
       drift: this.#drift.findings(),
       coordinates: {
         registeredAddress: { ...this.#coordinates.registeredAddress },

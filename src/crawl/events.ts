@@ -1,5 +1,6 @@
 // What a running crawl tells the outside: progress bars, log lines and tests all listen here.
-// Every text in an event has already been through the key redactor.
+// Every text in an event has already been through the key redactor. Times are epoch milliseconds
+// with a fraction (`clock()` of request-queue.ts).
 
 /** The operations of the API, named as the spec names them. */
 export type Operation =

@@ -72,6 +72,23 @@ export function rateWindow(rate: number): { interval: number; intervalCap: numbe
 
 type Get = (url: string, signal: AbortSignal) => Promise<HttpAnswer>;
 
+/** Epoch milliseconds with a fraction, so that the order of a start and a pause is never a tie. */
+export function clock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/**
+ * After a time-out the server may not yet know the request was abandoned and still counts it;
+ * its slot stays taken a moment longer, so that the service never sees more than `concurrency`.
+ */
+const ABANDONED_REQUEST_GRACE_MS = 50;
+
+function isTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const name = (error as { name?: unknown } | undefined)?.name;
+  return name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
 export class RequestQueue {
   readonly #get: Get;
   readonly #options: RequestQueueOptions;
@@ -120,7 +137,7 @@ export class RequestQueue {
 
   /** Stops the whole queue for `delayMs` (extending a pause already running). */
   pauseFor(delayMs: number, reason: string): void {
-    const until = Date.now() + delayMs;
+    const until = clock() + delayMs;
     if (until <= this.#pauseUntil || this.#stopped !== undefined) return;
     this.#pauseUntil = until;
     this.#queue.pause();
@@ -134,15 +151,15 @@ export class RequestQueue {
     // A timer may fire a millisecond early by the wall clock; the pause is a promise to the server.
     this.#pauseTimer = setTimeout(
       () => {
-        if (Date.now() < this.#pauseUntil) {
+        if (clock() < this.#pauseUntil) {
           this.#schedulePauseEnd();
           return;
         }
         this.#pauseTimer = undefined;
         this.#queue.start();
-        this.#reporter.event({ type: 'unpause', at: Date.now() });
+        this.#reporter.event({ type: 'unpause', at: clock() });
       },
-      Math.max(1, this.#pauseUntil - Date.now()),
+      Math.max(1, this.#pauseUntil - clock()),
     );
   }
 
@@ -156,25 +173,30 @@ export class RequestQueue {
     attempt: number,
   ): Promise<{ classification: Classification; body?: Buffer }> {
     const signal = this.#stop.signal;
-    let startedAt = Date.now();
+    let startedAt = clock();
     const task = async () => {
-      startedAt = Date.now();
+      startedAt = clock();
       this.statistics.attempts += 1;
-      return this.#get(request.url, signal);
+      try {
+        return await this.#get(request.url, signal);
+      } catch (error) {
+        if (isTimeout(error) && !signal.aborted) await sleep(ABANDONED_REQUEST_GRACE_MS);
+        throw error;
+      }
     };
     const base = { type: 'request' as const, operation: request.operation, attempt, startedAt };
     const id = request.id === undefined ? {} : { id: request.id };
     try {
       const answer = await this.#queue.add(task, { signal, priority: attempt > 1 ? 1 : 0 });
       this.#count(String(answer.status));
-      this.#reporter.event({ ...base, ...id, startedAt, status: answer.status, endedAt: Date.now() });
+      this.#reporter.event({ ...base, ...id, startedAt, status: answer.status, endedAt: clock() });
       return { classification: classifyAnswer(answer), body: answer.body };
     } catch (error) {
       if (this.#stopped !== undefined) throw this.#stopped;
       const classification = classifyError(error);
       this.#count('network');
       const text = this.#redact(classification.reason);
-      this.#reporter.event({ ...base, ...id, startedAt, error: text, endedAt: Date.now() });
+      this.#reporter.event({ ...base, ...id, startedAt, error: text, endedAt: clock() });
       return { classification };
     }
   }

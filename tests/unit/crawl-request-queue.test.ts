@@ -8,6 +8,7 @@ import type { CrawlEvent } from '../../src/crawl/events.ts';
 import { ApiClient } from '../../src/crawl/http-client.ts';
 import { keyRedactor } from '../../src/crawl/redact.ts';
 import {
+  clock,
   CrawlStopped,
   rateWindow,
   RequestQueue,
@@ -155,7 +156,7 @@ test('a 429 with Retry-After pauses the whole queue before the next request', as
   });
   const queue = new RequestQueue(
     (url, signal) => {
-      log.push({ start: Date.now() });
+      log.push({ start: clock() });
       return client.get(url, signal);
     },
     { ...FAST, concurrency: 2 },
