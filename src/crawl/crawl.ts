@@ -39,6 +39,7 @@ import {
   CrawlStopped,
   forEachLimited,
   RequestQueue,
+  settleAll,
   type ApiRequest,
   type FetchOutcome,
 } from './request-queue.ts';
@@ -240,7 +241,7 @@ class CrawlRun {
       let stopped: CrawlStopped | undefined;
       try {
         this.#reporter.event({ type: 'phase', phase: 'lists', total: GROUP_LISTS.length + 1 });
-        await Promise.all([this.#voluntaryCodes(), ...GROUP_LISTS.map((list) => this.#groupList(list))]);
+        await settleAll([this.#voluntaryCodes(), ...GROUP_LISTS.map((list) => this.#groupList(list))]);
         if (this.#options.discover) await this.#discover();
         else await rm(this.#partial(`${DATA_LAYOUT.lists}/${DISCOVERED_LIST}.json`), { force: true });
         await this.#fetchOrganisations();
@@ -361,7 +362,7 @@ class CrawlRun {
         codes.set(code.id.toLowerCase(), code.id);
       }
     });
-    await Promise.all([...codes.values()].map((code) => this.#voluntaryCodeMembers(code)));
+    await settleAll([...codes.values()].map((code) => this.#voluntaryCodeMembers(code)));
     // Counts in the order of the codes, whatever order their members arrived in.
     const arrived = this.#counts.voluntaryCodeMembers;
     this.#counts.voluntaryCodeMembers = {};
@@ -538,6 +539,12 @@ class CrawlRun {
 
   async #fetchOrganisations(): Promise<void> {
     const stored = await this.#storedOrganisationIds();
+    // Records of an earlier run that no list names now (a discovery since switched off) go.
+    for (const id of stored) {
+      if (this.#organisations.has(id)) continue;
+      await rm(this.#partial(`${DATA_LAYOUT.organisations}/${id}.json`), { force: true });
+      stored.delete(id);
+    }
     this.#counts.organisations = this.#organisations.size;
     this.#reporter.event({ type: 'phase', phase: 'organisations', total: this.#organisations.size });
     // Enough work in hand to keep every slot busy while some requests sleep before a retry.

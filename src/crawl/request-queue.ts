@@ -315,3 +315,13 @@ export async function forEachLimited<T>(
   await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
   if (failure !== undefined) throw failure.error;
 }
+
+/**
+ * Like `Promise.all`, but waits for every promise to settle before throwing the first error, so
+ * that no work of a failed step is still writing when the caller moves on.
+ */
+export async function settleAll(promises: readonly Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(promises);
+  const rejected = results.find((result) => result.status === 'rejected');
+  if (rejected !== undefined) throw rejected.reason;
+}

@@ -155,6 +155,26 @@ function storedIds(partialDir: string): Set<string> {
   return new Set(readdirSync(folder).flatMap((name) => (name.endsWith('.json') ? [name.slice(0, -5)] : [])));
 }
 
+test('SIGTERM stops the crawl cleanly: exit 1, the partial snapshot kept for resume, the lock released', async () => {
+  const api = await startSampleApi({ port: 0, orgs: 300, faults: { latencyMs: 20 } });
+  const dataDir = tempDataDir();
+  try {
+    const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_API_KEY: api.key, ORGDIR_DATA_DIR: dataDir });
+    const { child, finished } = start(['--rate', '0', '--progress', 'none'], env);
+    await waitFor(() => storedIds(`${dataDir}.partial`).size >= 10, 'some records');
+    child.kill('SIGTERM');
+    const result = await finished;
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /interrupted \(\d+ organisations stored.*run again to resume/);
+    assert.deepEqual(readdirSync(join(dataDir, '..')), ['data.partial']);
+    const manifest = JSON.parse(readTree(`${dataDir}.partial`).get('manifest.json')?.toString() ?? '{}');
+    assert.equal(manifest.complete, false);
+    assert.ok(manifest.counts.stored >= 10);
+  } finally {
+    await api.close();
+  }
+});
+
 test('killed with -9 three times at random moments and resumed, the crawl completes and no record is served twice', async () => {
   const normal = { latencyMs: 4, jitterMs: 3 };
   const api = await startSampleApi({ port: 0, orgs: 400, faults: normal });

@@ -345,6 +345,27 @@ test('--discover finds organisations that are in no list and stores them with th
   }
 });
 
+test('a resumed crawl without --discover drops what an earlier run discovered', async () => {
+  const routes = standardRoutes();
+  routes['/search?id=Cork'] = ok([{ id: HIDDEN, name: 'Hidden' }]);
+  routes[`/Organisation/${HIDDEN}`] = ok(organisation(HIDDEN));
+  routes[`/Organisation/${C}`] = { status: 500, body: 'down' };
+  const api = await fakeApi(routes);
+  const dataDir = tempDataDir();
+  try {
+    assert.equal((await run(api, dataDir, { discover: true, discoverQueries: ['Cork'] })).exitCode, 1);
+    assert.equal(existsSync(join(`${dataDir}.partial`, 'organisations', `${HIDDEN}.json`)), true);
+    api.routes.set(`/Organisation/${C}`, ok(organisation(C)));
+    const summary = await run(api, dataDir);
+    assert.equal(summary.exitCode, 0, summary.message);
+    assert.equal(existsSync(join(dataDir, 'organisations', `${HIDDEN}.json`)), false);
+    assert.equal(existsSync(join(dataDir, 'lists', 'discovered.json')), false);
+    assert.equal(summary.manifest?.discovery, null);
+  } finally {
+    await api.close();
+  }
+});
+
 test('a resumed crawl does not ask again for what it stored', async () => {
   const routes = standardRoutes();
   routes[`/Organisation/${C}`] = { status: 500, body: 'down' };
