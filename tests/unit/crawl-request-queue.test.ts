@@ -136,6 +136,42 @@ test('the key goes in its header, and no more requests are in flight than the co
   }
 });
 
+test('the rate caps how many requests start in any second', async () => {
+  const server = await scriptedServer((_request, response) => json(response, 200, {}));
+  const starts: number[] = [];
+  const client = new ApiClient({
+    apiUrl: server.url,
+    key: 'test-key',
+    connections: 4,
+    connectTimeoutMs: 1000,
+    headersTimeoutMs: 5000,
+    bodyTimeoutMs: 5000,
+    requestTimeoutMs: 5000,
+    userAgent: 'orgdir-test',
+  });
+  const queue = new RequestQueue(
+    (url, signal) => {
+      starts.push(Date.now());
+      return client.get(url, signal);
+    },
+    { ...FAST, rate: 20 },
+    { event() {} },
+    keyRedactor('test-key'),
+  );
+  try {
+    const urls = Array.from({ length: 12 }, (_, index) => client.url(`/Organisation/${index}`));
+    await Promise.all(urls.map((url) => queue.fetch({ operation: 'organisation', url })));
+    // 20 per second is one every 50 ms: no two starts closer, so no ten within half a second.
+    for (let index = 1; index < starts.length; index += 1) {
+      assert.ok((starts[index] ?? 0) - (starts[index - 1] ?? 0) >= 49, `starts ${starts.join(', ')}`);
+    }
+  } finally {
+    queue.close();
+    await client.close();
+    await server.close();
+  }
+});
+
 test('a 429 with Retry-After pauses the whole queue before the next request', async () => {
   const server = await scriptedServer((_request, response, arrival) => {
     if (arrival === 3)
