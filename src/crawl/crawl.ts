@@ -153,6 +153,8 @@ class CrawlRun {
   readonly #organisations = new Map<string, ListedOrganisation>();
   readonly #invalidIds = new Set<string>();
   #stored = 0;
+  /** Organisations that failed after their retries since the last one that did not. */
+  #failuresInARow = 0;
   #counts: Counts = {
     voluntaryCodes: 0,
     voluntaryCodeMembers: {},
@@ -568,6 +570,7 @@ class CrawlRun {
         url: this.#client.url(`/Organisation/${pathSegment(organisation.id)}`),
       };
       const outcome = await this.#queue.fetch(request);
+      if (outcome.kind !== 'failed') this.#failuresInARow = 0;
       if (outcome.kind === 'ok') {
         await writeFileAtomic(path, outcome.body);
         this.#observeOrganisation(organisation.id, outcome.value);
@@ -578,6 +581,12 @@ class CrawlRun {
       } else {
         this.#failRequest(request, outcome, 'record');
         this.#reporter.event({ type: 'organisation', id: organisation.id, outcome: 'failed' });
+        this.#failuresInARow += 1;
+        const limit = this.#options.maxConsecutiveFailures;
+        if (limit > 0 && this.#failuresInARow >= limit) {
+          const message = `${this.#failuresInARow} organisations in a row failed after their retries (the last: ${outcome.error}); the API looks down`;
+          this.#queue.stop(new CrawlStopped('failing', this.#redact(message)));
+        }
       }
     });
   }
@@ -655,6 +664,14 @@ class CrawlRun {
       return {
         exitCode: 2,
         message: `the API refused the subscription key (${stopped.message}): ${missing}; check ORGDIR_API_KEY or --key-file. ${dataDir} is unchanged.`,
+        published: false,
+        manifest,
+      };
+    }
+    if (stopped?.kind === 'failing') {
+      return {
+        exitCode: 1,
+        message: `stopped: ${stopped.message} (${counts}); ${dataDir} is unchanged; run again to resume from ${partialDir}`,
         published: false,
         manifest,
       };

@@ -26,6 +26,7 @@ export interface ResolvedCrawlOptions {
   allowFailures: number;
   maxAttempts: number;
   maxRateLimitWaits: number;
+  maxConsecutiveFailures: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
   retryAfterCapMs: number;
@@ -180,6 +181,16 @@ export const CRAWL_OPTIONS: readonly OptionDefinition[] = [
     min: 0,
     placeholder: 'N',
     description: 'Times one request may be told to wait (429, or 403 over quota) before it counts as failed.',
+  },
+  {
+    key: 'maxConsecutiveFailures',
+    flag: 'max-consecutive-failures',
+    kind: 'integer',
+    defaultValue: 20,
+    min: 0,
+    placeholder: 'N',
+    description:
+      'Stop the crawl when this many organisations in a row failed after all their retries: the API is down, and a nightly run should end rather than wait out every record. 0 never stops.',
   },
   {
     key: 'backoffBaseMs',
@@ -379,7 +390,12 @@ export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
   if (key === undefined || key === '') {
     throw new CrawlConfigError('no API key: set ORGDIR_API_KEY or pass --key-file PATH');
   }
-  if (/[\r\n\0]/.test(key)) throw new CrawlConfigError('the API key must be one line');
+  // Header values must be visible ASCII; a pasted key with a stray character would fail every request.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new CrawlConfigError(
+      'the API key must be printable ASCII without spaces (check for a stray character)',
+    );
+  }
   resolved['key'] = key;
 
   const apiUrl = resolved['apiUrl'];

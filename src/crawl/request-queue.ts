@@ -36,12 +36,17 @@ export type FetchOutcome =
   | { kind: 'not-found'; status: number; attempts: number }
   | { kind: 'failed'; status?: number; error: string; attempts: number };
 
-/** Thrown by every pending `fetch` once the crawl must stop: a refused key, or an abort. */
+/**
+ * Thrown by every pending `fetch` once the crawl must stop: the key was refused, the crawl was
+ * aborted, or so many records failed in a row that the API looks down.
+ */
+export type StopKind = 'unauthorised' | 'aborted' | 'failing';
+
 export class CrawlStopped extends Error {
   override name = 'CrawlStopped';
-  readonly kind: 'unauthorised' | 'aborted';
+  readonly kind: StopKind;
   readonly status: number | undefined;
-  constructor(kind: 'unauthorised' | 'aborted', message: string, status?: number) {
+  constructor(kind: StopKind, message: string, status?: number) {
     super(message);
     this.kind = kind;
     this.status = status;
@@ -234,7 +239,7 @@ export class RequestQueue {
             return this.#failed(
               `still rate-limited after ${waits - 1} waits: ${classification.reason}`,
               attempts,
-              429,
+              classification.status,
             );
           }
           const delayMs = Math.min(
@@ -242,7 +247,12 @@ export class RequestQueue {
               backoffDelay(waits, options.backoffBaseMs, options.backoffMaxMs, this.#random),
             options.retryAfterCapMs,
           );
-          const reason = this.#redact(classification.reason);
+          const asked = classification.retryAfterMs;
+          const capped =
+            asked !== undefined && asked > options.retryAfterCapMs
+              ? ` (Retry-After ${Math.round(asked / 1000)} s is more than --retry-after-cap; waiting ${Math.round(delayMs / 1000)} s)`
+              : '';
+          const reason = this.#redact(`${classification.reason}${capped}`);
           this.#retryEvent(request, attempts, reason, delayMs);
           this.pauseFor(delayMs, reason);
           break;

@@ -283,6 +283,23 @@ test('--allow-failures publishes despite failed records, and the exit code still
   }
 });
 
+test('when organisation after organisation fails, the crawl stops instead of waiting out every record', async () => {
+  const routes = standardRoutes();
+  for (const id of [A, B, C]) routes[`/Organisation/${id}`] = { status: 503, body: '{"message":"down"}' };
+  const api = await fakeApi(routes);
+  try {
+    const summary = await run(api, tempDataDir(), { maxConsecutiveFailures: 2, concurrency: 1 });
+    assert.equal(summary.exitCode, 1);
+    assert.match(
+      summary.message,
+      /^stopped: 2 organisations in a row failed .*HTTP 503: down.*the API looks down/,
+    );
+    assert.equal(summary.manifest?.counts.failed, 2);
+  } finally {
+    await api.close();
+  }
+});
+
 test('a failed list keeps the previous data folder as it was, whatever --allow-failures says', async () => {
   const routes = standardRoutes();
   const api = await fakeApi(routes);

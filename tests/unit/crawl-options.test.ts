@@ -64,6 +64,8 @@ test('a missing key or URL is a configuration error that says what to set', () =
     () => resolveCrawlOptions({ apiUrl: API, keyFile: '/nonexistent/key' }),
     /cannot read the key file/,
   );
+  assert.throws(() => resolveCrawlOptions({ apiUrl: API, key: 'abc def' }), /printable ASCII/);
+  assert.throws(() => resolveCrawlOptions({ apiUrl: API, key: 'caf\u00e9-key' }), /printable ASCII/);
 });
 
 test('bad values are one clear sentence naming the flag', () => {
