@@ -1,7 +1,7 @@
 // The crawl: voluntary codes and their members, the three group lists, optionally a search sweep,
 // then `Organisation/{id}` once for every distinct id, all into a partial snapshot that replaces
 // the data folder only when complete (README: "Storage contract", "Resume").
-import { mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   crawlManifestSchema,
@@ -46,6 +46,7 @@ import {
 import { describeError } from './retry-policy.ts';
 import {
   acquireLock,
+  exists,
   publishSnapshot,
   removeTemporaryFiles,
   repairInterruptedSwap,
@@ -109,15 +110,6 @@ interface ListedOrganisation {
 }
 
 type Counts = CrawlManifest['counts'];
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The partial snapshot's manifest, or `undefined` when there is none or it is unreadable. */
 async function readManifest(dir: string): Promise<CrawlManifest | undefined> {

@@ -189,19 +189,28 @@ export class RequestQueue {
         throw error;
       }
     };
-    const base = { type: 'request' as const, operation: request.operation, attempt, startedAt };
-    const id = request.id === undefined ? {} : { id: request.id };
+    const report = (result: { status: number } | { error: string }) => {
+      const id = request.id === undefined ? {} : { id: request.id };
+      const times = { startedAt, endedAt: clock() };
+      this.#reporter.event({
+        type: 'request',
+        operation: request.operation,
+        ...id,
+        attempt,
+        ...times,
+        ...result,
+      });
+    };
     try {
       const answer = await this.#queue.add(task, { signal, priority: attempt > 1 ? 1 : 0 });
       this.#count(String(answer.status));
-      this.#reporter.event({ ...base, ...id, startedAt, status: answer.status, endedAt: clock() });
+      report({ status: answer.status });
       return { classification: classifyAnswer(answer), body: answer.body };
     } catch (error) {
       if (this.#stopped !== undefined) throw this.#stopped;
       const classification = classifyError(error);
       this.#count('network');
-      const text = this.#redact(classification.reason);
-      this.#reporter.event({ ...base, ...id, startedAt, error: text, endedAt: clock() });
+      report({ error: this.#redact(classification.reason) });
       return { classification };
     }
   }

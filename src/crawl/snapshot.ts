@@ -33,7 +33,8 @@ export function snapshotPaths(dataDir: string): SnapshotPaths {
 
 const TEMPORARY_FILE = /^\..+\.tmp$/;
 
-async function exists(path: string): Promise<boolean> {
+/** Whether a path exists; errors other than "not there" are thrown. */
+export async function exists(path: string): Promise<boolean> {
   try {
     await stat(path);
     return true;

@@ -67,6 +67,19 @@ function json(
   response.end(text);
 }
 
+function makeClient(server: ScriptedServer, connections: number, requestTimeoutMs: number): ApiClient {
+  return new ApiClient({
+    apiUrl: server.url,
+    key: 'test-key',
+    connections,
+    connectTimeoutMs: 1000,
+    headersTimeoutMs: 5000,
+    bodyTimeoutMs: 5000,
+    requestTimeoutMs,
+    userAgent: 'orgdir-test',
+  });
+}
+
 const FAST: RequestQueueOptions = {
   concurrency: 4,
   rate: 0,
@@ -84,16 +97,7 @@ function setUp(
 ) {
   const events: CrawlEvent[] = [];
   const merged = { ...FAST, ...options };
-  const client = new ApiClient({
-    apiUrl: server.url,
-    key: 'test-key',
-    connections: merged.concurrency,
-    connectTimeoutMs: 1000,
-    headersTimeoutMs: 5000,
-    bodyTimeoutMs: 5000,
-    requestTimeoutMs,
-    userAgent: 'orgdir-test',
-  });
+  const client = makeClient(server, merged.concurrency, requestTimeoutMs);
   const queue = new RequestQueue(
     (url, signal) => client.get(url, signal),
     merged,
@@ -139,16 +143,7 @@ test('the key goes in its header, and no more requests are in flight than the co
 test('the rate caps how many requests start in any second', async () => {
   const server = await scriptedServer((_request, response) => json(response, 200, {}));
   const starts: number[] = [];
-  const client = new ApiClient({
-    apiUrl: server.url,
-    key: 'test-key',
-    connections: 4,
-    connectTimeoutMs: 1000,
-    headersTimeoutMs: 5000,
-    bodyTimeoutMs: 5000,
-    requestTimeoutMs: 5000,
-    userAgent: 'orgdir-test',
-  });
+  const client = makeClient(server, 4, 5000);
   const queue = new RequestQueue(
     (url, signal) => {
       starts.push(Date.now());
@@ -180,16 +175,7 @@ test('a 429 with Retry-After pauses the whole queue before the next request', as
   });
   // One log for request starts and pauses, in the order they happened.
   const log: ({ start: number } | { pausedUntil: number })[] = [];
-  const client = new ApiClient({
-    apiUrl: server.url,
-    key: 'test-key',
-    connections: 2,
-    connectTimeoutMs: 1000,
-    headersTimeoutMs: 5000,
-    bodyTimeoutMs: 5000,
-    requestTimeoutMs: 5000,
-    userAgent: 'orgdir-test',
-  });
+  const client = makeClient(server, 2, 5000);
   const queue = new RequestQueue(
     (url, signal) => {
       log.push({ start: clock() });
