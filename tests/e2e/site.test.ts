@@ -189,6 +189,18 @@ test('a full organisation page shows every section and the values a reader needs
   await page.close();
 });
 
+test('list members without a record are listed without a link and say why', () => {
+  assert.match(
+    html('list/registered-charities.html'),
+    /Wound-up Charity Ltd <span class="note">\(gone from the register/,
+  );
+  assert.match(
+    html('code/governancecode.html'),
+    /Former Member Society <span class="note">\(no record in this snapshot/,
+  );
+  assert.match(html('about.html'), /Records gone from the register<\/dt>\s*<dd>1</);
+});
+
 test('a sparse page reads naturally: "not given", no map, no stray words', async () => {
   const { page } = await visit(pathToFileURL(join(site, SPARSE)).href);
   const text = await page.locator('main').innerText();
