@@ -85,7 +85,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
-  const staging = join(dirname(siteDir), `.orgdir-building-${basename(siteDir)}-${process.pid}`);
+  // A new name per build: Astro imports its page bundle from here, and a second build in the same
+  // process must not find the first one's module in the import cache.
+  const staging = join(
+    dirname(siteDir),
+    `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
+  );
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const timings: Record<string, number> = {};
