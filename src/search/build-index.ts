@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import MiniSearch from 'minisearch';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import {
   columnWidth,
   encodeColumn,
@@ -13,6 +13,7 @@ import {
   encodePostings,
   type Occurrence,
 } from './codec.ts';
+import { bundleClient } from './bundle.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
 import { tokenize, foldText } from './fold.ts';
 import {
@@ -22,9 +23,9 @@ import {
   REGISTER_FUNCTION,
   SEARCH_DIR,
   SEARCH_FIELDS,
-  shardKey,
   type IndexedDocument,
 } from './options.ts';
+import { ShardTable, type ShardFiles } from './shards.ts';
 import {
   partName,
   type ColumnPart,
@@ -33,13 +34,12 @@ import {
   type FacetOption,
   type MembersPart,
   type PositionsPart,
-  type ShardFiles,
   type TermsPart,
 } from './parts.ts';
 
 /** Sizes that decide how the index is cut; the defaults suit 1,000 to 100,000 organisations. */
 export interface IndexLayout {
-  /** A two-character group of words larger than this (bytes) is split into three-character shards. */
+  /** A group of words larger than this (bytes) is split by one more character. */
   splitGroupBytes: number;
   /** Small shards are packed together into terms files of about this size. */
   termsFileBytes: number;
@@ -155,12 +155,30 @@ function pack(sizes: readonly [string, number][], target: number, firstFile: num
   return fileOf;
 }
 
-/** Word positions per term, with a gap between the values of a field so that no phrase spans two. */
+/** A growable list of small numbers, four bytes each: positions of 30,000 records fit in tens of megabytes. */
+class NumberList {
+  values = new Uint32Array(8);
+  length = 0;
+
+  push(...numbers: number[]): void {
+    if (this.length + numbers.length > this.values.length) {
+      const grown = new Uint32Array(Math.max(this.values.length * 2, this.length + numbers.length));
+      grown.set(this.values);
+      this.values = grown;
+    }
+    for (const number of numbers) this.values[this.length++] = number;
+  }
+}
+
+/**
+ * Word positions per term, as a flat list of (document, field, count, positions...) in document
+ * order, with a gap between the values of a field so that no phrase spans two values.
+ */
 function occurrencesOf(
   documents: readonly SearchDocument[],
   fieldIds: Record<string, number>,
-): Map<string, Occurrence[]> {
-  const occurrences = new Map<string, Occurrence[]>();
+): Map<string, NumberList> {
+  const occurrences = new Map<string, NumberList>();
   documents.forEach((document, number) => {
     for (const field of SEARCH_FIELDS) {
       const positions = new Map<string, number[]>();
@@ -176,12 +194,38 @@ function occurrencesOf(
       }
       for (const [term, list] of positions) {
         let termOccurrences = occurrences.get(term);
-        if (!termOccurrences) occurrences.set(term, (termOccurrences = []));
-        termOccurrences.push({ document: number, field: fieldIds[field]!, positions: list });
+        if (!termOccurrences) occurrences.set(term, (termOccurrences = new NumberList()));
+        termOccurrences.push(number, fieldIds[field]!, list.length, ...list);
       }
     }
   });
   return occurrences;
+}
+
+/** The occurrences of a term in documents `from` (inclusive) to `to` (exclusive). */
+function occurrencesIn(list: NumberList, from: number, to: number): Occurrence[] {
+  const found: Occurrence[] = [];
+  let index = 0;
+  while (index < list.length) {
+    const document = list.values[index]!;
+    const count = list.values[index + 2]!;
+    if (document >= from && document < to) {
+      found.push({
+        document,
+        field: list.values[index + 1]!,
+        positions: [...list.values.subarray(index + 3, index + 3 + count)],
+      });
+    }
+    index += 3 + count;
+  }
+  return found;
+}
+
+/** The MiniSearch index of every document, serialised; the index itself is let go on return. */
+function serialisedIndex(documents: readonly SearchDocument[]): AsPlainObject {
+  const miniSearch = new MiniSearch<IndexedDocument>(MINISEARCH_OPTIONS);
+  miniSearch.addAll(documents.map((document, n) => ({ n, fields: document.fields })));
+  return miniSearch.toJSON();
 }
 
 function facetOptions(
@@ -214,6 +258,44 @@ function commonest(spellings: Map<string, number>): string | undefined {
   return [...spellings.entries()].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0];
 }
 
+/** Numbers and codes may be split past this depth; words are not, so that a typo after it is still found. */
+const WORD_SPLIT_DEPTH = 3;
+
+/**
+ * The prefixes to split: a group larger than `threshold` bytes is split by one more character,
+ * down to three characters for words, deeper for numbers and codes (a prefix with a digit, or
+ * whose words mostly continue with one).
+ */
+function splitPrefixes(termBytes: ReadonlyMap<string, number>, threshold: number): Set<string> {
+  const split = new Set<string>();
+  const groupsOf = (terms: Iterable<string>, length: number): Map<string, string[]> => {
+    const groups = new Map<string, string[]>();
+    for (const term of terms) {
+      const prefix = term.slice(0, length);
+      let group = groups.get(prefix);
+      if (!group) groups.set(prefix, (group = []));
+      group.push(term);
+    }
+    return groups;
+  };
+  const pending = [...groupsOf(termBytes.keys(), 2)];
+  while (pending.length > 0) {
+    const [prefix, terms] = pending.pop()!;
+    const bytes = terms.reduce((sum, term) => sum + termBytes.get(term)!, 0);
+    const deeper = terms.filter((term) => term.length > prefix.length);
+    if (prefix.length < 2 || bytes <= threshold || deeper.length < 2) continue;
+    if (prefix.length >= WORD_SPLIT_DEPTH && !/\p{N}/u.test(prefix)) {
+      const numeric = deeper
+        .filter((term) => /\p{N}/u.test(term.charAt(prefix.length)))
+        .reduce((sum, term) => sum + termBytes.get(term)!, 0);
+      if (numeric * 2 < bytes) continue;
+    }
+    split.add(prefix);
+    pending.push(...groupsOf(deeper, prefix.length + 1));
+  }
+  return split;
+}
+
 /** Builds every part of the index in memory. */
 export function buildSearchIndex(
   documents: readonly SearchDocument[],
@@ -223,38 +305,39 @@ export function buildSearchIndex(
   const countyKey = options.countyKey ?? defaultCountyKey;
   const parts = new Map<string, unknown>();
 
-  const miniSearch = new MiniSearch<IndexedDocument>(MINISEARCH_OPTIONS);
-  miniSearch.addAll(documents.map((document, n) => ({ n, fields: document.fields })));
-  const serialised = miniSearch.toJSON();
+  const serialised = serialisedIndex(documents);
   const fieldIds = serialised.fieldIds;
 
-  // Terms, grouped by their first two characters; a large group is split one character further.
+  // Terms, grouped by their first two characters; a large group is split by one more character.
+  // Entries are taken off the serialised index as they are encoded, to keep the build's memory low.
+  const nameField = String(fieldIds['name']);
+  const nameLength = (document: number): number => serialised.fieldLength[document]?.[Number(nameField)] ?? 0;
   const encodedTerms = new Map<string, [string, Record<string, string>]>();
-  for (const [term, byField] of serialised.index) {
+  const termBytes = new Map<string, number>();
+  while (serialised.index.length > 0) {
+    const [term, byField] = serialised.index.pop()!;
     const postings: Record<string, string> = {};
-    for (const [fieldId, documentFrequencies] of Object.entries(byField)) {
-      postings[fieldId] = encodePostings(
-        Object.entries(documentFrequencies).map(([n, frequency]) => [Number(n), frequency]),
-      );
+    for (const fieldId in byField) {
+      const frequencies = byField[fieldId]!;
+      const entries: [number, number][] = [];
+      for (const document in frequencies) entries.push([Number(document), frequencies[document]!]);
+      postings[fieldId] = encodePostings(entries, fieldId === nameField ? nameLength : undefined);
     }
-    encodedTerms.set(term, [term, postings]);
+    const entry: [string, Record<string, string>] = [term, postings];
+    encodedTerms.set(term, entry);
+    termBytes.set(term, byteLength(entry));
   }
-  const groupBytes = new Map<string, number>();
-  for (const [term, entry] of encodedTerms) {
-    const group = term.slice(0, 2);
-    groupBytes.set(group, (groupBytes.get(group) ?? 0) + byteLength(entry));
-  }
-  const splitGroups = new Set(
-    [...groupBytes].filter(([, bytes]) => bytes > layout.splitGroupBytes).map(([group]) => group),
-  );
+  const split = splitPrefixes(termBytes, layout.splitGroupBytes);
+  const splitTable = new ShardTable(split, []);
   const shards = new Map<string, [string, Record<string, string>][]>();
   for (const [term, entry] of encodedTerms) {
-    const key = shardKey(term, splitGroups);
+    const key = splitTable.keyOf(term);
     let shard = shards.get(key);
     if (!shard) shards.set(key, (shard = []));
     shard.push(entry);
   }
   const keys = [...shards.keys()].sort();
+  for (const shard of shards.values()) shard.sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const termsFileOf = pack(
     keys.map((key) => [key, byteLength(shards.get(key))]),
     layout.termsFileBytes,
@@ -270,9 +353,9 @@ export function buildSearchIndex(
   // Word positions, by the same shards; a large shard is split by ranges of documents.
   const documentCount = documents.length;
   const occurrences = occurrencesOf(documents, fieldIds);
-  const positionsOf = new Map<string, Record<string, Occurrence[]>>();
+  const positionsOf = new Map<string, Record<string, NumberList>>();
   for (const [term, list] of occurrences) {
-    const key = shardKey(term, splitGroups);
+    const key = splitTable.keyOf(term);
     let shard = positionsOf.get(key);
     if (!shard) positionsOf.set(key, (shard = {}));
     shard[term] = list;
@@ -281,7 +364,8 @@ export function buildSearchIndex(
     keys.map((key) => [
       key,
       Object.entries(positionsOf.get(key) ?? {}).reduce(
-        (sum, [term, list]) => sum + term.length + encodeOccurrences(list).length + 6,
+        (sum, [term, list]) =>
+          sum + term.length + 6 + encodeOccurrences(occurrencesIn(list, 0, Infinity)).length,
         0,
       ),
     ]),
@@ -296,12 +380,12 @@ export function buildSearchIndex(
     0,
   );
   let nextPositionsFile = Math.max(-1, ...positionsFileOf.values()) + 1;
-  const shardFiles: Record<string, ShardFiles> = {};
+  const shardFiles = new Map<string, ShardFiles>();
   for (const key of keys) {
     const chunks = chunksOf.get(key)!;
     const firstFile = chunks === 1 ? positionsFileOf.get(key)! : nextPositionsFile;
     if (chunks > 1) nextPositionsFile += chunks;
-    shardFiles[key] = [termsFileOf.get(key)!, firstFile, chunks];
+    shardFiles.set(key, [termsFileOf.get(key)!, firstFile, chunks]);
     for (let chunk = 0; chunk < chunks; chunk += 1) {
       const from = chunkStart(chunk, documentCount, chunks);
       const to = chunkStart(chunk + 1, documentCount, chunks);
@@ -309,8 +393,7 @@ export function buildSearchIndex(
       const part = (parts.get(name) as PositionsPart | undefined) ?? {};
       const byTerm: Record<string, string> = {};
       for (const [term, list] of Object.entries(positionsOf.get(key) ?? {})) {
-        const inRange =
-          chunks === 1 ? list : list.filter(({ document }) => document >= from && document < to);
+        const inRange = occurrencesIn(list, from, to);
         if (inRange.length > 0) byTerm[term] = encodeOccurrences(inRange);
       }
       part[key] = byTerm;
@@ -394,18 +477,12 @@ export function buildSearchIndex(
     parts.set(partName.facet(facet), part);
   }
 
-  const nameField = fieldIds['name']!;
   const core: CorePart = {
     format: INDEX_FORMAT,
     documentCount,
     fieldIds,
     averageFieldLength: serialised.averageFieldLength,
-    nameLengths: encodeColumn(
-      documents.map((_, n) => Math.min(63, serialised.fieldLength[n]?.[nameField] ?? 0)),
-      1,
-    ),
-    splitGroups: [...splitGroups].sort(),
-    shards: shardFiles,
+    ...new ShardTable(split, shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
     facets: { county, sector, list, voluntaryCode },
   };
@@ -415,13 +492,16 @@ export function buildSearchIndex(
 
 /** The text of one index file: a classic script that registers its part. */
 export function partScript(name: string, build: string, payload: string): string {
-  // JSON.parse of a string literal parses faster than the same object written as a literal, and
-  // escaping everything beyond ASCII makes the file immune to the charset a host declares.
-  const literal = JSON.stringify(payload).replace(
-    /[\u007f-\uffff]/g,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-  return `${REGISTER_FUNCTION}(${JSON.stringify(name)},${JSON.stringify(build)},JSON.parse(${literal}));\n`;
+  // JSON.parse of a string literal parses faster than the same object written as a literal. In
+  // single quotes, JSON's own double quotes need no escaping; escaping everything beyond ASCII
+  // makes the file immune to whatever charset a host declares.
+  const literal = payload
+    .replace(/[\\']/g, (character) => `\\${character}`)
+    .replace(
+      /[\u007f-\uffff]/g,
+      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+  return `${REGISTER_FUNCTION}(${JSON.stringify(name)},${JSON.stringify(build)},JSON.parse('${literal}'));\n`;
 }
 
 /** Writes the index files of a built index under `<siteDir>/search/`, replacing any earlier ones. */
@@ -447,10 +527,31 @@ export async function writeIndexParts(built: BuiltIndex, siteDir: string): Promi
   return {
     documents: built.core.documentCount,
     terms: built.termCount,
-    shards: Object.keys(built.core.shards).length,
+    shards: ShardTable.decode(built.core).keys.length,
     files: kinds.reduce((sum, { files }) => sum + files, 0),
     bytes: kinds.reduce((sum, { bytes }) => sum + bytes, 0),
     byKind,
     build,
   };
+}
+
+/**
+ * The pipeline's step: reads every organisation, builds the index and writes it with the browser
+ * client under `<siteDir>/search/`.
+ */
+export async function writeSearchIndex(options: SearchIndexOptions): Promise<SearchIndexSummary> {
+  const documents = await collectDocuments(
+    options.organisations,
+    options.membership,
+    options.organisationHref,
+  );
+  const built = buildSearchIndex(documents, options);
+  const summary = await writeIndexParts(built, options.siteDir);
+  if (options.writeClient !== false) {
+    const bytes = await bundleClient(join(options.siteDir, SEARCH_DIR, 'search.js'));
+    summary.byKind['client'] = { files: 1, bytes };
+    summary.files += 1;
+    summary.bytes += bytes;
+  }
+  return summary;
 }

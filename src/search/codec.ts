@@ -42,14 +42,16 @@ export function decodeNumbers(encoded: string): number[] {
   return numbers;
 }
 
-/** The documents of one term in one field, with how often the term occurs in each. */
-export type Postings = ReadonlyMap<number, number> | Readonly<Record<number, number>>;
-
 /**
  * Documents in ascending order as gaps from the previous one; a gap is doubled and its low bit
- * says a frequency other than 1 follows.
+ * says a frequency other than 1 follows. With `lengthOf`, each document's field length follows
+ * too: the name field carries it, so that neither BM25 nor "an exact name first" needs a table
+ * of every document's name length up front.
  */
-export function encodePostings(postings: Iterable<readonly [number, number]>): string {
+export function encodePostings(
+  postings: Iterable<readonly [number, number]>,
+  lengthOf?: (document: number) => number,
+): string {
   const numbers: number[] = [];
   let previous = 0;
   for (const [document, frequency] of [...postings].sort((a, b) => a[0] - b[0])) {
@@ -60,12 +62,13 @@ export function encodePostings(postings: Iterable<readonly [number, number]>): s
     } else {
       numbers.push(gap * 2 + 1, frequency);
     }
+    if (lengthOf) numbers.push(lengthOf(document));
   }
   return encodeNumbers(numbers);
 }
 
-/** Back to MiniSearch's serialised form: document number to frequency. */
-export function decodePostings(encoded: string): Record<number, number> {
+/** Back to MiniSearch's serialised form, document number to frequency; `lengths` receives the field lengths when encoded with them. */
+export function decodePostings(encoded: string, lengths?: Map<number, number>): Record<number, number> {
   const numbers = decodeNumbers(encoded);
   const postings: Record<number, number> = {};
   let document = 0;
@@ -73,6 +76,7 @@ export function decodePostings(encoded: string): Record<number, number> {
     const value = numbers[index]!;
     document += Math.floor(value / 2);
     postings[document] = value % 2 === 1 ? numbers[++index]! : 1;
+    if (lengths) lengths.set(document, numbers[++index]!);
   }
   return postings;
 }

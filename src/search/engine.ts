@@ -4,7 +4,8 @@
 // needs and the results it shows.
 import MiniSearch, { type AsPlainObject, type SearchResult as MiniSearchResult } from 'minisearch';
 import { columnValue, decodeDocuments, decodeOccurrences, decodePostings, type Occurrence } from './codec.ts';
-import { chunkOf, INDEX_FORMAT, MINISEARCH_OPTIONS, shardKey, type IndexedDocument } from './options.ts';
+import { chunkOf, INDEX_FORMAT, MINISEARCH_OPTIONS, type IndexedDocument } from './options.ts';
+import { ShardTable } from './shards.ts';
 import {
   FACET_NAMES,
   partName,
@@ -71,8 +72,10 @@ export class SearchEngine {
   readonly #shards = new Map<string, Promise<MiniSearch<IndexedDocument> | undefined>>();
   readonly #positions = new Map<string, Map<number, Map<number, Set<number>>>>();
   readonly #units = new Map<string, Promise<UnitMatches>>();
+  /** Name lengths (unique words) of the documents in the name postings loaded so far. */
+  readonly #nameLengths = new Map<number, number>();
   #core: Promise<CorePart> | undefined;
-  #splitGroups: ReadonlySet<string> = new Set();
+  #table = new ShardTable([], []);
 
   constructor(load: PartLoader) {
     this.#load = load;
@@ -94,7 +97,7 @@ export class SearchEngine {
     this.#core ??= this.#part<CorePart>(partName.core()).then((core) => {
       if (core.format !== INDEX_FORMAT)
         throw new Error(`search index format ${core.format}, expected ${INDEX_FORMAT}`);
-      this.#splitGroups = new Set(core.splitGroups);
+      this.#table = ShardTable.decode(core);
       return core;
     });
     return this.#core;
@@ -105,30 +108,31 @@ export class SearchEngine {
     let shard = this.#shards.get(key);
     if (!shard) {
       shard = this.core().then(async (core) => {
-        const files = core.shards[key];
+        const files = this.#table.files.get(key);
         if (!files) return undefined;
         const entries = (await this.#part<TermsPart>(partName.terms(files[0])))[key] ?? [];
-        const nameField = core.fieldIds['name']!;
-        const documentIds: Record<number, number> = {};
-        const fieldLength: Record<number, number[]> = {};
+        const nameField = String(core.fieldIds['name']);
+        const documents = new Set<number>();
         const index: AsPlainObject['index'] = entries.map(([term, byField]) => {
           const data: Record<string, Record<number, number>> = {};
           for (const [fieldId, encoded] of Object.entries(byField)) {
-            const postings = decodePostings(encoded);
+            const postings = decodePostings(encoded, fieldId === nameField ? this.#nameLengths : undefined);
             data[fieldId] = postings;
-            for (const key of Object.keys(postings)) {
-              const document = Number(key);
-              if (documentIds[document] !== undefined) continue;
-              documentIds[document] = document;
-              // Only names carry their real length (it ranks short names first); other fields
-              // count as average length, which keeps the core small.
-              const lengths = [...core.averageFieldLength];
-              lengths[nameField] = columnValue(core.nameLengths, 1, document);
-              fieldLength[document] = lengths;
-            }
+            for (const document in postings) documents.add(Number(document));
           }
           return [term, data];
         });
+        const documentIds: Record<number, number> = {};
+        const fieldLength: Record<number, number[]> = {};
+        for (const document of documents) {
+          documentIds[document] = document;
+          // Names carry their real length (BM25 ranks a short name above a long one with the
+          // same word); other fields count as of average length, which keeps the index small.
+          const lengths = [...core.averageFieldLength];
+          const nameLength = this.#nameLengths.get(document);
+          if (nameLength !== undefined) lengths[Number(nameField)] = nameLength;
+          fieldLength[document] = lengths;
+        }
         return MiniSearch.loadJS<IndexedDocument>(
           {
             documentCount: core.documentCount,
@@ -168,20 +172,26 @@ export class SearchEngine {
   #word(word: QueryWord): Promise<UnitMatches> {
     return this.#remember(`w:${word.word}:${word.prefix}:${word.fuzzy}`, async () => {
       const core = await this.core();
-      const shard = await this.#shard(shardKey(word.word, this.#splitGroups));
+      const shards = await Promise.all(
+        this.#table.keysFor(word.word, word.prefix).map((key) => this.#shard(key)),
+      );
       const matches: UnitMatches = new Map();
-      if (!shard) return matches;
-      const results: MiniSearchResult[] = shard.search(word.word, {
-        prefix: word.prefix,
-        fuzzy: word.fuzzy > 0 ? word.fuzzy : false,
-        combineWith: 'OR',
-      });
-      for (const result of results) {
-        const fields = new Set<number>();
-        for (const matchedFields of Object.values(result.match)) {
-          for (const field of matchedFields) fields.add(core.fieldIds[field]!);
+      for (const shard of shards) {
+        if (!shard) continue;
+        const results: MiniSearchResult[] = shard.search(word.word, {
+          prefix: word.prefix,
+          fuzzy: word.fuzzy > 0 ? word.fuzzy : false,
+          combineWith: 'OR',
+        });
+        // Shards hold different words, so adding their scores is what one index would give.
+        for (const result of results) {
+          const match = matches.get(result.id as number) ?? { score: 0, fields: new Set<number>() };
+          match.score += result.score;
+          for (const matchedFields of Object.values(result.match)) {
+            for (const field of matchedFields) match.fields.add(core.fieldIds[field]!);
+          }
+          matches.set(result.id as number, match);
         }
-        matches.set(result.id as number, { score: result.score, fields });
       }
       return matches;
     });
@@ -193,8 +203,8 @@ export class SearchEngine {
     documents: Iterable<number>,
   ): Promise<Map<number, Map<number, Set<number>>>> {
     const core = await this.core();
-    const key = shardKey(term, this.#splitGroups);
-    const files = core.shards[key];
+    const key = this.#table.keyOf(term);
+    const files = this.#table.files.get(key);
     const found = new Map<number, Map<number, Set<number>>>();
     if (!files) return found;
     const [, firstFile, chunks] = files;
@@ -315,7 +325,7 @@ export class SearchEngine {
       for (const [document, { score }] of intersect(units)) {
         if (accept && !accept(document)) continue;
         const exact =
-          columnValue(core.nameLengths, 1, document) === queryWords &&
+          this.#nameLengths.get(document) === queryWords &&
           units.every((unit) => unit.get(document)!.fields.has(nameField));
         ranked.push({ document, exact, score });
         if (exact) exactNames.add(document);

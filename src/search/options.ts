@@ -55,16 +55,6 @@ export const MINISEARCH_OPTIONS: Options<IndexedDocument> = {
 };
 
 /**
- * The shard a folded word lives in: its first two characters, or its first three when the
- * builder split that two-character group because it was large. Words of one or two characters
- * are their own shard. A typo is tolerated only after these characters, since a typo match
- * searches the word's own shard.
- */
-export function shardKey(term: string, splitGroups: ReadonlySet<string>): string {
-  return term.slice(0, splitGroups.has(term.slice(0, 2)) ? 3 : 2);
-}
-
-/**
  * Word positions of a large shard are split by ranges of documents, so that a phrase check loads
  * only the ranges its candidates fall in. Chunk `i` of `chunks` starts at this document.
  */

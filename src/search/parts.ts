@@ -10,9 +10,6 @@ export interface FacetOption {
   count: number;
 }
 
-/** Where one shard's files are: [terms file, first positions file, number of positions files]. */
-export type ShardFiles = readonly [number, number, number];
-
 /** `search/core.js`: everything a query needs before it knows which words it has. */
 export interface CorePart {
   format: number;
@@ -20,11 +17,10 @@ export interface CorePart {
   /** MiniSearch's field ids, as its serialised index gives them. */
   fieldIds: Record<string, number>;
   averageFieldLength: number[];
-  /** Words in each document's name (unique words, as MiniSearch counts), one character each. */
-  nameLengths: string;
-  /** Two-character groups that were split into three-character shards. */
-  splitGroups: string[];
-  shards: Record<string, ShardFiles>;
+  /** The shard table (`ShardTable.encode`): shard keys, their files, and the prefixes that were split. */
+  shardKeys: string;
+  shardFiles: string;
+  splitPrefixes: string;
   docsPerFile: number;
   facets: {
     county: FacetOption[];
@@ -34,7 +30,10 @@ export interface CorePart {
   };
 }
 
-/** `search/terms/N.js`: shard key to MiniSearch index entries, postings encoded by `encodePostings`. */
+/**
+ * `search/terms/N.js`: shard key to MiniSearch index entries, postings by field id encoded by
+ * `encodePostings` (the name field's with each document's name length).
+ */
 export type TermsPart = Record<string, [term: string, postings: Record<string, string>][]>;
 
 /** `search/positions/N.js`: shard key to term to its occurrences (`encodeOccurrences`). */

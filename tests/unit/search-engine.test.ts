@@ -17,7 +17,8 @@ import type { SearchDocument } from '../../src/search/document.ts';
 import { SearchEngine, type SearchFilters } from '../../src/search/engine.ts';
 import { tokenize } from '../../src/search/fold.ts';
 import { nodePartLoader } from '../../src/search/node-loader.ts';
-import { SEARCH_FIELDS, shardKey } from '../../src/search/options.ts';
+import { SEARCH_FIELDS } from '../../src/search/options.ts';
+import { ShardTable } from '../../src/search/shards.ts';
 import { isEmptyQuery, parseQuery, type ParsedQuery } from '../../src/search/query.ts';
 import { integer, pick, searchCorpus, seededRandom, type Random } from '../support/search-corpus.ts';
 
@@ -63,7 +64,7 @@ function containsSequence(tokens: readonly string[], phrase: readonly string[]):
  * sequence inside one field value, and every filter.
  */
 function referenceSearch(built: BuiltIndex, query: ParsedQuery, filters: SearchFilters): Set<number> {
-  const splitGroups = new Set(built.core.splitGroups);
+  const table = ShardTable.decode(built.core);
   const found = new Set<number>();
   if (isEmptyQuery(query) && Object.keys(filters).length === 0) return found;
   built.documents.forEach((document, number) => {
@@ -74,7 +75,7 @@ function referenceSearch(built: BuiltIndex, query: ParsedQuery, filters: SearchF
           token === word ||
           (prefix && token.startsWith(word)) ||
           (fuzzy > 0 &&
-            shardKey(token, splitGroups) === shardKey(word, splitGroups) &&
+            table.keysFor(word, prefix).includes(table.keyOf(token)) &&
             levenshtein(token, word) <= fuzzy),
       ),
     );
@@ -190,7 +191,7 @@ function generateQuery(
 
 const LAYOUTS: Record<string, Partial<IndexLayout>> = {
   'default layout': {},
-  // Tiny files: shards split to three characters, positions split by documents, many files per kind.
+  // Tiny files: shards split by more characters, positions split by documents, many files per kind.
   'tiny files': { splitGroupBytes: 1500, termsFileBytes: 800, positionsFileBytes: 600, docsPerFile: 5 },
 };
 
