@@ -1,0 +1,293 @@
+// The deterministic register behind the sample API. Organisation `index` draws only from streams
+// seeded by (seed, index), so a record never depends on how many others there are or on the order
+// in which they are asked for: the small facts every list needs are made for all organisations at
+// start-up, the full record only when it is requested (and then kept in a bounded cache).
+//
+// Names, places and figures are shaped after the Charities Regulator's public register (CC BY 4.0)
+// via vocabulary/ie-register.json; see vocabulary/derive.ts for the credit and the method.
+import {
+  classifyName,
+  randomSubSector,
+  subSector as subSectorByCode,
+  type SubSector,
+} from './classification.ts';
+import {
+  COUNTIES,
+  pickPlace,
+  postalAddress,
+  type County,
+  type PostalAddress,
+  type Town,
+} from './geography.ts';
+import { locality, organisationName, type NameFamily } from './names.ts';
+import { chance, createRandom, guid, pick } from './prng.ts';
+import { organisationRecord } from './record.ts';
+import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
+import register from './vocabulary/ie-register.json' with { type: 'json' };
+import { VOLUNTARY_CODES } from './voluntary-codes.ts';
+
+export interface DatasetOptions {
+  /** Seed of every random choice; the same seed and size give byte-identical answers. Default 'orgdir'. */
+  seed?: string | number;
+  /** Organisations that have a record. Default 2000; 100,000 is supported. */
+  orgs?: number;
+}
+
+export const DEFAULT_SEED = 'orgdir';
+export const DEFAULT_ORGS = 2000;
+
+/** Element of every group list: `{ id, name }`. */
+export interface OrganisationSummary {
+  id: string;
+  name: string;
+}
+
+export interface SearchResultRecord extends OrganisationSummary {
+  altNames: string[];
+  registeredAddress: string;
+  county: string;
+  sectorName: string;
+  sectorCode: string;
+  subSectorName: string;
+  subSectorCode: string;
+  /**
+   * The organisation's page on the service. The spec says search returns a URL but not under
+   * which name; the sample API calls it `url` and uses the reserved `.example` domain.
+   */
+  url: string;
+}
+
+export interface VoluntaryCodeSummary {
+  id: string;
+  description: string;
+}
+
+/** The facts made eagerly for every organisation, live or gone. */
+export interface OrganisationCore {
+  index: number;
+  id: string;
+  name: string;
+  altNames: string[];
+  family: NameFamily;
+  governingForm: string;
+  county: County;
+  town: Town;
+  /** The town or village the organisation is named after and sits in. */
+  place: string;
+  address: PostalAddress;
+  subSector: SubSector;
+  secondarySubSector: SubSector | undefined;
+  registeredCharity: boolean;
+  taxEfficientGifts: boolean;
+  housingBody: boolean;
+  voluntaryCodes: string[];
+  /** Listed somewhere, but `Organisation/{id}` answers 404. */
+  gone: boolean;
+}
+
+export interface SampleDataset {
+  readonly seed: string;
+  readonly orgs: number;
+  /** Every organisation id that has a record, in index order. */
+  readonly ids: readonly string[];
+  /** Ids that appear in some list but whose `Organisation/{id}` answers 404. */
+  readonly goneIds: readonly string[];
+  readonly registeredCharities: readonly OrganisationSummary[];
+  readonly taxEfficientGifts: readonly OrganisationSummary[];
+  readonly housingBodies: readonly OrganisationSummary[];
+  readonly voluntaryCodes: readonly VoluntaryCodeSummary[];
+  /** Members of a voluntary code, or undefined for an unknown code id. */
+  voluntaryCodeMembers(codeId: string): readonly OrganisationSummary[] | undefined;
+  /** The full Organisation record, or undefined when the id has none (unknown or gone). */
+  organisation(id: string): Record<string, unknown> | undefined;
+  /** The eagerly made facts of an organisation, live or gone. */
+  core(id: string): OrganisationCore | undefined;
+  /** Search results for a parsed query, at most `limit`. */
+  search(query: SearchQuery, limit: number): SearchResultRecord[];
+}
+
+/** Share of the register in each group, after the appendix: 11,500 charities and 550 housing bodies of 30,000. */
+const HOUSING_BODY_SHARE = 550 / 30_000;
+const REGISTERED_CHARITY_SHARE = 11_500 / 30_000;
+/** Ids in the lists whose record is gone, per organisation with a record. */
+const GONE_SHARE = 0.005;
+
+const COUNTY_WEIGHTS: readonly (readonly [string, number])[] = COUNTIES.map((county) => {
+  const found = (register.countyWeights as [string, number][]).find(([name]) => name === county.name);
+  // Northern counties are rare in the register; weight them up a little so that some appear.
+  return [county.name, Math.max(found?.[1] ?? 0, county.northern ? 6 : 20)] as const;
+});
+
+const SEARCH_URL_BASE = 'https://orgdir.example/org/';
+
+function makeCore(seed: string, index: number, gone: boolean): OrganisationCore {
+  const random = createRandom(seed, index, 'organisation');
+  const id = guid(random);
+  const housingBody = chance(random, HOUSING_BODY_SHARE);
+  let registeredCharity = housingBody ? chance(random, 0.85) : chance(random, REGISTERED_CHARITY_SHARE);
+  const taxEfficientGifts = registeredCharity ? chance(random, 0.6) : chance(random, 0.04);
+  const { county, town } = pickPlace(random, COUNTY_WEIGHTS);
+  const place = locality(random, county, town);
+  const named = organisationName(random, { housingBody, county, town, place });
+  const subSector = housingBody
+    ? subSectorByCode('6.5')
+    : (classifyName(named.name) ?? randomSubSector(random));
+  let secondarySubSector: SubSector | undefined;
+  if (chance(random, 0.35)) {
+    const candidate = randomSubSector(random);
+    if (candidate.code !== subSector.code) secondarySubSector = candidate;
+  }
+  const voluntaryCodes: string[] = [];
+  for (const code of VOLUNTARY_CODES) {
+    const draw = random();
+    const eligible =
+      registeredCharity && (code.sectorCode === undefined || code.sectorCode === subSector.sectorCode);
+    if (eligible && draw < code.shareOfCharities) voluntaryCodes.push(code.id);
+  }
+  // A gone record must still be listed somewhere: that is how a client meets it.
+  if (gone && !registeredCharity && !taxEfficientGifts && !housingBody && voluntaryCodes.length === 0) {
+    registeredCharity = true;
+  }
+  return {
+    index,
+    id,
+    name: named.name,
+    altNames: named.altNames,
+    family: named.family,
+    governingForm: named.governingForm,
+    county,
+    town,
+    place,
+    address: postalAddress(random, county, town),
+    subSector,
+    secondarySubSector,
+    registeredCharity,
+    taxEfficientGifts,
+    housingBody,
+    voluntaryCodes,
+    gone,
+  };
+}
+
+/** Bounded cache of records, evicting the least recently used. */
+class RecordCache {
+  readonly #limit: number;
+  readonly #records = new Map<string, Record<string, unknown>>();
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+  get(id: string): Record<string, unknown> | undefined {
+    const record = this.#records.get(id);
+    if (record !== undefined) {
+      this.#records.delete(id);
+      this.#records.set(id, record);
+    }
+    return record;
+  }
+  set(id: string, record: Record<string, unknown>): void {
+    this.#records.set(id, record);
+    if (this.#records.size > this.#limit) {
+      const oldest = this.#records.keys().next().value;
+      if (oldest !== undefined) this.#records.delete(oldest);
+    }
+  }
+}
+
+export function generateDataset(options: DatasetOptions = {}): SampleDataset {
+  const seed = String(options.seed ?? DEFAULT_SEED);
+  const orgs = options.orgs ?? DEFAULT_ORGS;
+  if (!Number.isInteger(orgs) || orgs < 1)
+    throw new RangeError(`orgs must be a positive integer, got ${orgs}`);
+  const goneCount = Math.max(1, Math.round(orgs * GONE_SHARE));
+
+  const cores: OrganisationCore[] = [];
+  const byId = new Map<string, OrganisationCore>();
+  for (let index = 0; index < orgs + goneCount; index++) {
+    const core = makeCore(seed, index, index >= orgs);
+    if (byId.has(core.id)) throw new Error(`duplicate organisation id ${core.id}`);
+    byId.set(core.id, core);
+    cores.push(core);
+  }
+
+  // Lists are in name order, case, accents and punctuation ignored, then by id for a stable order.
+  const keyed = cores.map((core) => ({ key: foldText(core.name), core }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.core.id < b.core.id ? -1 : 1));
+  const ordered = keyed.map((entry) => entry.core);
+
+  const registeredCharities: OrganisationSummary[] = [];
+  const taxEfficientGifts: OrganisationSummary[] = [];
+  const housingBodies: OrganisationSummary[] = [];
+  const codeMembers = new Map<string, OrganisationSummary[]>(VOLUNTARY_CODES.map((code) => [code.id, []]));
+  for (const core of ordered) {
+    const summary = { id: core.id, name: core.name };
+    if (core.registeredCharity) registeredCharities.push(summary);
+    if (core.taxEfficientGifts) taxEfficientGifts.push(summary);
+    if (core.housingBody) housingBodies.push(summary);
+    for (const code of core.voluntaryCodes) codeMembers.get(code)?.push(summary);
+  }
+
+  const records = new RecordCache(5000);
+  let searchIndex: SearchIndex<SearchResultRecord> | undefined;
+
+  return {
+    seed,
+    orgs,
+    ids: cores.filter((core) => !core.gone).map((core) => core.id),
+    goneIds: cores.filter((core) => core.gone).map((core) => core.id),
+    registeredCharities,
+    taxEfficientGifts,
+    housingBodies,
+    voluntaryCodes: VOLUNTARY_CODES.map((code) => ({ id: code.id, description: code.description })),
+    voluntaryCodeMembers: (codeId) => codeMembers.get(codeId),
+    core: (id) => byId.get(id.toLowerCase()),
+    organisation(id) {
+      const core = byId.get(id.toLowerCase());
+      if (core === undefined || core.gone) return undefined;
+      const cached = records.get(core.id);
+      if (cached !== undefined) return cached;
+      const record = organisationRecord(seed, core);
+      records.set(core.id, record);
+      return record;
+    },
+    search(query, limit) {
+      searchIndex ??= createSearchIndex(
+        ordered
+          .filter((core) => !core.gone)
+          .map((core) => ({
+            id: core.id,
+            name: core.name,
+            fields: [
+              ...core.altNames,
+              core.address.line,
+              core.county.name,
+              core.subSector.sectorName,
+              core.subSector.name,
+              core.secondarySubSector?.name ?? '',
+            ],
+            result: searchResult(core),
+          })),
+      );
+      return searchIndex.search(query, limit);
+    },
+  };
+}
+
+function searchResult(core: OrganisationCore): SearchResultRecord {
+  return {
+    id: core.id,
+    name: core.name,
+    altNames: core.altNames,
+    registeredAddress: core.address.line,
+    county: core.county.name,
+    sectorName: core.subSector.sectorName,
+    sectorCode: core.subSector.sectorCode,
+    subSectorName: core.subSector.name,
+    subSectorCode: core.subSector.code,
+    url: SEARCH_URL_BASE + core.id,
+  };
+}
+
+/** A random organisation id of the dataset, for tests and benchmarks that need "any record". */
+export function anyOrganisationId(dataset: SampleDataset, seed: string | number = 0): string {
+  return pick(createRandom('any', seed), dataset.ids);
+}

@@ -1,0 +1,121 @@
+// The `search` operation of the sample API (api-spec, rule 1): words are ANDed, a "quoted phrase"
+// must appear as that exact sequence of words within one field, and matching ignores case and
+// accents. Whole words only: `cork` finds "Cork" but not "Corkery". Apostrophes are dropped, so
+// "St. Patrick's" is found by `patricks`, `patrick's` and (as a word, not in a phrase) `patrick`.
+
+/** Lower case, accents removed, apostrophes dropped, anything else not a letter or digit a space. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’‘`]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export interface SearchQuery {
+  /** Folded words, each to be found somewhere in the record. */
+  words: string[];
+  /** Folded phrases (words joined by one space), each to be found as a sequence in one field. */
+  phrases: string[];
+}
+
+/**
+ * Splits a query into phrases (in straight or curly double quotes; an unclosed quote runs to the
+ * end) and words. Returns an empty query when nothing searchable is left.
+ */
+export function parseSearchQuery(raw: string): SearchQuery {
+  const words: string[] = [];
+  const phrases: string[] = [];
+  const pattern = /["“”]([^"“”]*)(?:["“”]|$)|([^"“”\s]+)/g;
+  for (const match of raw.matchAll(pattern)) {
+    const phrase = match[1];
+    if (phrase !== undefined) {
+      const folded = foldText(phrase);
+      if (folded === '') continue;
+      if (folded.includes(' ')) phrases.push(folded);
+      else words.push(folded);
+    } else {
+      for (const word of foldText(match[2] ?? '').split(' ')) if (word !== '') words.push(word);
+    }
+  }
+  return { words, phrases };
+}
+
+export function isEmptyQuery(query: SearchQuery): boolean {
+  return query.words.length === 0 && query.phrases.length === 0;
+}
+
+/** Separates fields in the searched text, so that no phrase runs from one field into the next. */
+const FIELD_BREAK = ' \u0001 ';
+
+export interface Searchable<T> {
+  /** What a match returns. */
+  result: T;
+  /** The name, matched first and used for ordering. */
+  name: string;
+  /** Every other searched field (alternative names, address, county, sector names). */
+  fields: readonly string[];
+  /** Tie-breaker for a stable order. */
+  id: string;
+}
+
+interface Entry<T> {
+  result: T;
+  id: string;
+  /** Folded name, padded with spaces: " st patricks hospice ". */
+  name: string;
+  /** Folded fields after the name, and the stems of words with apostrophes, padded. */
+  text: string;
+}
+
+function stems(text: string): string[] {
+  return [...text.matchAll(/(\p{L}+)['’]\p{L}+/gu)].map((match) => foldText(match[1] ?? ''));
+}
+
+export interface SearchIndex<T> {
+  search(query: SearchQuery, limit: number): T[];
+}
+
+export function createSearchIndex<T>(items: Iterable<Searchable<T>>): SearchIndex<T> {
+  const entries: Entry<T>[] = [];
+  for (const item of items) {
+    const all = [item.name, ...item.fields];
+    const extra = all.flatMap(stems);
+    entries.push({
+      result: item.result,
+      id: item.id,
+      name: ` ${foldText(item.name)} `,
+      text: ` ${item.fields.map(foldText).join(FIELD_BREAK)}${FIELD_BREAK}${extra.join(' ')} `,
+    });
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+
+  return {
+    search(query, limit) {
+      const needles = [...query.words, ...query.phrases].map((needle) => ` ${needle} `);
+      const inName: T[] = [];
+      const elsewhere: T[] = [];
+      for (const entry of entries) {
+        let allInName = true;
+        let allFound = true;
+        for (const needle of needles) {
+          if (entry.name.includes(needle)) continue;
+          allInName = false;
+          if (!entry.text.includes(needle)) {
+            allFound = false;
+            break;
+          }
+        }
+        if (!allFound) continue;
+        if (allInName) {
+          inName.push(entry.result);
+          if (inName.length >= limit) break;
+        } else if (elsewhere.length < limit) elsewhere.push(entry.result);
+      }
+      // Records whose name holds every term come first, then the rest, each in name order.
+      return [...inName, ...elsewhere].slice(0, limit);
+    },
+  };
+}
