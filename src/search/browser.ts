@@ -10,7 +10,7 @@ import {
   type SearchFilters,
   type SearchHit,
 } from './engine.ts';
-import { REGISTER_FUNCTION } from './options.ts';
+import { REGISTER_FUNCTION, RESULTS_EVENT } from './options.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 
 /** Address parameters: `?q=` and one per filter, plus the page of results. */
@@ -155,6 +155,11 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     status.textContent = message;
   };
 
+  const shown = (total: number) => {
+    performance.mark(RESULTS_EVENT, { detail: { query: state.query, total } });
+    container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail: { query: state.query, total } }));
+  };
+
   const fillFilters = (core: CorePart) => {
     for (const [facet, select] of selects) {
       const options = core.facets[facet];
@@ -204,6 +209,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     if (!searching) {
       render([], 0, 0);
       say(ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
+      if (ready) shown(0);
       return;
     }
     if (!ready) {
@@ -232,6 +238,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
       say(
         `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
       );
+      shown(total);
     } catch (error) {
       if (current !== ticket) return;
       say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);

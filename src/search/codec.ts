@@ -124,6 +124,47 @@ export function decodeOccurrences(encoded: string): Occurrence[] {
   return occurrences;
 }
 
+/**
+ * Encoded occurrences, read in place: one pass finds where each document starts, and a lookup
+ * reads only that document's entries. Phrase checks over thousands of candidates stay cheap.
+ */
+export class OccurrenceIndex {
+  readonly #numbers: number[];
+  readonly #starts = new Map<number, number>();
+
+  constructor(encoded: string) {
+    this.#numbers = decodeNumbers(encoded);
+    let document = 0;
+    let index = 0;
+    while (index < this.#numbers.length) {
+      document += this.#numbers[index]!;
+      if (!this.#starts.has(document)) this.#starts.set(document, index);
+      index += 3 + this.#numbers[index + 2]!;
+    }
+  }
+
+  /** The positions of the term in one field of one document, ascending. */
+  positions(document: number, field: number): number[] | undefined {
+    let index = this.#starts.get(document);
+    if (index === undefined) return undefined;
+    const numbers = this.#numbers;
+    for (let first = true; index < numbers.length; first = false) {
+      // A later entry of the same document has a gap of 0; anything else is the next document.
+      if (!first && numbers[index] !== 0) return undefined;
+      const count = numbers[index + 2]!;
+      if (numbers[index + 1] === field) {
+        const positions: number[] = [];
+        let position = 0;
+        for (let taken = 0; taken < count; taken += 1)
+          positions.push((position += numbers[index + 3 + taken]!));
+        return positions;
+      }
+      index += 3 + count;
+    }
+    return undefined;
+  }
+}
+
 /** A facet column: a fixed number of characters per document, six bits each. */
 export function encodeColumn(values: readonly number[], width: number): string {
   let out = '';

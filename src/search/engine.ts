@@ -3,7 +3,7 @@
 // by name, so a query loads only the core, one terms shard per word, the positions a phrase
 // needs and the results it shows.
 import MiniSearch, { type AsPlainObject, type SearchResult as MiniSearchResult } from 'minisearch';
-import { columnValue, decodeDocuments, decodeOccurrences, decodePostings, type Occurrence } from './codec.ts';
+import { columnValue, decodeDocuments, decodePostings, OccurrenceIndex } from './codec.ts';
 import { chunkOf, INDEX_FORMAT, MINISEARCH_OPTIONS, type IndexedDocument } from './options.ts';
 import { ShardTable } from './shards.ts';
 import {
@@ -70,7 +70,7 @@ export class SearchEngine {
   readonly #load: PartLoader;
   readonly #parts = new Map<string, Promise<unknown>>();
   readonly #shards = new Map<string, Promise<MiniSearch<IndexedDocument> | undefined>>();
-  readonly #positions = new Map<string, Map<number, Map<number, Set<number>>>>();
+  readonly #positions = new Map<string, OccurrenceIndex>();
   readonly #units = new Map<string, Promise<UnitMatches>>();
   /** Name lengths (unique words) of the documents in the name postings loaded so far. */
   readonly #nameLengths = new Map<number, number>();
@@ -128,10 +128,14 @@ export class SearchEngine {
           documentIds[document] = document;
           // Names carry their real length (BM25 ranks a short name above a long one with the
           // same word); other fields count as of average length, which keeps the index small.
-          const lengths = [...core.averageFieldLength];
           const nameLength = this.#nameLengths.get(document);
-          if (nameLength !== undefined) lengths[Number(nameField)] = nameLength;
-          fieldLength[document] = lengths;
+          if (nameLength === undefined) {
+            fieldLength[document] = core.averageFieldLength;
+          } else {
+            const lengths = [...core.averageFieldLength];
+            lengths[Number(nameField)] = nameLength;
+            fieldLength[document] = lengths;
+          }
         }
         return MiniSearch.loadJS<IndexedDocument>(
           {
@@ -197,38 +201,35 @@ export class SearchEngine {
     });
   }
 
-  /** Where a word occurs in the given documents: document to field to positions. */
+  /** Where a word occurs in the given documents: a lookup of its positions by document and field. */
   async #occurrences(
     term: string,
     documents: Iterable<number>,
-  ): Promise<Map<number, Map<number, Set<number>>>> {
+  ): Promise<(document: number, field: number) => number[] | undefined> {
     const core = await this.core();
     const key = this.#table.keyOf(term);
     const files = this.#table.files.get(key);
-    const found = new Map<number, Map<number, Set<number>>>();
-    if (!files) return found;
+    if (!files) return () => undefined;
     const [, firstFile, chunks] = files;
     const needed = new Set<number>();
-    for (const document of documents) needed.add(firstFile + chunkOf(document, core.documentCount, chunks));
-    const byFile = await Promise.all(
-      [...needed].map(async (file) => {
-        const cacheKey = `${file}:${term}`;
-        let decoded = this.#positions.get(cacheKey);
-        if (!decoded) {
-          const encoded = (await this.#part<PositionsPart>(partName.positions(file)))[key]?.[term];
-          decoded = new Map();
-          for (const occurrence of encoded ? decodeOccurrences(encoded) : ([] as Occurrence[])) {
-            let fields = decoded.get(occurrence.document);
-            if (!fields) decoded.set(occurrence.document, (fields = new Map()));
-            fields.set(occurrence.field, new Set(occurrence.positions));
+    for (const document of documents) needed.add(chunkOf(document, core.documentCount, chunks));
+    const byChunk = new Map(
+      await Promise.all(
+        [...needed].map(async (chunk) => {
+          const file = firstFile + chunk;
+          const cacheKey = `${file}:${term}`;
+          let index = this.#positions.get(cacheKey);
+          if (!index) {
+            const encoded = (await this.#part<PositionsPart>(partName.positions(file)))[key]?.[term];
+            index = new OccurrenceIndex(encoded ?? '');
+            this.#positions.set(cacheKey, index);
           }
-          this.#positions.set(cacheKey, decoded);
-        }
-        return decoded;
-      }),
+          return [chunk, index] as const;
+        }),
+      ),
     );
-    for (const decoded of byFile) for (const [document, fields] of decoded) found.set(document, fields);
-    return found;
+    return (document, field) =>
+      byChunk.get(chunkOf(document, core.documentCount, chunks))?.positions(document, field);
   }
 
   /**
@@ -241,30 +242,25 @@ export class SearchEngine {
       const candidates = intersect(each);
       if (words.length === 1 || candidates.size === 0) return candidates;
       const distinct = [...new Set(words)];
-      const positions = new Map(
+      const lookups = new Map(
         await Promise.all(
           distinct.map(async (word) => [word, await this.#occurrences(word, candidates.keys())] as const),
         ),
       );
+      const positionsOf = words.map((word) => lookups.get(word)!);
       const matches: UnitMatches = new Map();
       for (const [document, { score, fields }] of candidates) {
         const verified = new Set<number>();
         for (const field of fields) {
-          const starts = positions.get(words[0]!)?.get(document)?.get(field);
-          if (!starts) continue;
-          for (const start of starts) {
-            if (
-              words.every((word, offset) =>
-                positions
-                  .get(word)
-                  ?.get(document)
-                  ?.get(field)
-                  ?.has(start + offset),
-              )
-            ) {
-              verified.add(field);
-              break;
-            }
+          const following = positionsOf.slice(1).map((lookup) => lookup(document, field));
+          if (following.some((positions) => positions === undefined)) continue;
+          const starts = positionsOf[0]!(document, field) ?? [];
+          if (
+            starts.some((start) =>
+              following.every((positions, offset) => positions!.includes(start + offset + 1)),
+            )
+          ) {
+            verified.add(field);
           }
         }
         if (verified.size > 0) matches.set(document, { score, fields: verified });

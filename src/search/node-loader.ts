@@ -20,6 +20,8 @@ export function nodePartLoader(searchDir: string, onLoad?: (part: LoadedPart) =>
     onLoad?.({ name, bytes: Buffer.byteLength(script) });
     let registered: { name: string; build: string; part: unknown } | undefined;
     runInNewContext(script, {
+      // This realm's JSON, so that parts are plain objects of this realm, as in a page.
+      JSON,
       [REGISTER_FUNCTION]: (partName: string, partBuild: string, part: unknown) => {
         registered = { name: partName, build: partBuild, part };
       },

@@ -11,6 +11,12 @@ export const INDEX_FORMAT = 1;
 /** The global function every index file calls with its contents (classic scripts, file://). */
 export const REGISTER_FUNCTION = 'orgdirSearchPart';
 
+/**
+ * Dispatched on the search container each time results are shown, and marked on the page's
+ * performance timeline (the benchmark's "time to first results"): tests wait for it.
+ */
+export const RESULTS_EVENT = 'orgdir-search-results';
+
 /** The folder of the site that holds the index files and the client. */
 export const SEARCH_DIR = 'search';
 
