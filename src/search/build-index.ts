@@ -47,6 +47,8 @@ export interface IndexLayout {
   positionsFileBytes: number;
   /** Results per docs file; a page of results loads at most one file per result. */
   docsPerFile: number;
+  /** Indexing runs in one pass per this many documents, each over a share of the words, to bound memory. */
+  documentsPerPass: number;
 }
 
 export const DEFAULT_LAYOUT: IndexLayout = {
@@ -54,6 +56,7 @@ export const DEFAULT_LAYOUT: IndexLayout = {
   termsFileBytes: 16_000,
   positionsFileBytes: 32_000,
   docsPerFile: 16,
+  documentsPerPass: 25_000,
 };
 
 /** The labels of the API's group lists (api-spec: registeredCharities, taxEfficientGifts, housingBodies). */
@@ -221,11 +224,27 @@ function occurrencesIn(list: NumberList, from: number, to: number): Occurrence[]
   return found;
 }
 
-/** The MiniSearch index of every document, serialised; the index itself is let go on return. */
-function serialisedIndex(documents: readonly SearchDocument[]): AsPlainObject {
-  const miniSearch = new MiniSearch<IndexedDocument>(MINISEARCH_OPTIONS);
-  miniSearch.addAll(documents.map((document, n) => ({ n, fields: document.fields })));
-  return miniSearch.toJSON();
+/**
+ * The MiniSearch index of every document, serialised, in passes that each keep a share of the
+ * words (every pass reads all documents): holding the index and its serialised form for 100,000
+ * organisations at once would take gigabytes. Dropping words in `processTerm` leaves the kept
+ * words' postings, and the field lengths (counted before `processTerm`), exactly as one pass
+ * would make them; the client loads them with the shared options.
+ */
+function* serialisedIndexes(
+  documents: readonly SearchDocument[],
+  documentsPerPass: number,
+): Generator<AsPlainObject> {
+  const passes = Math.max(1, Math.ceil(documents.length / documentsPerPass));
+  for (let pass = 0; pass < passes; pass += 1) {
+    const inPass = (term: string) => (term.charCodeAt(0) + (term.charCodeAt(1) || 0)) % passes === pass;
+    const miniSearch = new MiniSearch<IndexedDocument>({
+      ...MINISEARCH_OPTIONS,
+      processTerm: (term) => (inPass(term) ? term : null),
+    });
+    miniSearch.addAll(documents.map((document, n) => ({ n, fields: document.fields })));
+    yield miniSearch.toJSON();
+  }
 }
 
 function facetOptions(
@@ -305,28 +324,33 @@ export function buildSearchIndex(
   const countyKey = options.countyKey ?? defaultCountyKey;
   const parts = new Map<string, unknown>();
 
-  const serialised = serialisedIndex(documents);
-  const fieldIds = serialised.fieldIds;
-
-  // Terms, grouped by their first two characters; a large group is split by one more character.
-  // Entries are taken off the serialised index as they are encoded, to keep the build's memory low.
-  const nameField = String(fieldIds['name']);
-  const nameLength = (document: number): number => serialised.fieldLength[document]?.[Number(nameField)] ?? 0;
   const encodedTerms = new Map<string, [string, Record<string, string>]>();
   const termBytes = new Map<string, number>();
-  while (serialised.index.length > 0) {
-    const [term, byField] = serialised.index.pop()!;
-    const postings: Record<string, string> = {};
-    for (const fieldId in byField) {
-      const frequencies = byField[fieldId]!;
-      const entries: [number, number][] = [];
-      for (const document in frequencies) entries.push([Number(document), frequencies[document]!]);
-      postings[fieldId] = encodePostings(entries, fieldId === nameField ? nameLength : undefined);
+  let fieldIds: Record<string, number> = {};
+  let averageFieldLength: number[] = [];
+  for (const serialised of serialisedIndexes(documents, layout.documentsPerPass)) {
+    fieldIds = serialised.fieldIds;
+    averageFieldLength = serialised.averageFieldLength;
+    const nameField = String(fieldIds['name']);
+    const nameLength = (document: number): number =>
+      serialised.fieldLength[document]?.[Number(nameField)] ?? 0;
+    // Entries are taken off the serialised index as they are encoded, to keep memory low.
+    while (serialised.index.length > 0) {
+      const [term, byField] = serialised.index.pop()!;
+      const postings: Record<string, string> = {};
+      for (const fieldId in byField) {
+        const frequencies = byField[fieldId]!;
+        const entries: [number, number][] = [];
+        for (const document in frequencies) entries.push([Number(document), frequencies[document]!]);
+        postings[fieldId] = encodePostings(entries, fieldId === nameField ? nameLength : undefined);
+      }
+      const entry: [string, Record<string, string>] = [term, postings];
+      encodedTerms.set(term, entry);
+      termBytes.set(term, byteLength(entry));
     }
-    const entry: [string, Record<string, string>] = [term, postings];
-    encodedTerms.set(term, entry);
-    termBytes.set(term, byteLength(entry));
   }
+
+  // Terms, grouped by their first two characters; a large group is split by one more character.
   const split = splitPrefixes(termBytes, layout.splitGroupBytes);
   const splitTable = new ShardTable(split, []);
   const shards = new Map<string, [string, Record<string, string>][]>();
@@ -360,16 +384,19 @@ export function buildSearchIndex(
     if (!shard) positionsOf.set(key, (shard = {}));
     shard[term] = list;
   }
-  const positionsBytes = new Map(
+  // Each term's positions encoded whole; re-encoded by ranges of documents only for large shards.
+  const wholeOf = new Map<string, Record<string, string>>(
     keys.map((key) => [
       key,
-      Object.entries(positionsOf.get(key) ?? {}).reduce(
-        (sum, [term, list]) =>
-          sum + term.length + 6 + encodeOccurrences(occurrencesIn(list, 0, Infinity)).length,
-        0,
+      Object.fromEntries(
+        Object.entries(positionsOf.get(key) ?? {}).map(([term, list]) => [
+          term,
+          encodeOccurrences(occurrencesIn(list, 0, Infinity)),
+        ]),
       ),
     ]),
   );
+  const positionsBytes = new Map(keys.map((key) => [key, byteLength(wholeOf.get(key))]));
   const chunksOf = new Map(
     keys.map((key) => [key, Math.max(1, Math.ceil(positionsBytes.get(key)! / layout.positionsFileBytes))]),
   );
@@ -391,12 +418,16 @@ export function buildSearchIndex(
       const to = chunkStart(chunk + 1, documentCount, chunks);
       const name = partName.positions(firstFile + chunk);
       const part = (parts.get(name) as PositionsPart | undefined) ?? {};
-      const byTerm: Record<string, string> = {};
-      for (const [term, list] of Object.entries(positionsOf.get(key) ?? {})) {
-        const inRange = occurrencesIn(list, from, to);
-        if (inRange.length > 0) byTerm[term] = encodeOccurrences(inRange);
+      if (chunks === 1) {
+        part[key] = wholeOf.get(key)!;
+      } else {
+        const byTerm: Record<string, string> = {};
+        for (const [term, list] of Object.entries(positionsOf.get(key) ?? {})) {
+          const inRange = occurrencesIn(list, from, to);
+          if (inRange.length > 0) byTerm[term] = encodeOccurrences(inRange);
+        }
+        part[key] = byTerm;
       }
-      part[key] = byTerm;
       parts.set(name, part);
     }
   }
@@ -481,7 +512,7 @@ export function buildSearchIndex(
     format: INDEX_FORMAT,
     documentCount,
     fieldIds,
-    averageFieldLength: serialised.averageFieldLength,
+    averageFieldLength,
     ...new ShardTable(split, shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
     facets: { county, sector, list, voluntaryCode },

@@ -10,19 +10,33 @@
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
 const VALUE_OF = new Map([...ALPHABET].map((character, value) => [character.charCodeAt(0), value]));
 
+const ALPHABET_CODES = Uint8Array.from([...ALPHABET].map((character) => character.charCodeAt(0)));
+const ascii = new TextDecoder('latin1');
+
 export function encodeNumbers(numbers: Iterable<number>): string {
-  let out = '';
+  // Written into bytes and decoded once: a string grown by `+=` is a rope of small pieces that
+  // would take many times its length in memory while a large index is built.
+  let bytes = new Uint8Array(64);
+  let length = 0;
+  const digits = new Uint8Array(11);
   for (const number of numbers) {
     if (!Number.isSafeInteger(number) || number < 0) throw new RangeError(`cannot encode ${number}`);
-    let rest = Math.floor(number / 32);
-    let groups = ALPHABET[number % 32]!;
-    while (rest > 0) {
-      groups = ALPHABET[32 + (rest % 32)]! + groups;
+    let count = 0;
+    let rest = number;
+    do {
+      digits[count++] = rest % 32;
       rest = Math.floor(rest / 32);
+    } while (rest > 0);
+    if (length + count > bytes.length) {
+      const grown = new Uint8Array(Math.max(bytes.length * 2, length + count));
+      grown.set(bytes);
+      bytes = grown;
     }
-    out += groups;
+    for (let index = count - 1; index >= 0; index -= 1) {
+      bytes[length++] = ALPHABET_CODES[index === 0 ? digits[index]! : 32 + digits[index]!]!;
+    }
   }
-  return out;
+  return ascii.decode(bytes.subarray(0, length));
 }
 
 export function decodeNumbers(encoded: string): number[] {

@@ -191,8 +191,15 @@ function generateQuery(
 
 const LAYOUTS: Record<string, Partial<IndexLayout>> = {
   'default layout': {},
-  // Tiny files: shards split by more characters, positions split by documents, many files per kind.
-  'tiny files': { splitGroupBytes: 1500, termsFileBytes: 800, positionsFileBytes: 600, docsPerFile: 5 },
+  // Tiny files: shards split by more characters, positions split by documents, many files per
+  // kind; and indexing in three passes.
+  'tiny files': {
+    splitGroupBytes: 1500,
+    termsFileBytes: 800,
+    positionsFileBytes: 600,
+    docsPerFile: 5,
+    documentsPerPass: 150,
+  },
 };
 
 for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
