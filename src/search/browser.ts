@@ -137,6 +137,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   const results = container.querySelector<HTMLElement>('[data-search-results]');
   const pager = container.querySelector<HTMLElement>('[data-search-pager]');
   const filterBox = container.querySelector<HTMLElement>('[data-search-filters]');
+  const summary = container.querySelector<HTMLElement>('[data-search-summary]');
   if (!form || !input || !status || !count || !results || !pager) return;
   const root = container.dataset['searchRoot'] ?? './';
   const selects = new Map<FacetName, HTMLSelectElement>();
@@ -177,7 +178,8 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     if (filterBox) filterBox.hidden = false;
   };
 
-  const render = (hits: SearchHit[], total: number, offset: number) => {
+  const render = (hits: SearchHit[], total: number, offset: number, searching = true) => {
+    if (summary) summary.hidden = !searching;
     count.dataset['resultCount'] = String(total);
     count.textContent = plural(total, 'organisation');
     results.replaceChildren(...hits.map((hit) => renderHit(hit, root)));
@@ -207,7 +209,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
     if (failed) return;
     if (!searching) {
-      render([], 0, 0);
+      render([], 0, 0, false);
       say(ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
       if (ready) shown(0);
       return;

@@ -13,9 +13,10 @@ import {
   encodePostings,
   type Occurrence,
 } from './codec.ts';
+import { countyKey } from '../lib/counties.ts';
 import { bundleClient } from './bundle.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
-import { tokenize, foldText } from './fold.ts';
+import { tokenize } from './fold.ts';
 import {
   chunkStart,
   INDEX_FORMAT,
@@ -79,7 +80,7 @@ export interface SearchIndexOptions {
   lists?: readonly { key: string; label: string }[];
   /** Voluntary codes in the order the filter shows them, with labels. Default: ids as labels. */
   voluntaryCodes?: readonly { key: string; label: string }[];
-  /** Groups spellings of a county ("Co. Dublin", "Dublin") under one filter value. */
+  /** Groups spellings of a county ("Co. Dublin", "Dublin") under one filter value; default as browse pages do. */
   countyKey?: (county: string) => string;
   layout?: Partial<IndexLayout>;
   /** Bundles and writes the browser client `search.js` as well (default true). */
@@ -109,15 +110,6 @@ export interface BuiltIndex {
 }
 
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
-
-/** "Co. Dublin", "County Dublin", "DUBLIN" and "Dublin 8" all group as "dublin". */
-export function defaultCountyKey(county: string): string {
-  return foldText(county)
-    .replace(/^\s*(co\.?|county)\s+/, '')
-    .replace(/\s+\d+[a-z]?\s*$/, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 /** Reads records into search documents, sorted by name: document numbers follow the A–Z order. */
 export async function collectDocuments(
@@ -321,7 +313,7 @@ export function buildSearchIndex(
   options: Pick<SearchIndexOptions, 'lists' | 'voluntaryCodes' | 'countyKey' | 'layout'> = {},
 ): BuiltIndex {
   const layout = { ...DEFAULT_LAYOUT, ...options.layout };
-  const countyKey = options.countyKey ?? defaultCountyKey;
+  const countyKeyOf = options.countyKey ?? countyKey;
   const parts = new Map<string, unknown>();
 
   const encodedTerms = new Map<string, [string, Record<string, string>]>();
@@ -449,7 +441,7 @@ export function buildSearchIndex(
   }
 
   // Filters.
-  const countyKeys = documents.map(({ facets }) => [countyKey(facets.county)]);
+  const countyKeys = documents.map(({ facets }) => [countyKeyOf(facets.county)]);
   const county = facetOptions(
     countyKeys,
     (key, spellings) => (key === '' ? 'Not given' : (commonest(spellings) ?? key)),

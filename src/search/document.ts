@@ -5,6 +5,7 @@
 // Directors' names are not indexed: they are private people (often volunteers on a small
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
+import { arrayOf, objectOf, scalarText } from '../lib/text.ts';
 import { foldText } from './fold.ts';
 
 /** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
@@ -40,7 +41,7 @@ export interface SearchDisplay {
 /** What the filters beside the results test. */
 export interface SearchFacets {
   county: string;
-  /** The sector's code, or its name when the record has no code. */
+  /** The sector's code, or its name in lower case when the record has no code (as browse pages group). */
   sector: string;
   sectorName: string;
   /** Keys of the group lists the organisation is on, e.g. "registeredCharities". */
@@ -64,18 +65,9 @@ export interface Membership {
 /** Irish eircodes: a routing key (a letter and two digits, or D6W) and a four-character identifier. */
 const EIRCODE = /\b([AC-FHKNPRTV-Y]\d{2}|D6W)\s?([0-9AC-FHKNPRTV-Y]{4})\b/gi;
 
+/** A field as text; anything that is not a string or a number is empty. */
 function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-}
-
-function objectOf(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function arrayOf(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
+  return typeof value === 'boolean' ? '' : (scalarText(value) ?? '');
 }
 
 function present(values: readonly string[]): string[] {
@@ -143,7 +135,7 @@ export function searchDocument(record: unknown, membership: Membership, href: st
     display: { href, name, altNames, registeredAddress, county, sectorName, subSectorName },
     facets: {
       county,
-      sector: text(organisation['sectorCode']) || sectorName,
+      sector: text(organisation['sectorCode']) || sectorName.toLowerCase(),
       sectorName,
       lists: [...new Set(membership.lists)],
       voluntaryCodes: [...new Set(membership.voluntaryCodes)],
