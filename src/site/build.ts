@@ -10,6 +10,8 @@ import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts'
 import { filesUnder, writeTarGz, writeZip } from './archive.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
+import { writeSiteSearchIndex } from '../search/site-index.ts';
+import type { SearchIndexSummary } from '../search/build-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,6 +43,8 @@ export interface SiteSummary {
   cpuTimings: Record<string, number>;
   /** Files of the data folder that could not be read (the build goes on without them). */
   unreadable: Snapshot['unreadable'];
+  /** The search index: documents, words, files and bytes by kind. */
+  search: SearchIndexSummary;
 }
 
 /** Copies each stored record next to its page, as the raw JSON the page links to. */
@@ -116,6 +120,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     setSiteContext(context);
     await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
     await step('records', () => copyRecords(snapshot, staging));
+    const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
     const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
     await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
     if (options.tarGz ?? true) {
@@ -136,6 +141,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       timings,
       cpuTimings,
       unreadable: snapshot.unreadable,
+      search,
     };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
