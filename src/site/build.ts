@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as astroBuild } from 'astro';
+import { build as astroBuild, type AstroIntegration } from 'astro';
 import { organisationJsonPath } from '../lib/routes.ts';
 import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
 import { filesUnder, writeTarGz, writeZip } from './archive.ts';
@@ -58,14 +58,61 @@ function copyRecords(snapshot: Snapshot, siteDir: string): void {
   }
 }
 
-async function renderPages(root: string, outDir: string, logLevel: SiteOptions['logLevel']): Promise<void> {
+/** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
+interface GenerationClock {
+  start?: number;
+  end?: number;
+  /** CPU microseconds of this process at the start and end. */
+  cpuStart?: number;
+  cpuEnd?: number;
+}
+
+function cpuMicroseconds(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+function generationClock(clock: GenerationClock): AstroIntegration {
+  return {
+    name: 'orgdir:generation-clock',
+    hooks: {
+      'astro:build:start': ({ setPrerenderer }) =>
+        setPrerenderer((prerenderer) => ({
+          ...prerenderer,
+          setup: async () => {
+            clock.start = performance.now();
+            clock.cpuStart = cpuMicroseconds();
+            await prerenderer.setup?.();
+          },
+          teardown: async () => {
+            await prerenderer.teardown?.();
+            clock.end = performance.now();
+            clock.cpuEnd = cpuMicroseconds();
+          },
+        })),
+    },
+  };
+}
+
+/** Renders every page; returns the wall and CPU seconds spent on the pages, after Vite's bundling. */
+async function renderPages(
+  root: string,
+  outDir: string,
+  logLevel: SiteOptions['logLevel'],
+): Promise<{ seconds: number; cpuSeconds: number }> {
+  const clock: GenerationClock = {};
   await astroBuild({
     root,
     outDir,
     logLevel: logLevel ?? 'warn',
+    integrations: [generationClock(clock)],
     // The staging folder is new and already holds the downloads: nothing to empty.
     vite: { build: { emptyOutDir: false } },
   });
+  return {
+    seconds: ((clock.end ?? Number.NaN) - (clock.start ?? Number.NaN)) / 1000,
+    cpuSeconds: ((clock.cpuEnd ?? Number.NaN) - (clock.cpuStart ?? Number.NaN)) / 1e6,
+  };
 }
 
 /** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
@@ -118,7 +165,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
-    await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
+    // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
+    const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
+    const rounded = (value: number) => Math.round(value * 1000) / 1000;
+    timings['bundle'] = rounded(timings['bundle']! - pages.seconds);
+    cpuTimings['bundle'] = rounded(cpuTimings['bundle']! - pages.cpuSeconds);
+    timings['pages'] = rounded(pages.seconds);
+    cpuTimings['pages'] = rounded(pages.cpuSeconds);
     await step('records', () => copyRecords(snapshot, staging));
     const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
     const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
