@@ -1,13 +1,13 @@
 // The whole site as one zip inside the site folder: unzipped anywhere, index.html opens from
-// file:// and every link works. yazl streams from disk (memory stays flat) and switches to ZIP64
-// by itself past 65,534 files, which a 30,000-organisation site exceeds.
+// file:// and every link works. The zip writer (zip.ts) keeps only a few files in memory at once
+// and switches to ZIP64 past 65,535 files, which a 30,000-organisation site exceeds.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import yazl from 'yazl';
+import { writeZipFile } from './zip.ts';
 
 /** Every file under `root`, as sorted paths relative to it with forward slashes. */
 export function filesUnder(root: string): string[] {
@@ -29,17 +29,8 @@ export async function writeZip(
   exclude: readonly string[] = [],
 ): Promise<void> {
   const skip = new Set([name, `${name}.sha256`, ...exclude]);
-  const zip = new yazl.ZipFile();
-  for (const path of filesUnder(root)) {
-    if (skip.has(path)) continue;
-    // Read whole when yazl asks for the entry: one small buffer per page instead of an open, a
-    // stat and 64 KiB read buffers per file, which made the archive slower than the pages.
-    zip.addReadStreamLazy(path, { mtime, mode: 0o100644 }, (callback) =>
-      callback(null, Readable.from([readFileSync(join(root, path))])),
-    );
-  }
-  zip.end();
-  await pipeline(zip.outputStream, createWriteStream(join(root, name)));
+  const paths = filesUnder(root).filter((path) => !skip.has(path));
+  await writeZipFile(root, paths, join(root, name), { mtime, mode: 0o100644 });
   await writeChecksum(root, name);
 }
 
@@ -93,15 +84,29 @@ export async function writeTarGz(
 ): Promise<void> {
   const skip = new Set([name, `${name}.sha256`, ...exclude]);
   const paths = filesUnder(root).filter((path) => !skip.has(path));
+  // Headers, contents and padding gathered into pieces of about a megabyte: three small buffers
+  // per file through the gzip stream cost more than the compression.
   function* blocks(): Generator<Buffer> {
+    let piece: Buffer[] = [];
+    let bytes = 0;
+    const add = (buffer: Buffer) => {
+      piece.push(buffer);
+      bytes += buffer.length;
+    };
     for (const path of paths) {
       const content = readFileSync(join(root, path));
-      yield tarHeader(path, content.length, mtime);
-      yield content;
+      add(tarHeader(path, content.length, mtime));
+      add(content);
       const padding = (512 - (content.length % 512)) % 512;
-      if (padding > 0) yield Buffer.alloc(padding);
+      if (padding > 0) add(Buffer.alloc(padding));
+      if (bytes >= 1 << 20) {
+        yield Buffer.concat(piece, bytes);
+        piece = [];
+        bytes = 0;
+      }
     }
-    yield Buffer.alloc(1024);
+    add(Buffer.alloc(1024));
+    yield Buffer.concat(piece, bytes);
   }
   await pipeline(Readable.from(blocks()), createGzip({ level: 6 }), createWriteStream(join(root, name)));
   await writeChecksum(root, name);
