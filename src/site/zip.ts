@@ -43,7 +43,9 @@ export interface ZipOptions {
 }
 
 interface Entry {
-  name: Buffer;
+  /** Kept as text until written: tens of thousands of small Buffers held at once cost far more. */
+  path: string;
+  nameLength: number;
   crc: number;
   method: number;
   compressedSize: number;
@@ -61,7 +63,7 @@ export function dosDateTime(date: Date): { date: number; time: number } {
 }
 
 function localHeader(entry: Entry, dos: { date: number; time: number }): Buffer {
-  const header = Buffer.alloc(30);
+  const header = Buffer.alloc(30 + entry.nameLength);
   header.writeUInt32LE(LOCAL_HEADER, 0);
   header.writeUInt16LE(VERSION_NEEDED, 4);
   header.writeUInt16LE(UTF8_NAMES, 6);
@@ -72,15 +74,16 @@ function localHeader(entry: Entry, dos: { date: number; time: number }): Buffer 
   // A single file of the site is far below 4 GiB; only offsets and counts can need ZIP64.
   header.writeUInt32LE(entry.compressedSize, 18);
   header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
+  header.writeUInt16LE(entry.nameLength, 26);
   header.writeUInt16LE(0, 28);
+  header.write(entry.path, 30, 'utf8');
   return header;
 }
 
 function centralHeader(entry: Entry, dos: { date: number; time: number }, mode: number): Buffer {
   const zip64Offset = entry.offset >= MAX_32;
   const extra = zip64Offset ? 12 : 0;
-  const header = Buffer.alloc(46 + entry.name.length + extra);
+  const header = Buffer.alloc(46 + entry.nameLength + extra);
   header.writeUInt32LE(CENTRAL_HEADER, 0);
   header.writeUInt16LE(VERSION_MADE_BY, 4);
   header.writeUInt16LE(VERSION_NEEDED, 6);
@@ -91,14 +94,14 @@ function centralHeader(entry: Entry, dos: { date: number; time: number }, mode: 
   header.writeUInt32LE(entry.crc, 16);
   header.writeUInt32LE(entry.compressedSize, 20);
   header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
+  header.writeUInt16LE(entry.nameLength, 28);
   header.writeUInt16LE(extra, 30);
   // Comment length, disk number and internal attributes stay 0.
   header.writeUInt32LE((mode << 16) >>> 0, 38);
   header.writeUInt32LE(zip64Offset ? MAX_32 : entry.offset, 42);
-  entry.name.copy(header, 46);
+  header.write(entry.path, 46, 'utf8');
   if (zip64Offset) {
-    const at = 46 + entry.name.length;
+    const at = 46 + entry.nameLength;
     header.writeUInt16LE(ZIP64_EXTRA, at);
     header.writeUInt16LE(8, at + 2);
     header.writeBigUInt64LE(BigInt(entry.offset), at + 4);
@@ -185,7 +188,8 @@ export async function writeZipFile(
       const { path, content, deflated } = await ahead.shift()!;
       const stored = deflated.length >= content.length;
       const entry: Entry = {
-        name: Buffer.from(path, 'utf8'),
+        path,
+        nameLength: Buffer.byteLength(path, 'utf8'),
         crc: crc32(content),
         method: stored ? STORED : DEFLATED,
         compressedSize: stored ? content.length : deflated.length,
@@ -194,7 +198,6 @@ export async function writeZipFile(
       };
       entries.push(entry);
       await emit(localHeader(entry, dos));
-      await emit(entry.name);
       await emit(stored ? content : deflated);
     }
     const directoryOffset = offset;
