@@ -49,6 +49,8 @@ export interface SiteFigures {
   /** Wall and CPU seconds of each step. */
   timings: Record<string, number>;
   cpuTimings: Record<string, number>;
+  /** The stage's peak resident memory once each step had run (it only grows). */
+  peakMemory: Record<string, number>;
   peakRssBytes: number;
   loadAverage: number;
 }

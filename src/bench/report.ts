@@ -60,8 +60,9 @@ function siteSection(sizes: SizeResult[]): string[] {
     '## Site',
     '',
     "Rendering is Astro's page step; pages per second count every HTML page it wrote. The whole stage " +
-      'runs in a process of its own, from reading the data folder to the last archive; peak RSS is that ' +
-      "process's high-water mark.",
+      'runs in a process of its own, from reading the data folder to the last archive; peak RSS is the most ' +
+      'resident memory of that process and its children together (sampled every 100 ms), or the ' +
+      "process's own high-water mark when that is higher.",
     '',
     markdownTable(
       ['organisations', 'pages', 'render', 'pages/s', 'ms/page', 'whole stage', 'peak RSS', 'output', 'load'],
@@ -94,7 +95,7 @@ function siteSection(sizes: SizeResult[]): string[] {
     );
   }
   lines.push(
-    'Each step, wall time (CPU time of the process):',
+    'Each step: wall seconds (CPU seconds of the process), and the peak memory reached by its end:',
     '',
     markdownTable(
       ['organisations', ...steps],
@@ -103,7 +104,8 @@ function siteSection(sizes: SizeResult[]): string[] {
         ...steps.map((step) =>
           site!.timings[step] === undefined
             ? ''
-            : `${site!.timings[step]!.toFixed(1)} (${(site!.cpuTimings[step] ?? 0).toFixed(1)})`,
+            : `${site!.timings[step]!.toFixed(1)} (${(site!.cpuTimings[step] ?? 0).toFixed(1)})` +
+              (site!.peakMemory[step] === undefined ? '' : `, ${mib(site!.peakMemory[step]!)}`),
         ),
       ]),
     ),

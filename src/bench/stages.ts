@@ -15,6 +15,7 @@ import {
   type SiteFigures,
 } from './figures.ts';
 import { loadAverage } from './machine.ts';
+import { watchTreeMemory } from './memory.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
 
 const WORKER = new URL('./worker.ts', import.meta.url);
@@ -143,7 +144,11 @@ export async function runSiteStage(
 ): Promise<SiteFigures> {
   const load = loadAverage();
   const site = startWorker({ kind: 'site', ...options }, worker);
+  const memory = watchTreeMemory(site.child.pid!);
   const built = await expect(site.answer, 'built');
+  // The polled peak of the process with its children; the worker's own high-water mark catches a
+  // spike between two samples.
+  const peakRssBytes = Math.max(memory.stop(), built.usage.peakRssBytes);
   await exited(site.child);
   const { summary } = built;
   const renderSeconds = summary.timings['pages'] ?? Number.NaN;
@@ -158,7 +163,8 @@ export async function runSiteStage(
     totalSeconds: built.wallSeconds,
     timings: summary.timings,
     cpuTimings: summary.cpuTimings,
-    peakRssBytes: built.usage.peakRssBytes,
+    peakMemory: summary.peakMemory,
+    peakRssBytes,
     loadAverage: Math.max(load, loadAverage()),
   };
 }

@@ -10,7 +10,7 @@ import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts'
 import { filesUnder, writeTarGz, writeZip } from './archive.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
-import { writeSiteSearchIndex } from '../search/site-index.ts';
+import { writeSearchIndexInChild } from './search-process.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
@@ -41,6 +41,8 @@ export interface SiteSummary {
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
   cpuTimings: Record<string, number>;
+  /** The process's peak resident memory so far, in bytes, at the end of each step. */
+  peakMemory: Record<string, number>;
   /** Files of the data folder that could not be read (the build goes on without them). */
   unreadable: Snapshot['unreadable'];
   /** The search index: documents, words, files and bytes by kind. */
@@ -146,6 +148,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   mkdirSync(staging, { recursive: true });
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
+  const peakMemory: Record<string, number> = {};
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const started = performance.now();
     const cpu = process.cpuUsage();
@@ -153,11 +156,15 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const used = process.cpuUsage(cpu);
     timings[name] = Math.round(performance.now() - started) / 1000;
     cpuTimings[name] = Math.round((used.user + used.system) / 1000) / 1000;
+    // maxRSS is in kilobytes.
+    peakMemory[name] = process.resourceUsage().maxRSS * 1024;
     return result;
   };
 
   forgetSnapshots();
   try {
+    // First, while this process is still small: the index's child process needs the most memory.
+    const search = await step('search', () => writeSearchIndexInChild(dataDir, staging));
     const snapshot = await step('read', () => snapshotOf(dataDir));
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
     const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
@@ -172,13 +179,19 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     cpuTimings['bundle'] = rounded(cpuTimings['bundle']! - pages.cpuSeconds);
     timings['pages'] = rounded(pages.seconds);
     cpuTimings['pages'] = rounded(pages.cpuSeconds);
+    peakMemory['pages'] = peakMemory['bundle']!;
+    delete peakMemory['bundle'];
     await step('records', () => copyRecords(snapshot, staging));
-    const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
     const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
-    await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
-    if (options.tarGz ?? true) {
-      await step('tar.gz', () => writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
-    }
+    // Both archives at once: each compresses on the thread pool, so together they use both cores.
+    await step('archives', () =>
+      Promise.all([
+        writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames),
+        (options.tarGz ?? true)
+          ? writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames)
+          : undefined,
+      ]),
+    );
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
@@ -193,6 +206,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       archives: archives.map((archive) => join(siteDir, archive.path)),
       timings,
       cpuTimings,
+      peakMemory,
       unreadable: snapshot.unreadable,
       search,
     };

@@ -1,0 +1,51 @@
+// The peak memory of a process and its children together, by polling /proc (Linux): a stage
+// that hands work to a child process must not look smaller than it is.
+import { readdirSync, readFileSync } from 'node:fs';
+
+function residentBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match === null ? 0 : Number(match[1]) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      if (text !== '') children.push(...text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // The process ended between two reads.
+  }
+  return children;
+}
+
+/** Resident memory of `pid` and every process below it, now. */
+export function treeResidentBytes(pid: number): number {
+  let total = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop()!;
+    total += residentBytes(next);
+    pending.push(...childrenOf(next));
+  }
+  return total;
+}
+
+/** Samples the tree's memory every `intervalMs` until stopped; `stop()` gives the largest sample. */
+export function watchTreeMemory(pid: number, intervalMs = 100): { stop: () => number } {
+  let peak = treeResidentBytes(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeResidentBytes(pid));
+  }, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
