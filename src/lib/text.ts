@@ -75,7 +75,8 @@ export function truncate(text: string, max: number, measure = (value: string) =>
   return result;
 }
 
-/** The length of text once escaped for HTML, as validators count a title. */
+/** The length of text once escaped for HTML (`&lt;`, `&amp;`, `&quot;`, `&#39;`), as validators count a title. */
 export function escapedLength(text: string): number {
-  return text.length + (text.match(/[<>]/g)?.length ?? 0) * 3 + (text.match(/[&]/g)?.length ?? 0) * 4;
+  const count = (pattern: RegExp) => text.match(pattern)?.length ?? 0;
+  return text.length + count(/[<>]/g) * 3 + count(/&/g) * 4 + count(/"/g) * 5 + count(/'/g) * 4;
 }
