@@ -35,23 +35,39 @@ function decodeEntities(value: string): string {
   });
 }
 
-/** Start tags of a page with their attributes; text, comments, scripts and styles are skipped. */
-export function startTags(html: string): { element: string; attributes: [string, string][] }[] {
-  const markup = html
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2')
-    .replace(/(<style\b[^>]*>)[\s\S]*?(<\/style>)/gi, '$1$2');
-  const tags: { element: string; attributes: [string, string][] }[] = [];
-  for (const [, element, rest] of markup.matchAll(
-    /<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g,
-  )) {
+export interface StartTag {
+  element: string;
+  attributes: [string, string][];
+  /** The text of a script or style element, as the HTML parser reads it: up to its end tag. */
+  text?: string;
+}
+
+const TAG =
+  /<!--[\s\S]*?-->|<([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+/**
+ * The start tags of a page in order, with their attributes decoded. Read as a parser reads: a
+ * quoted attribute value may hold "<script>" as text, and a script's or style's text runs to the
+ * first end tag of its kind, whatever it holds.
+ */
+export function startTags(html: string): StartTag[] {
+  const tags: StartTag[] = [];
+  TAG.lastIndex = 0;
+  for (let match = TAG.exec(html); match !== null; match = TAG.exec(html)) {
+    if (match[1] === undefined) continue;
+    const element = match[1].toLowerCase();
     const attributes: [string, string][] = [];
-    for (const [, name, , double, single, bare] of (rest ?? '').matchAll(
-      /([^\s"'>/=]+)(\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g,
-    )) {
+    for (const [, name, , double, single, bare] of (match[2] ?? '').matchAll(ATTRIBUTE)) {
       attributes.push([name!.toLowerCase(), decodeEntities(double ?? single ?? bare ?? '')]);
     }
-    tags.push({ element: element!.toLowerCase(), attributes });
+    const tag: StartTag = { element, attributes };
+    if (element === 'script' || element === 'style') {
+      const end = html.toLowerCase().indexOf(`</${element}`, TAG.lastIndex);
+      tag.text = html.slice(TAG.lastIndex, end < 0 ? html.length : end);
+      if (end >= 0) TAG.lastIndex = end;
+    }
+    tags.push(tag);
   }
   return tags;
 }
