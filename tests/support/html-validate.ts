@@ -8,10 +8,18 @@ import { filesUnder } from '../../src/site/archive.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 
-/** Every error and warning for `markup`, as "name:line:column rule: message". */
-export async function htmlProblems(markup: string, name: string): Promise<string[]> {
+/**
+ * Every error and warning for `markup`, as "name:line:column rule: message". `serialized` markup
+ * comes from a browser's DOM, which writes every boolean attribute as `defer=""`.
+ */
+export async function htmlProblems(markup: string, name: string, serialized = false): Promise<string[]> {
   // The file name decides which configuration file applies: the repository's.
-  const report = await validator.validateString(markup, join(ROOT, name));
+  const report = serialized
+    ? await validator.validateString(markup, join(ROOT, name), {
+        extends: ['html-validate:recommended'],
+        rules: { 'no-trailing-whitespace': 'off', 'attribute-boolean-style': 'off' },
+      })
+    : await validator.validateString(markup, join(ROOT, name));
   return report.results.flatMap((result) =>
     result.messages.map(
       (message) => `${name}:${message.line}:${message.column} ${message.ruleId}: ${message.message}`,

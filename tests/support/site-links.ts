@@ -158,7 +158,7 @@ export function siteLinkProblems(site: string): string[] {
   return problems;
 }
 
-/** Pages that no chain of links from index.html reaches. */
+/** Pages that no chain of links (or search forms) from index.html reaches. */
 export function unreachablePages(site: string): string[] {
   const pages = new Set(filesUnder(site).filter((path) => path.endsWith('.html')));
   const reached = new Set<string>(['index.html']);
@@ -166,7 +166,9 @@ export function unreachablePages(site: string): string[] {
   while (queue.length > 0) {
     const file = queue.shift()!;
     for (const { element, attribute, value } of pageUrls(readFileSync(join(site, file), 'utf8'))) {
-      if (element !== 'a' || attribute !== 'href' || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
+      const followed =
+        (element === 'a' && attribute === 'href') || (element === 'form' && attribute === 'action');
+      if (!followed || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
       const path = value.split('#')[0]!.split('?')[0]!;
       if (path === '') continue;
       const target = posix.normalize(posix.join(posix.dirname(file), decodeURIComponent(path)));
