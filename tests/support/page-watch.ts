@@ -2,7 +2,7 @@
 // console errors and warnings, uncaught errors, failed requests, HTTP errors, requests to anywhere
 // but the site (file:// or the test server's origin), Content-Security-Policy violations, and any
 // script that opened a dialog or called alert, confirm or prompt (the hostile-data tests rely on it).
-import type { Browser, Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 
 export interface WatchedPage {
   page: Page;
@@ -57,9 +57,9 @@ export async function watchPage(page: Page, origin: string): Promise<string[]> {
   return problems;
 }
 
-/** Opens `url` in a new page of `browser`, watched from the start. */
+/** Opens `url` in a new page of `browser` (or of a context of it), watched from the start. */
 export async function openPage(
-  browser: Browser,
+  browser: Browser | BrowserContext,
   url: string,
   waitUntil: 'load' | 'domcontentloaded' = 'load',
 ): Promise<WatchedPage> {
