@@ -59,13 +59,23 @@ function copyRecords(snapshot: Snapshot, siteDir: string): void {
 }
 
 async function renderPages(root: string, outDir: string, logLevel: SiteOptions['logLevel']): Promise<void> {
-  await astroBuild({
-    root,
-    outDir,
-    logLevel: logLevel ?? 'warn',
-    // The staging folder is new and already holds the downloads: nothing to empty.
-    vite: { build: { emptyOutDir: false } },
-  });
+  // Astro puts its page bundle in the output folder when that is below the working directory,
+  // else in the project's .astro/; the bundle imports packages by name, which resolve only inside
+  // the project. Run from elsewhere (`node /srv/orgdir/scripts/site.ts --out /tmp/site` from /tmp)
+  // the bundle would land outside it, so the build runs from the project root.
+  const workingDirectory = process.cwd();
+  process.chdir(root);
+  try {
+    await astroBuild({
+      root,
+      outDir,
+      logLevel: logLevel ?? 'warn',
+      // The staging folder is new and already holds the downloads: nothing to empty.
+      vite: { build: { emptyOutDir: false } },
+    });
+  } finally {
+    process.chdir(workingDirectory);
+  }
 }
 
 /** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
