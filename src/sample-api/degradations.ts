@@ -3,19 +3,20 @@
 // are properties of the register: the same organisations are affected on every request, so
 // retries cannot hide them. Off by default.
 //
-// Organisations are chosen by the rank of a hash of (kind, id), so a share of 0.05 of 200 picks
-// exactly 10 organisations, the same ones every time, whatever the order of requests.
+// Organisations are chosen among those in some list (what a crawl of the lists meets) by the rank
+// of a hash of (kind, id), so a share of 0.05 of 200 listed organisations picks exactly 10, the
+// same ones every time, whatever the order of requests.
 import type { SampleDataset } from './dataset.ts';
 import { createRandom } from './prng.ts';
 
 export interface DegradationOptions {
-  /** Share of the organisations with a record that vanish from every list and search; their record answers 404. Default 0. */
+  /** Share of the listed organisations that vanish from every list and search; their record answers 404. Default 0. */
   dropShare?: number;
   /** Lists answered as an empty array: a group list ('registeredCharities', 'taxEfficientGifts', 'housingBodies') or a voluntary code id. */
   emptyLists?: readonly string[];
-  /** Share of the organisations whose `Organisation/{id}` answers 500 on every request. Default 0. */
+  /** Share of the listed organisations whose `Organisation/{id}` answers 500 on every request. Default 0. */
   failingShare?: number;
-  /** A field of the record answered blank in `blankShare` of the records: '' for text, [] for a list, absent otherwise. */
+  /** A field of the record answered blank in `blankShare` of the listed records: '' for text, [] for a list, absent otherwise. */
   blankField?: string;
   /** Default 0. */
   blankShare?: number;
@@ -65,7 +66,15 @@ function blank(value: unknown): unknown {
 
 export function degradeDataset(source: SampleDataset, options: DegradationOptions): DegradedDataset {
   validateDegradations(options);
-  const ids = source.ids.map((id) => id.toLowerCase());
+  const listed = new Set(
+    [
+      ...source.registeredCharities,
+      ...source.taxEfficientGifts,
+      ...source.housingBodies,
+      ...source.voluntaryCodes.flatMap((code) => source.voluntaryCodeMembers(code.id) ?? []),
+    ].map((entry) => entry.id.toLowerCase()),
+  );
+  const ids = source.ids.map((id) => id.toLowerCase()).filter((id) => listed.has(id));
   const dropped = chosen('drop', ids, options.dropShare);
   const failing = chosen('failing', ids, options.failingShare);
   const blanked =
