@@ -4,7 +4,9 @@ import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', 'bench-results/', 'test-results/'] },
+  {
+    ignores: ['.orgdir-*/', 'dist/', 'data/', '.astro/', 'node_modules/', 'bench-results/', 'test-results/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

@@ -1,0 +1,57 @@
+// Where every page lives, as a path from the site root. Pages and links both come from here so
+// that a link can never point at a file the build does not write. Addresses are permanent: an
+// organisation's page is named by its GUID, a voluntary code's by its id.
+
+export const HOME = 'index.html';
+export const DOWNLOADS = 'downloads.html';
+export const CODES = 'codes.html';
+export const COUNTIES = 'counties.html';
+export const SECTORS = 'sectors.html';
+export const NAMES = 'names.html';
+export const ABOUT = 'about.html';
+export const SEARCH = 'search.html';
+
+/** The folder downloads are written to. */
+export const DOWNLOADS_DIR = 'downloads';
+
+/** GUIDs are the page names; anything else a record might carry as id is made file-safe. */
+export function organisationPath(id: string): string {
+  return `org/${organisationFileStem(id)}.html`;
+}
+
+/** The stored record, copied next to its page. */
+export function organisationJsonPath(id: string): string {
+  return `org/${organisationFileStem(id)}.json`;
+}
+
+export function organisationFileStem(id: string): string {
+  return id.toLowerCase().replace(/[^a-z0-9-]/g, '_');
+}
+
+export function voluntaryCodePath(slug: string): string {
+  return `code/${slug}.html`;
+}
+
+/** Page `n` (from 1) of a paginated browse page: "county/dublin.html", "county/dublin-p2.html". */
+export function pagedPath(folder: string, slug: string, page = 1): string {
+  return page <= 1 ? `${folder}/${slug}.html` : `${folder}/${slug}-p${page}.html`;
+}
+
+/** The `[page]` route parameter that `pagedPath` turns into a file name. */
+export function pagedParam(slug: string, page: number): string {
+  return page <= 1 ? slug : `${slug}-p${page}`;
+}
+
+export const BROWSE_FOLDERS = {
+  list: 'list',
+  county: 'county',
+  sector: 'sector',
+  subSector: 'subsector',
+  names: 'names',
+} as const;
+
+export type BrowseKind = keyof typeof BROWSE_FOLDERS;
+
+export function browsePath(kind: BrowseKind, slug: string, page = 1): string {
+  return pagedPath(BROWSE_FOLDERS[kind], slug, page);
+}

@@ -1,0 +1,35 @@
+// File names made from the register's own words (code ids, counties, sectors): readable, safe in
+// any file system and URL, and stable between builds.
+
+/** "Co. Dún Laoghaire" → "co-dun-laoghaire"; never empty. */
+export function slugify(text: string, fallback = 'unnamed'): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80)
+    .replace(/[-.]+$/g, '');
+  return slug === '' ? fallback : slug;
+}
+
+/**
+ * Gives each key a slug of its own: when two keys share a slug, the later ones (in the order
+ * given) get "-2", "-3"… The same input order always gives the same slugs.
+ */
+export function uniqueSlugs(keys: readonly string[], fallback = 'unnamed'): Map<string, string> {
+  const result = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const key of keys) {
+    if (result.has(key)) continue;
+    const base = slugify(key, fallback);
+    let slug = base;
+    for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+    taken.add(slug);
+    result.set(key, slug);
+  }
+  return result;
+}

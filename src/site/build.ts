@@ -1,0 +1,135 @@
+// The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
+// the site is built in a fresh folder beside the target and swapped in only when every step
+// succeeded, so a failed build never replaces a good site.
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as astroBuild } from 'astro';
+import { organisationJsonPath } from '../lib/routes.ts';
+import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
+import { filesUnder, writeZip } from './archive.ts';
+import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
+import { writeDownloads } from './downloads.ts';
+
+/** The project root, where astro.config.mjs and src/pages are. */
+const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export const ARCHIVE_NAME = 'orgdir-site.zip';
+
+export interface SiteOptions {
+  dataDir: string;
+  siteDir: string;
+  /** Astro's log level; "warn" keeps a build quiet. */
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export interface SiteSummary {
+  siteDir: string;
+  organisations: number;
+  pages: number;
+  files: number;
+  bytes: number;
+  downloads: DownloadFile[];
+  archive: string;
+  /** Seconds spent in each step (wall clock). */
+  timings: Record<string, number>;
+  /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
+  cpuTimings: Record<string, number>;
+  /** Files of the data folder that could not be read (the build goes on without them). */
+  unreadable: Snapshot['unreadable'];
+}
+
+/** Copies each stored record next to its page, as the raw JSON the page links to. */
+function copyRecords(snapshot: Snapshot, siteDir: string): void {
+  mkdirSync(join(siteDir, 'org'), { recursive: true });
+  for (const entry of snapshot.organisations) {
+    copyFileSync(
+      join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
+      join(siteDir, organisationJsonPath(entry.id)),
+    );
+  }
+}
+
+async function renderPages(root: string, outDir: string, logLevel: SiteOptions['logLevel']): Promise<void> {
+  await astroBuild({
+    root,
+    outDir,
+    logLevel: logLevel ?? 'warn',
+    // The staging folder is new and already holds the downloads: nothing to empty.
+    vite: { build: { emptyOutDir: false } },
+  });
+}
+
+/** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
+function swapInto(staging: string, target: string): void {
+  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}`);
+  if (existsSync(target)) renameSync(target, previous);
+  renameSync(staging, target);
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/** The crawl's end as the archive's file time; the build time when the manifest has none. */
+function archiveTime(snapshot: Snapshot): Date {
+  const finished = snapshot.manifest['finishedAt'];
+  const date = typeof finished === 'string' ? new Date(finished) : new Date(Number.NaN);
+  return Number.isNaN(date.getTime()) ? new Date() : date;
+}
+
+export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
+  const dataDir = resolve(options.dataDir);
+  const siteDir = resolve(options.siteDir);
+  if (!existsSync(join(dataDir, 'organisations'))) {
+    throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
+  }
+  const staging = join(dirname(siteDir), `.orgdir-building-${basename(siteDir)}-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  const timings: Record<string, number> = {};
+  const cpuTimings: Record<string, number> = {};
+  const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const result = await run();
+    const used = process.cpuUsage(cpu);
+    timings[name] = Math.round(performance.now() - started) / 1000;
+    cpuTimings[name] = Math.round((used.user + used.system) / 1000) / 1000;
+    return result;
+  };
+
+  forgetSnapshots();
+  try {
+    const snapshot = await step('read', () => snapshotOf(dataDir));
+    const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
+    const context: SiteContext = {
+      dataDir,
+      downloads,
+      archives: [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }],
+    };
+    setSiteContext(context);
+    await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
+    await step('records', () => copyRecords(snapshot, staging));
+    await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot)));
+
+    const files = filesUnder(staging);
+    const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
+    swapInto(staging, siteDir);
+    return {
+      siteDir,
+      organisations: snapshot.organisations.length,
+      pages: files.filter((path) => path.endsWith('.html')).length,
+      files: files.length,
+      bytes,
+      downloads,
+      archive: join(siteDir, ARCHIVE_NAME),
+      timings,
+      cpuTimings,
+      unreadable: snapshot.unreadable,
+    };
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    setSiteContext(undefined);
+    forgetSnapshots();
+  }
+}

@@ -1,0 +1,45 @@
+// What a build hands to the pages besides the data folder. Astro renders the pages from a bundle
+// it imports into this same process, so the pipeline passes its context through `globalThis`;
+// a plain `astro build` gets the defaults from the environment.
+import { dataDir } from '../config.ts';
+import { snapshotOf, type Snapshot } from '../snapshot/load.ts';
+
+/** One file of the downloads page. */
+export interface DownloadFile {
+  /** Path from the site root, e.g. "downloads/organisations.csv". */
+  path: string;
+  title: string;
+  description: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface SiteContext {
+  dataDir: string;
+  downloads: DownloadFile[];
+  /** The archive of the whole site, when the pipeline writes one: path from the site root. */
+  archives: { path: string; title: string }[];
+}
+
+const CONTEXT = Symbol.for('orgdir.siteContext');
+
+export function setSiteContext(context: SiteContext | undefined): void {
+  const store = globalThis as { [CONTEXT]?: SiteContext };
+  if (context) store[CONTEXT] = context;
+  else delete store[CONTEXT];
+}
+
+export function siteContext(): SiteContext {
+  return (
+    (globalThis as { [CONTEXT]?: SiteContext })[CONTEXT] ?? {
+      dataDir: dataDir(),
+      downloads: [],
+      archives: [],
+    }
+  );
+}
+
+/** The snapshot the pages render from. */
+export function siteSnapshot(): Snapshot {
+  return snapshotOf(siteContext().dataDir);
+}

@@ -1,0 +1,108 @@
+// The numbers behind the financial summary's table and chart.
+import { formatAmount, spendingOf } from '../lib/money.ts';
+import type { Financials } from '../snapshot/organisation.ts';
+
+export interface FinancialRow {
+  label: string;
+  previous?: number;
+  current?: number;
+}
+
+/** Income, spending, grants and net assets; spending as a positive amount. */
+export function financialRows(financials: Financials): FinancialRow[] {
+  const row = (label: string, previous?: number, current?: number): FinancialRow => ({
+    label,
+    ...(previous !== undefined && { previous }),
+    ...(current !== undefined && { current }),
+  });
+  return [
+    row('Income', financials.previous.income, financials.current.income),
+    row(
+      'Spending',
+      spendingOf(financials.previous.expenditure)?.amount,
+      spendingOf(financials.current.expenditure)?.amount,
+    ),
+    row('Grants', financials.previous.grants, financials.current.grants),
+    row('Net assets', financials.previous.netAssets, financials.current.netAssets),
+  ];
+}
+
+export interface ChartBar {
+  label: string;
+  first: boolean;
+  current: boolean;
+  x: number;
+  y: number;
+  width: number;
+  text: string;
+  textX: number;
+  textAnchor: 'start' | 'end';
+}
+
+export interface Chart {
+  width: number;
+  height: number;
+  /** x of the zero line. */
+  zero: number;
+  bars: ChartBar[];
+}
+
+const WIDTH = 560;
+const LABEL_WIDTH = 90;
+const VALUE_ROOM = 90;
+const ROW_HEIGHT = 40;
+
+/** Horizontal bars, previous year above current, around a zero line (net assets can be negative). */
+export function financialChart(rows: readonly FinancialRow[]): Chart | undefined {
+  const values = rows
+    .flatMap((row) => [row.previous, row.current])
+    .filter((v): v is number => v !== undefined);
+  if (values.length === 0) return undefined;
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const span = high - low || 1;
+  const left = LABEL_WIDTH + (low < 0 ? VALUE_ROOM : 0);
+  const plot = WIDTH - left - VALUE_ROOM;
+  const scale = (value: number): number => left + ((value - low) / span) * plot;
+  const zero = Math.round(scale(0) * 10) / 10;
+  const bars: ChartBar[] = [];
+  rows.forEach((row, index) => {
+    const entries: [number | undefined, boolean][] = [
+      [row.previous, false],
+      [row.current, true],
+    ];
+    entries.forEach(([value, current], position) => {
+      const y = index * ROW_HEIGHT + 4 + position * 15;
+      if (value === undefined) {
+        bars.push({
+          label: row.label,
+          first: position === 0,
+          current,
+          x: zero,
+          y,
+          width: 0,
+          text: 'not given',
+          textX: zero + 4,
+          textAnchor: 'start',
+        });
+        return;
+      }
+      const end = scale(value);
+      const x = Math.round(Math.min(end, zero) * 10) / 10;
+      const width = Math.round(Math.abs(end - zero) * 10) / 10;
+      const negative = value < 0;
+      bars.push({
+        label: row.label,
+        first: position === 0,
+        current,
+        x,
+        y,
+        width,
+        text: formatAmount(value) ?? '',
+        textX: negative ? x - 4 : x + width + 4,
+        textAnchor: negative ? 'end' : 'start',
+      });
+    });
+  });
+  return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, bars };
+}

@@ -1,0 +1,311 @@
+// Builds the site once from the hand-made fixture data folder, then checks it as a reader would:
+// in Chromium from file:// and from a sub-path of a static server, every link, the downloads and
+// the archive.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize, posix } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright';
+import { launchChromium } from '../support/browser.ts';
+import { buildSite, ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
+import { filesUnder } from '../../src/site/archive.ts';
+
+process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+const FIXTURE = fileURLToPath(new URL('../fixtures/data/', import.meta.url));
+const FULL = 'org/2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.html';
+const SPARSE = 'org/7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d.html';
+const ODD = 'org/a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5e.html';
+const UNKNOWN_LOCATION = 'org/c0ffee00-1111-4222-8333-444455556666.html';
+const PAGES = [
+  'index.html',
+  FULL,
+  SPARSE,
+  'code/governancecode.html',
+  'county/dublin.html',
+  'downloads.html',
+];
+const SUB_PATH = '/some/sub/path/';
+
+let work: string;
+let site: string;
+let summary: SiteSummary;
+let browser: Browser;
+let server: Server;
+let serverRoot: string;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.csv': 'text/csv',
+  '.zip': 'application/zip',
+};
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'orgdir-site-e2e-'));
+  site = join(work, 'site');
+  summary = await buildSite({ dataDir: FIXTURE, siteDir: site, logLevel: 'error' });
+  browser = await launchChromium();
+  server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = path.startsWith(SUB_PATH) ? normalize(join(site, path.slice(SUB_PATH.length))) : '';
+    if (!file.startsWith(site) || !existsSync(file) || file === site) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SUB_PATH}`;
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  rmSync(work, { recursive: true, force: true });
+});
+
+function html(path: string): string {
+  return readFileSync(join(site, path), 'utf8');
+}
+
+/** Opens a page and records everything that went wrong or left the site. */
+async function visit(url: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  const origin = url.startsWith('file:') ? 'file:' : new URL(url).origin;
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+  page.on('request', (request) => {
+    const target = request.url();
+    if (!(origin === 'file:' ? target.startsWith('file:') : target.startsWith(origin)))
+      problems.push(`left the site: ${target}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  await page.goto(url);
+  return { page, problems };
+}
+
+test('the build reports its pages and writes one page per organisation and per voluntary code', () => {
+  assert.equal(summary.organisations, 5);
+  for (const id of ['governancecode', 'ictr', 'sorp'])
+    assert.ok(existsSync(join(site, 'code', `${id}.html`)), id);
+  assert.equal(filesUnder(join(site, 'org')).filter((file) => file.endsWith('.html')).length, 5);
+  assert.equal(summary.pages, filesUnder(site).filter((file) => file.endsWith('.html')).length);
+});
+
+test('every internal link and source of every page resolves to a file, and none starts with a slash', () => {
+  const broken: string[] = [];
+  for (const file of filesUnder(site).filter((path) => path.endsWith('.html'))) {
+    for (const [, attribute, value] of html(file).matchAll(/\s(href|src|action)="([^"]*)"/g)) {
+      assert.ok(!value!.startsWith('/'), `${file}: ${attribute}="${value}" starts with a slash`);
+      if (/^(https?:|mailto:|#)/.test(value!)) continue;
+      // The search page comes with the search index; the form works without it as a plain GET.
+      if (attribute === 'action') continue;
+      const target = posix.normalize(
+        posix.join(posix.dirname(file), decodeURIComponent(value!.split('#')[0]!)),
+      );
+      if (!existsSync(join(site, target))) broken.push(`${file} → ${value}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+});
+
+test('pages open from file:// with no console error and no failed or outside request', async () => {
+  for (const path of PAGES) {
+    const { page, problems } = await visit(pathToFileURL(join(site, path)).href);
+    assert.equal(await page.locator('h1').count(), 1, path);
+    assert.deepEqual(problems, [], path);
+    await page.close();
+  }
+});
+
+test('pages open from a sub-path of a static server, and links are followed there', async () => {
+  for (const path of PAGES) {
+    const { page, problems } = await visit(serverRoot + path);
+    assert.deepEqual(problems, [], path);
+    await page.close();
+  }
+  const { page, problems } = await visit(serverRoot + 'index.html');
+  await page.getByRole('link', { name: 'By county' }).click();
+  await page.getByRole('link', { name: 'Dublin' }).click();
+  await page.getByRole('link', { name: 'Focus Ireland Housing Trust' }).click();
+  assert.equal(new URL(page.url()).pathname, SUB_PATH + FULL);
+  await page.getByRole('link', { name: /record as the register gave it/ }).click();
+  assert.match(page.url(), /\.json$/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a full organisation page shows every section and the values a reader needs', async () => {
+  const { page } = await visit(pathToFileURL(join(site, FULL)).href);
+  const headings = await page.locator('h2').allTextContents();
+  assert.deepEqual(headings, [
+    'About',
+    'Addresses',
+    'Registration and codes',
+    'Finances',
+    'Directors',
+    'Legal objects',
+    'Sources',
+    'Other data',
+  ]);
+  const text = await page.locator('main').innerText();
+  for (const expected of [
+    'Also known as: Focus Housing; Focus Ireland',
+    'Homeless and emergency relief',
+    '22 July 1985',
+    'V94 X2E7',
+    '20000028',
+    'Approved housing body',
+    '43,981,220',
+    '+3,765,347 (+9.4%)',
+    'currency not stated by the source',
+    'Dublin Region Homeless Executive',
+    '1 September 2015',
+    'An extract: the source stops part-way through a sentence',
+    'CC BY 4.0',
+    'Crawled on 12 May 2024',
+    'charityClassification',
+  ]) {
+    assert.ok(text.includes(expected), expected);
+  }
+  assert.equal(await page.locator('svg.map circle').count(), 1);
+  assert.equal(await page.locator('table caption', { hasText: 'Financial summary' }).count(), 1);
+  assert.equal(await page.locator('a[href^="javascript:"]').count(), 0);
+  await page.close();
+});
+
+test('a sparse page reads naturally: "not given", no map, no stray words', async () => {
+  const { page } = await visit(pathToFileURL(join(site, SPARSE)).href);
+  const text = await page.locator('main').innerText();
+  assert.match(text, /not given/);
+  assert.match(text, /No financial summary is given/);
+  assert.equal(await page.locator('svg.map').count(), 0);
+  await page.close();
+});
+
+test('no page says undefined, null or NaN, and an unknown location draws no dot', () => {
+  for (const file of filesUnder(site).filter((path) => path.endsWith('.html'))) {
+    const visible = html(file)
+      .replace(/<script[\s\S]*?<\/script>/g, '')
+      .replace(/<style[\s\S]*?<\/style>/g, '')
+      .replace(/<[^>]+>/g, ' ');
+    assert.doesNotMatch(visible, /\b(undefined|null|NaN)\b/, file);
+  }
+  assert.doesNotMatch(html(UNKNOWN_LOCATION), /<circle/);
+  assert.match(html(UNKNOWN_LOCATION), /not known \(the source gives 0,0\)/);
+});
+
+test('hostile values stay text: no script from a name, no javascript: link, JSON-LD intact', async () => {
+  const { page: browserPage, problems } = await visit(pathToFileURL(join(site, ODD)).href);
+  assert.equal(await browserPage.locator('script').count(), 1, 'only the JSON-LD script');
+  assert.match(await browserPage.locator('h1').innerText(), /<\/script><script>alert/);
+  assert.deepEqual(problems, []);
+  await browserPage.close();
+  const page = html(ODD);
+  assert.doesNotMatch(page, /href="javascript:/i);
+  const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)![1]!;
+  assert.match(JSON.parse(jsonLd).name, /<\/script><script>alert\(1\)<\/script>/);
+  assert.match(page, /the source gave latitude first/);
+});
+
+test('pages carry no module script, no external resource, and an organisation page stays under 30 KB', () => {
+  for (const file of filesUnder(site).filter((path) => path.endsWith('.html'))) {
+    const page = html(file);
+    assert.doesNotMatch(page, /type="module"/, file);
+    assert.doesNotMatch(page, /<link[^>]+stylesheet/, file);
+    assert.doesNotMatch(page, /(src|href)="\/\//, file);
+  }
+  for (const file of filesUnder(join(site, 'org')).filter((path) => path.endsWith('.html'))) {
+    assert.ok(Buffer.byteLength(html(`org/${file}`)) <= 30 * 1024, file);
+  }
+});
+
+test('downloads match their checksums, and CSV cannot smuggle a formula', () => {
+  const sums = readFileSync(join(site, 'downloads', 'SHA256SUMS'), 'utf8')
+    .trim()
+    .split('\n');
+  assert.ok(sums.length >= 7);
+  for (const line of sums) {
+    const [sum, name] = line.split(/\s+/);
+    const digest = createHash('sha256')
+      .update(readFileSync(join(site, 'downloads', name!)))
+      .digest('hex');
+    assert.equal(digest, sum, name);
+    assert.ok(html('downloads.html').includes(sum!), `${name} checksum on the downloads page`);
+  }
+  const csv = readFileSync(join(site, 'downloads', 'organisations.csv'), 'utf8');
+  assert.equal(csv.trim().split('\r\n').length, 6);
+  assert.match(csv, /,"'=HYPERLINK\(""http:\/\/evil.example"",""click""\)",/);
+  const all = JSON.parse(readFileSync(join(site, 'downloads', 'organisations.json'), 'utf8'));
+  assert.equal(all.length, 5);
+  assert.ok(
+    all.some((record: { lastReturnFiled?: unknown }) => record.lastReturnFiled),
+    'unknown fields kept',
+  );
+});
+
+/** Reads a (non-ZIP64) zip's entries with its central directory: enough for the fixture site. */
+function unzip(file: string, into: string): string[] {
+  const zip = readFileSync(file);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const names: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataStart, dataStart + size);
+    mkdirSync(dirname(join(into, name)), { recursive: true });
+    writeFileSync(join(into, name), method === 8 ? inflateRawSync(data) : data);
+    names.push(name);
+    at += 46 + nameLength + extra + comment;
+  }
+  return names;
+}
+
+test('the archive holds the whole site, and unzipped it works from file://', async () => {
+  const unzipped = join(work, 'unzipped');
+  const names = unzip(join(site, ARCHIVE_NAME), unzipped);
+  assert.deepEqual(
+    names.sort(),
+    filesUnder(site).filter((path) => !path.startsWith(ARCHIVE_NAME)),
+  );
+  const { page, problems } = await visit(pathToFileURL(join(unzipped, 'index.html')).href);
+  await page.getByRole('link', { name: 'Voluntary codes', exact: true }).first().click();
+  await page
+    .getByRole('link', { name: /Governance Code/ })
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'Focus Ireland Housing Trust' }).click();
+  assert.equal(await page.locator('h1').textContent(), 'Focus Ireland Housing Trust');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a build that fails leaves the existing site as it was', async () => {
+  await assert.rejects(
+    buildSite({ dataDir: join(work, 'no-such-data'), siteDir: site, logLevel: 'error' }),
+    /No organisations/,
+  );
+  assert.ok(existsSync(join(site, 'index.html')));
+});
