@@ -1,6 +1,8 @@
 // How the changes of an edition read on a page and in the feed: labels for fields and lists, values
 // as the source gave them, and for a list-valued field what entered and what left it.
+import { describeDate } from '../lib/dates.ts';
 import { formatAmount } from '../lib/money.ts';
+import { DATE_TIME_PATTERN } from '../schemas/index.ts';
 import { countOf, describeValue } from '../lib/text.ts';
 import { LISTS } from '../snapshot/load.ts';
 import { codeTitle } from '../site/voluntary-codes.ts';
@@ -66,9 +68,13 @@ function elementText(element: unknown): string {
   return describeValue(element);
 }
 
+/** Money fields of the financial summary; its year is a plain number. */
+const isAmount = (path: string) => path.startsWith('financialSummary.') && !/year$/i.test(path);
+
 function valueText(path: string, value: unknown, present: boolean): string {
   if (!present) return 'not given';
-  if (path.startsWith('financialSummary.') && typeof value === 'number') return formatAmount(value) ?? '';
+  if (isAmount(path) && typeof value === 'number') return formatAmount(value) ?? '';
+  if (typeof value === 'string' && DATE_TIME_PATTERN.test(value)) return describeDate(value)?.text ?? value;
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(elementText).join('; ');
   return describeValue(value);
 }
