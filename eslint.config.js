@@ -5,7 +5,20 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['.orgdir-*/', 'dist/', 'data/', 'dist.*/', 'data.*/', 'editions/', '.astro/', 'node_modules/', 'bench-results/', 'test-results/'],
+    ignores: [
+      '.orgdir-*/',
+      'dist/',
+      'data/',
+      'data.partial/',
+      'data.previous/',
+      'dist.*/',
+      'data.*/',
+      'editions/',
+      '.astro/',
+      'node_modules/',
+      'bench-results/',
+      'test-results/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
