@@ -6,7 +6,12 @@
 // (the live data and site are unchanged); 2 a configuration error or a refused key.
 import { buildSite } from '../src/site/build.ts';
 import { crawl } from '../src/crawl/crawl.ts';
-import { CrawlConfigError, crawlHelp, parseCrawlCommandLine, type CrawlOptions } from '../src/crawl/options.ts';
+import {
+  CrawlConfigError,
+  crawlHelp,
+  parseCrawlCommandLine,
+  type CrawlOptions,
+} from '../src/crawl/options.ts';
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
 import { dataDir, editionsDir, keepEditions, siteDir, siteUrl } from '../src/config.ts';
 import { setEditionsView } from '../src/editions/history.ts';
@@ -86,6 +91,7 @@ async function main(): Promise<number> {
 
   // For tests of a build killed mid-publish: SIGKILL at one named step of the swap (swap.ts).
   const killAt = process.env['ORGDIR_TEST_KILL_AT'];
+  const publicUrl = siteUrl();
   try {
     const result = await publishBuild({
       dataDir: dataDir(),
@@ -93,14 +99,19 @@ async function main(): Promise<number> {
       editionsDir: editionsDir(),
       keep,
       ...(own.accept === undefined ? {} : { accept: own.accept }),
-      ...(siteUrl() === undefined ? {} : { siteUrl: siteUrl() }),
+      ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
       crawl: async (stagingDir) => {
         const reporter = createProgressReporter(
           process.stderr,
           crawlOptions.progress ?? 'auto',
           crawlOptions.progressIntervalMs ?? 10_000,
         );
-        const summary = await crawl({ ...crawlOptions, dataDir: stagingDir, reporter, signal: controller.signal });
+        const summary = await crawl({
+          ...crawlOptions,
+          dataDir: stagingDir,
+          reporter,
+          signal: controller.signal,
+        });
         reporter.stop();
         console.error(formatSummary(summary));
         return summary;
