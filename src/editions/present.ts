@@ -103,9 +103,13 @@ export function describeFieldChange(change: FieldChange): ChangeText {
   return text;
 }
 
-/** "Approved housing bodies" for a list, the code's description for a voluntary code. */
-export function membershipTitle(kind: SnapshotList['kind'], name: string): string {
-  if (kind === 'voluntaryCode') return codeTitle({ id: name });
+/** "Approved housing bodies" for a list; for a voluntary code its description among `codes`, else its usual name. */
+export function membershipTitle(
+  kind: SnapshotList['kind'],
+  name: string,
+  codes: readonly { id: string; description?: string }[] = [],
+): string {
+  if (kind === 'voluntaryCode') return codeTitle(codes.find((code) => code.id === name) ?? { id: name });
   if (name === 'discovered') return 'Found only by search';
   return LISTS.find((list) => list.key === name)?.title ?? name;
 }
