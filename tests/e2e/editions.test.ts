@@ -14,16 +14,18 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, posix } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { EditionStore } from '../../src/editions/store.ts';
+import { filesUnder } from '../../src/site/archive.ts';
 import { generateDataset } from '../../src/sample-api/dataset.ts';
 import {
   startSampleApi,
   type DegradationOptions,
   type RunningSampleApi,
 } from '../../src/sample-api/server.ts';
+import { launchChromium } from '../support/browser.ts';
 import { treeDigest } from '../support/tree.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
@@ -137,10 +139,20 @@ function fromBaseline(name: string): Place {
   return at;
 }
 
+let twoEditions: Promise<Place> | undefined;
+/** The baseline and a second edition built on it, shared by the tests that only read them. */
+function secondEdition(): Promise<Place> {
+  twoEditions ??= (async () => {
+    const at = fromBaseline('two-editions');
+    const run = await build(at, await api(2));
+    assert.equal(run.code, 0, run.stderr);
+    return at;
+  })();
+  return twoEditions;
+}
+
 test('two crawls with known changes between them show exactly those changes on the page, in the feed and in each history', async () => {
-  const at = fromBaseline('two-editions');
-  const run = await build(at, await api(2));
-  assert.equal(run.code, 0, run.stderr);
+  const at = await secondEdition();
   const [newest, older] = new EditionStore(at.editions).list().reverse();
   assert.ok(newest && older);
   assert.deepEqual(newest.changes, {
@@ -196,6 +208,47 @@ test('two crawls with known changes between them show exactly those changes on t
         break;
       }
     }
+  }
+});
+
+test('every link of the changes pages, the histories and the pages of former organisations resolves', async () => {
+  const at = await secondEdition();
+  const broken: string[] = [];
+  for (const file of filesUnder(at.site).filter((path) => path.endsWith('.html'))) {
+    for (const [, value] of readFileSync(join(at.site, file), 'utf8').matchAll(/\shref="([^"]*)"/g)) {
+      if (/^(https?:|mailto:|#)/.test(value!)) continue;
+      const target = posix.normalize(
+        posix.join(posix.dirname(file), decodeURIComponent(value!.split('#')[0]!)),
+      );
+      if (!existsSync(join(at.site, target))) broken.push(`${file} → ${value}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+
+  const removed = second.changes.find((change) => change.kind === 'removed')!;
+  const newest = new EditionStore(at.editions).latest()!;
+  const browser = await launchChromium();
+  try {
+    for (const path of ['changes.html', `changes/${newest.id}.html`, `org/${removed.id}.html`]) {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+      await page.goto(pathToFileURL(join(at.site, path)).href);
+      assert.equal(await page.locator('h1').count(), 1, path);
+      assert.deepEqual(problems, [], path);
+      await page.close();
+    }
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(join(at.site, 'changes.html')).href);
+    await page.getByRole('link', { name: /Edition 2/ }).click();
+    await page.getByRole('link', { name: removed.name }).first().click();
+    await page.getByText('No longer listed', { exact: true }).waitFor();
+    assert.match(page.url(), new RegExp(`org/${removed.id}\\.html$`));
+  } finally {
+    await browser.close();
   }
 });
 
