@@ -36,7 +36,7 @@ export interface GuardCheck {
 
 export interface GuardReport {
   passed: boolean;
-  /** True when there was no previous edition: only the checks of the crawl itself ran. */
+  /** True when there was nothing to compare with: only the checks of the crawl itself ran. */
   firstEdition: boolean;
   /** Every failed check, then a summary line per kind of check that passed. */
   checks: GuardCheck[];
@@ -163,6 +163,8 @@ export function formatGuardReport(report: GuardReport): string {
   const head = report.passed
     ? 'Publish guard: every check passed'
     : `Publish guard: ${report.checks.filter((check) => !check.passed).length} checks failed`;
-  const first = report.firstEdition ? ['  (no previous edition: only the crawl itself was checked)'] : [];
+  const first = report.firstEdition
+    ? ['  (no previous edition and no live data: only the crawl itself was checked)']
+    : [];
   return [head, ...lines, ...first].join('\n');
 }

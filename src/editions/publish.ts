@@ -14,6 +14,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CRAWLED_ENTRIES } from '../lib/data-layout.ts';
+import { acquireLock, snapshotPaths, SnapshotLockedError } from '../crawl/snapshot.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import {
   checkPlausibility,
@@ -148,20 +149,54 @@ async function carryOverOwnFiles(live: string, next: string): Promise<void> {
   }
 }
 
-/** Finishes a publish that a killed build left half-done; returns what it did. */
-export async function repairPublish(editionsDir: string): Promise<string[]> {
+async function repairUnderLock(editionsDir: string): Promise<string[]> {
   const store = new EditionStore(editionsDir);
   const repaired = (await repairSwap(store.journalPath)) ?? [];
   const removed = await store.removePending();
-  return [...repaired, ...removed.map((name) => `removed the unpublished edition ${name}`)];
+  return [...repaired, ...removed.map((name) => `removed ${name}, left by a killed build`)];
 }
 
+/** Runs `work` holding the build lock of an editions folder, or says who holds it. */
+async function underBuildLock<T>(
+  editionsDir: string,
+  work: () => Promise<T>,
+): Promise<T | { locked: string }> {
+  await mkdir(editionsDir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await acquireLock({ ...snapshotPaths(editionsDir), lockFile: join(editionsDir, BUILD_LOCK) });
+  } catch (error) {
+    if (!(error instanceof SnapshotLockedError)) throw error;
+    return { locked: `another build is running: ${error.message}` };
+  }
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
+
+const BUILD_LOCK = '.build.lock';
+
+/** Finishes a publish that a killed build left half-done; returns what it did. */
+export async function repairPublish(editionsDir: string): Promise<string[]> {
+  const result = await underBuildLock(editionsDir, () => repairUnderLock(editionsDir));
+  if ('locked' in result) throw new Error(result.locked);
+  return result;
+}
+
+/** One build at a time per editions folder: a second one would repair a publish under way. */
 export async function publishBuild(options: PublishOptions): Promise<PublishResult> {
+  const result = await underBuildLock(options.editionsDir, () => publishLocked(options));
+  return 'locked' in result ? { exitCode: 1, message: result.locked, published: false } : result;
+}
+
+async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const log = options.log ?? (() => {});
   const store = new EditionStore(options.editionsDir);
   const staging = stagingPaths(options);
 
-  for (const line of await repairPublish(options.editionsDir)) log(`repair: ${line}`);
+  for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
 
   const crawl = await options.crawl(staging.data);
   if (!crawl.published) {
@@ -187,7 +222,10 @@ export async function publishBuild(options: PublishOptions): Promise<PublishResu
     }
   }
 
-  const guard = checkPlausibility(previous, next, facts, options.thresholds ?? DEFAULT_THRESHOLDS);
+  // Without an edition yet (a first build, or editions lost), the live data is the reference.
+  const reference =
+    previous ?? (existsSync(join(options.dataDir, 'manifest.json')) ? readDataFolder(options.dataDir) : undefined);
+  const guard = checkPlausibility(reference, next, facts, options.thresholds ?? DEFAULT_THRESHOLDS);
   log(formatGuardReport(guard));
   await mkdir(options.editionsDir, { recursive: true });
   await writeFile(join(options.editionsDir, 'guard-report.json'), `${JSON.stringify(guard, null, 2)}\n`);

@@ -68,6 +68,7 @@ export interface PendingEdition {
 
 const EDITION_ID = /^\d{4}-\d{2}-\d{2}(?:-\d+)?$/;
 const PENDING = '.pending';
+const REMOVING = '.removing';
 export const JOURNAL_FILE = '.publish-journal.json';
 
 export class EditionStore {
@@ -144,12 +145,12 @@ export class EditionStore {
     return folder;
   }
 
-  /** Removes pending editions a killed build left behind (call only when no publish is under way). */
+  /** Removes pending editions and half-pruned ones a killed build left behind (call only when no publish is under way). */
   async removePending(): Promise<string[]> {
     if (!existsSync(this.dir)) return [];
     const removed: string[] = [];
     for (const name of readdirSync(this.dir)) {
-      if (!name.endsWith(PENDING)) continue;
+      if (!name.endsWith(PENDING) && !name.endsWith(REMOVING)) continue;
       await rm(join(this.dir, name), { recursive: true, force: true });
       removed.push(name);
     }
@@ -162,7 +163,7 @@ export class EditionStore {
     const removed = editions.slice(0, Math.max(0, editions.length - Math.max(1, keep)));
     for (const edition of removed) {
       // Renamed first, so that a prune killed half-way never leaves an edition without its files.
-      const doomed = join(this.dir, `.${edition.id}.removing`);
+      const doomed = join(this.dir, `.${edition.id}${REMOVING}`);
       await rename(this.path(edition.id), doomed);
       await rm(doomed, { recursive: true, force: true });
     }

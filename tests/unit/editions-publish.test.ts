@@ -219,3 +219,34 @@ test('only the newest editions are kept, and files of the publisher in the data 
     [],
   );
 });
+
+test('without an edition yet, the live data folder is what the guard compares with', async () => {
+  const paths = place();
+  writeDataFolder(first, paths.dataDir);
+  const { result } = await build(paths, first, { degradations: { dropShare: 0.3 } });
+  assert.equal(result.exitCode, 1);
+  assert.equal(result.guard?.firstEdition, false);
+  assert.match(result.message, /publish guard stopped the build/);
+});
+
+test('a second build of the same editions folder is refused while the first runs', async () => {
+  const paths = place();
+  let finishCrawl = () => {};
+  const crawling = new Promise<void>((resolve) => (finishCrawl = resolve));
+  let started = () => {};
+  const crawlStarted = new Promise<void>((resolve) => (started = resolve));
+  const running = build(paths, first, {
+    crawl: async (dataDir) => {
+      started();
+      await crawling;
+      writeDataFolder(first, dataDir);
+      return { exitCode: 0, message: 'complete', published: true };
+    },
+  });
+  await crawlStarted;
+  const { result: second } = await build(paths, first);
+  assert.equal(second.exitCode, 1);
+  assert.match(second.message, /another build is running/);
+  finishCrawl();
+  assert.equal((await running).result.exitCode, 0);
+});
