@@ -7,18 +7,23 @@ import { fileURLToPath } from 'node:url';
 import { build as astroBuild } from 'astro';
 import { organisationJsonPath } from '../lib/routes.ts';
 import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
-import { filesUnder, writeZip } from './archive.ts';
+import { filesUnder, writeTarGz, writeZip } from './archive.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
+import { writeSiteSearchIndex } from '../search/site-index.ts';
+import type { SearchIndexSummary } from '../search/build-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const ARCHIVE_NAME = 'orgdir-site.zip';
+export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
+  /** Also write the site as a .tar.gz, several times smaller than the zip. Default true. */
+  tarGz?: boolean;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -30,13 +35,16 @@ export interface SiteSummary {
   files: number;
   bytes: number;
   downloads: DownloadFile[];
-  archive: string;
+  /** Paths of the archives written. */
+  archives: string[];
   /** Seconds spent in each step (wall clock). */
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
   cpuTimings: Record<string, number>;
   /** Files of the data folder that could not be read (the build goes on without them). */
   unreadable: Snapshot['unreadable'];
+  /** The search index: documents, words, files and bytes by kind. */
+  search: SearchIndexSummary;
 }
 
 /** Copies each stored record next to its page, as the raw JSON the page links to. */
@@ -81,7 +89,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
-  const staging = join(dirname(siteDir), `.orgdir-building-${basename(siteDir)}-${process.pid}`);
+  // A new name per build: Astro imports its page bundle from here, and a second build in the same
+  // process must not find the first one's module in the import cache.
+  const staging = join(
+    dirname(siteDir),
+    `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
+  );
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const timings: Record<string, number> = {};
@@ -100,15 +113,19 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   try {
     const snapshot = await step('read', () => snapshotOf(dataDir));
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
-    const context: SiteContext = {
-      dataDir,
-      downloads,
-      archives: [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }],
-    };
+    const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
+    if (options.tarGz)
+      archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
+    const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
     await step('records', () => copyRecords(snapshot, staging));
-    await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot)));
+    const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
+    const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
+    await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
+    if (options.tarGz ?? true) {
+      await step('tar.gz', () => writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
+    }
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
@@ -120,10 +137,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       files: files.length,
       bytes,
       downloads,
-      archive: join(siteDir, ARCHIVE_NAME),
+      archives: archives.map((archive) => join(siteDir, archive.path)),
       timings,
       cpuTimings,
       unreadable: snapshot.unreadable,
+      search,
     };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });

@@ -1,0 +1,307 @@
+// The search page in the browser: bundled with MiniSearch into one classic script
+// (`search/search.js`), since module scripts, fetch() and workers fail from file://. Index parts
+// arrive as classic scripts inserted on demand; each calls the global registration function.
+// Everything is built with DOM methods and textContent: no HTML from data, no inline handlers,
+// no eval, so a strict Content-Security-Policy can be added later.
+import {
+  DEFAULT_LIMIT,
+  SearchEngine,
+  type PartLoader,
+  type SearchFilters,
+  type SearchHit,
+} from './engine.ts';
+import { REGISTER_FUNCTION, RESULTS_EVENT } from './options.ts';
+import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
+
+/** Address parameters: `?q=` and one per filter, plus the page of results. */
+const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
+  county: 'county',
+  sector: 'sector',
+  list: 'list',
+  voluntaryCode: 'code',
+};
+
+const numberFormat = new Intl.NumberFormat('en-IE');
+
+type Register = (name: string, build: string, part: unknown) => void;
+
+/** Loads parts by inserting `<script src>` elements next to this script's own file. */
+function scriptLoader(base: URL): PartLoader {
+  const waiting = new Map<string, { resolve: (part: unknown) => void; reject: (error: Error) => void }>();
+  let build: string | undefined;
+  const register: Register = (name, partBuild, part) => {
+    const pending = waiting.get(name);
+    if (!pending) return;
+    waiting.delete(name);
+    if (name === 'core') build = partBuild;
+    if (build !== undefined && partBuild !== build) {
+      pending.reject(new Error('the search index changed while this page was open; reload the page'));
+    } else {
+      pending.resolve(part);
+    }
+  };
+  (window as unknown as Record<string, Register>)[REGISTER_FUNCTION] = register;
+  return (name) =>
+    new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = new URL(`${name}.js`, base).href;
+      waiting.set(name, { resolve, reject });
+      script.addEventListener('load', () => {
+        script.remove();
+        // A script that ran without registering its part is not one of ours.
+        if (waiting.delete(name)) reject(new Error(`search index file ${name}.js did not register`));
+      });
+      script.addEventListener('error', () => {
+        script.remove();
+        waiting.delete(name);
+        reject(new Error(`search index file ${name}.js could not be loaded`));
+      });
+      document.head.append(script);
+    });
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const created = document.createElement(tag);
+  if (text !== undefined) created.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
+  return created;
+}
+
+/** A result's link, only ever a relative path inside the site. */
+function safeHref(root: string, href: string): string {
+  return /^[a-z][a-z0-9+.-]*:|^\/\/|^\\/i.test(href) ? '#' : `${root}${href}`;
+}
+
+function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${numberFormat.format(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
+interface SearchState {
+  query: string;
+  filters: SearchFilters;
+  page: number;
+}
+
+function stateFromAddress(): SearchState {
+  const params = new URLSearchParams(window.location.search);
+  const filters: SearchFilters = {};
+  for (const facet of FACET_NAMES) {
+    const value = params.get(FILTER_PARAMS[facet]);
+    if (value) filters[facet] = value;
+  }
+  const page = Number(params.get('page'));
+  return { query: params.get('q') ?? '', filters, page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+function addressOf(state: SearchState): string {
+  const params = new URLSearchParams();
+  if (state.query !== '') params.set('q', state.query);
+  for (const facet of FACET_NAMES) {
+    const value = state.filters[facet];
+    if (value !== undefined) params.set(FILTER_PARAMS[facet], value);
+  }
+  if (state.page > 1) params.set('page', String(state.page));
+  const search = params.toString();
+  return `${window.location.pathname}${search === '' ? '' : `?${search}`}`;
+}
+
+function renderHit(hit: SearchHit, root: string): HTMLLIElement {
+  const item = element('li', undefined, { class: 'search-result' });
+  const heading = element('h3');
+  heading.append(element('a', hit.name || 'Unnamed organisation', { href: safeHref(root, hit.href) }));
+  item.append(heading);
+  if (hit.altNames.length > 0)
+    item.append(element('p', `Also known as ${hit.altNames.join('; ')}`, { class: 'alt-names' }));
+  const details = element('dl');
+  const detail = (term: string, value: string) => {
+    if (value === '') return;
+    details.append(element('dt', term), element('dd', value));
+  };
+  detail('Address', hit.registeredAddress);
+  detail('County', hit.county);
+  detail('Sector', [hit.sectorName, hit.subSectorName].filter((part) => part !== '').join(' › '));
+  item.append(details);
+  return item;
+}
+
+/** Binds one search form and its results to the engine. */
+function enhance(container: HTMLElement, engine: SearchEngine): void {
+  const form = container.querySelector('form');
+  const input = container.querySelector<HTMLInputElement>('input[type="search"]');
+  const status = container.querySelector<HTMLElement>('[data-search-status]');
+  const count = container.querySelector<HTMLElement>('[data-result-count]');
+  const results = container.querySelector<HTMLElement>('[data-search-results]');
+  const pager = container.querySelector<HTMLElement>('[data-search-pager]');
+  const filterBox = container.querySelector<HTMLElement>('[data-search-filters]');
+  const summary = container.querySelector<HTMLElement>('[data-search-summary]');
+  if (!form || !input || !status || !count || !results || !pager) return;
+  const root = container.dataset['searchRoot'] ?? './';
+  const selects = new Map<FacetName, HTMLSelectElement>();
+  for (const facet of FACET_NAMES) {
+    const select = container.querySelector<HTMLSelectElement>(`select[data-search-filter="${facet}"]`);
+    if (select) selects.set(facet, select);
+  }
+
+  let state = stateFromAddress();
+  let ready = false;
+  let failed = false;
+  let ticket = 0;
+  input.value = state.query;
+
+  const say = (message: string) => {
+    status.textContent = message;
+  };
+
+  const shown = (total: number) => {
+    performance.mark(RESULTS_EVENT, { detail: { query: state.query, total } });
+    container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail: { query: state.query, total } }));
+  };
+
+  const fillFilters = (core: CorePart) => {
+    for (const [facet, select] of selects) {
+      const options = core.facets[facet];
+      for (const option of options) {
+        if (option.count === 0) continue;
+        select.append(
+          element('option', `${option.label} (${numberFormat.format(option.count)})`, { value: option.key }),
+        );
+      }
+      select.value = state.filters[facet] ?? '';
+      // A filter from an old address that this index does not know is dropped, not kept silently.
+      if (select.value !== (state.filters[facet] ?? '')) delete state.filters[facet];
+      select.disabled = false;
+    }
+    if (filterBox) filterBox.hidden = false;
+  };
+
+  const render = (hits: SearchHit[], total: number, offset: number, searching = true) => {
+    if (summary) summary.hidden = !searching;
+    count.dataset['resultCount'] = String(total);
+    count.textContent = plural(total, 'organisation');
+    results.replaceChildren(...hits.map((hit) => renderHit(hit, root)));
+    results.setAttribute('start', String(offset + 1));
+    const pages = Math.max(1, Math.ceil(total / DEFAULT_LIMIT));
+    pager.replaceChildren();
+    if (pages > 1) {
+      const link = (label: string, page: number, rel: string) => {
+        const anchor = element('a', label, {
+          href: addressOf({ ...state, page }),
+          rel,
+          'data-page': String(page),
+        });
+        pager.append(anchor);
+      };
+      if (state.page > 1) link('Previous page', state.page - 1, 'prev');
+      pager.append(
+        element('span', ` Page ${numberFormat.format(state.page)} of ${numberFormat.format(pages)} `),
+      );
+      if (state.page < pages) link('Next page', state.page + 1, 'next');
+    }
+  };
+
+  const run = async () => {
+    const current = ++ticket;
+    window.history.replaceState(null, '', addressOf(state));
+    const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
+    if (failed) return;
+    if (!searching) {
+      render([], 0, 0, false);
+      say(ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
+      if (ready) shown(0);
+      return;
+    }
+    if (!ready) {
+      say('Loading the search index… your search will run as soon as it has arrived.');
+      return;
+    }
+    try {
+      const offset = (state.page - 1) * DEFAULT_LIMIT;
+      const response = await engine.search({
+        query: state.query,
+        filters: state.filters,
+        offset,
+        limit: DEFAULT_LIMIT,
+      });
+      // A slower, older search must not overwrite a newer one.
+      if (current !== ticket) return;
+      const total = response.documents.length;
+      if (offset >= total && state.page > 1) {
+        state = { ...state, page: 1 };
+        return run();
+      }
+      render(response.hits, total, offset);
+      const about = state.query.trim() === '' ? '' : ` for “${state.query.trim()}”`;
+      const range =
+        total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + response.hits.length}` : '';
+      say(
+        `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
+      );
+      shown(total);
+    } catch (error) {
+      if (current !== ticket) return;
+      say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  input.addEventListener('input', () => {
+    state = { ...state, query: input.value, page: 1 };
+    void run();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    state = { ...state, query: input.value, page: 1 };
+    void run();
+  });
+  for (const [facet, select] of selects) {
+    select.addEventListener('change', () => {
+      const filters = { ...state.filters };
+      if (select.value === '') delete filters[facet];
+      else filters[facet] = select.value;
+      state = { ...state, filters, page: 1 };
+      void run();
+    });
+  }
+  pager.addEventListener('click', (event) => {
+    const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
+    if (!target) return;
+    event.preventDefault();
+    state = { ...state, page: Number(target.dataset['page']) };
+    void run().then(() => count.focus());
+  });
+  count.tabIndex = -1;
+
+  say('Loading the search index…');
+  void run();
+  engine.core().then(
+    (core) => {
+      ready = true;
+      fillFilters(core);
+      void run();
+    },
+    (error: unknown) => {
+      failed = true;
+      say(`Search is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
+}
+
+function start(): void {
+  const script = document.currentScript as HTMLScriptElement | null;
+  const containers = document.querySelectorAll<HTMLElement>('[data-search]');
+  if (containers.length === 0) return;
+  const base = new URL(
+    './',
+    script?.src ??
+      document.querySelector<HTMLScriptElement>('script[src$="search/search.js"]')?.src ??
+      window.location.href,
+  );
+  const engine = new SearchEngine(scriptLoader(base));
+  for (const container of containers) enhance(container, engine);
+}
+
+// `defer` runs the script after parsing, but document.currentScript is only set while it runs.
+start();

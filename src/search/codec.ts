@@ -1,0 +1,230 @@
+// Compact text encodings for the index files. MiniSearch's own JSON spends about ten bytes on
+// every (document, frequency) pair; a file read from file:// is read uncompressed, so postings and
+// word positions are written as streams of small numbers, about two bytes each, and turned back
+// into MiniSearch's serialised form in the browser.
+//
+// A number is written in base 32, most significant group first: every group but the last is one
+// of the characters 32..63 of ALPHABET, the last one of 0..31. No separators are needed, and
+// no character needs escaping inside a JSON string or a JavaScript string literal.
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
+const VALUE_OF = new Map([...ALPHABET].map((character, value) => [character.charCodeAt(0), value]));
+
+const ALPHABET_CODES = Uint8Array.from([...ALPHABET].map((character) => character.charCodeAt(0)));
+const ascii = new TextDecoder('latin1');
+
+export function encodeNumbers(numbers: Iterable<number>): string {
+  // Written into bytes and decoded once: a string grown by `+=` is a rope of small pieces that
+  // would take many times its length in memory while a large index is built.
+  let bytes = new Uint8Array(64);
+  let length = 0;
+  const digits = new Uint8Array(11);
+  for (const number of numbers) {
+    if (!Number.isSafeInteger(number) || number < 0) throw new RangeError(`cannot encode ${number}`);
+    let count = 0;
+    let rest = number;
+    do {
+      digits[count++] = rest % 32;
+      rest = Math.floor(rest / 32);
+    } while (rest > 0);
+    if (length + count > bytes.length) {
+      const grown = new Uint8Array(Math.max(bytes.length * 2, length + count));
+      grown.set(bytes);
+      bytes = grown;
+    }
+    for (let index = count - 1; index >= 0; index -= 1) {
+      bytes[length++] = ALPHABET_CODES[index === 0 ? digits[index]! : 32 + digits[index]!]!;
+    }
+  }
+  return ascii.decode(bytes.subarray(0, length));
+}
+
+export function decodeNumbers(encoded: string): number[] {
+  const numbers: number[] = [];
+  let value = 0;
+  for (let index = 0; index < encoded.length; index += 1) {
+    const digit = VALUE_OF.get(encoded.charCodeAt(index));
+    if (digit === undefined) throw new SyntaxError(`not an encoded number: ${encoded.charAt(index)}`);
+    if (digit >= 32) {
+      value = value * 32 + (digit - 32);
+    } else {
+      numbers.push(value * 32 + digit);
+      value = 0;
+    }
+  }
+  if (value !== 0) throw new SyntaxError('encoded numbers end part-way through a number');
+  return numbers;
+}
+
+/**
+ * Documents in ascending order as gaps from the previous one; a gap is doubled and its low bit
+ * says a frequency other than 1 follows. With `lengthOf`, each document's field length follows
+ * too: the name field carries it, so that neither BM25 nor "an exact name first" needs a table
+ * of every document's name length up front.
+ */
+export function encodePostings(
+  postings: Iterable<readonly [number, number]>,
+  lengthOf?: (document: number) => number,
+): string {
+  const numbers: number[] = [];
+  let previous = 0;
+  for (const [document, frequency] of [...postings].sort((a, b) => a[0] - b[0])) {
+    const gap = document - previous;
+    previous = document;
+    if (frequency === 1) {
+      numbers.push(gap * 2);
+    } else {
+      numbers.push(gap * 2 + 1, frequency);
+    }
+    if (lengthOf) numbers.push(lengthOf(document));
+  }
+  return encodeNumbers(numbers);
+}
+
+/** Back to MiniSearch's serialised form, document number to frequency; `lengths` receives the field lengths when encoded with them. */
+export function decodePostings(encoded: string, lengths?: Map<number, number>): Record<number, number> {
+  const numbers = decodeNumbers(encoded);
+  const postings: Record<number, number> = {};
+  let document = 0;
+  for (let index = 0; index < numbers.length; index += 1) {
+    const value = numbers[index]!;
+    document += Math.floor(value / 2);
+    postings[document] = value % 2 === 1 ? numbers[++index]! : 1;
+    if (lengths) lengths.set(document, numbers[++index]!);
+  }
+  return postings;
+}
+
+/** Where a term occurs: in which document, which field, and at which word positions. */
+export interface Occurrence {
+  document: number;
+  field: number;
+  positions: readonly number[];
+}
+
+/** Occurrences sorted by document then field; positions ascending, as gaps. */
+export function encodeOccurrences(occurrences: readonly Occurrence[]): string {
+  const numbers: number[] = [];
+  let previousDocument = 0;
+  for (const { document, field, positions } of occurrences) {
+    numbers.push(document - previousDocument, field, positions.length);
+    previousDocument = document;
+    let previousPosition = 0;
+    for (const position of positions) {
+      numbers.push(position - previousPosition);
+      previousPosition = position;
+    }
+  }
+  return encodeNumbers(numbers);
+}
+
+export function decodeOccurrences(encoded: string): Occurrence[] {
+  const numbers = decodeNumbers(encoded);
+  const occurrences: Occurrence[] = [];
+  let document = 0;
+  let index = 0;
+  while (index < numbers.length) {
+    document += numbers[index++]!;
+    const field = numbers[index++]!;
+    const count = numbers[index++]!;
+    const positions: number[] = [];
+    let position = 0;
+    for (let taken = 0; taken < count; taken += 1) {
+      position += numbers[index++]!;
+      positions.push(position);
+    }
+    occurrences.push({ document, field, positions });
+  }
+  return occurrences;
+}
+
+/**
+ * Encoded occurrences, read in place: one pass finds where each document starts, and a lookup
+ * reads only that document's entries. Phrase checks over thousands of candidates stay cheap.
+ */
+export class OccurrenceIndex {
+  readonly #numbers: number[];
+  readonly #starts = new Map<number, number>();
+
+  constructor(encoded: string) {
+    this.#numbers = decodeNumbers(encoded);
+    let document = 0;
+    let index = 0;
+    while (index < this.#numbers.length) {
+      document += this.#numbers[index]!;
+      if (!this.#starts.has(document)) this.#starts.set(document, index);
+      index += 3 + this.#numbers[index + 2]!;
+    }
+  }
+
+  /** The positions of the term in one field of one document, ascending. */
+  positions(document: number, field: number): number[] | undefined {
+    let index = this.#starts.get(document);
+    if (index === undefined) return undefined;
+    const numbers = this.#numbers;
+    for (let first = true; index < numbers.length; first = false) {
+      // A later entry of the same document has a gap of 0; anything else is the next document.
+      if (!first && numbers[index] !== 0) return undefined;
+      const count = numbers[index + 2]!;
+      if (numbers[index + 1] === field) {
+        const positions: number[] = [];
+        let position = 0;
+        for (let taken = 0; taken < count; taken += 1)
+          positions.push((position += numbers[index + 3 + taken]!));
+        return positions;
+      }
+      index += 3 + count;
+    }
+    return undefined;
+  }
+}
+
+/** A facet column: a fixed number of characters per document, six bits each. */
+export function encodeColumn(values: readonly number[], width: number): string {
+  let out = '';
+  for (const value of values) {
+    let digits = '';
+    let rest = value;
+    for (let index = 0; index < width; index += 1) {
+      digits = ALPHABET[rest % 64]! + digits;
+      rest = Math.floor(rest / 64);
+    }
+    if (rest !== 0) throw new RangeError(`${value} does not fit in ${width} characters`);
+    out += digits;
+  }
+  return out;
+}
+
+export function columnWidth(largest: number): number {
+  let width = 1;
+  while (64 ** width <= largest) width += 1;
+  return width;
+}
+
+/** The value of one document in a facet column. */
+export function columnValue(column: string, width: number, document: number): number {
+  let value = 0;
+  for (let index = document * width; index < (document + 1) * width; index += 1) {
+    value = value * 64 + (VALUE_OF.get(column.charCodeAt(index)) ?? 0);
+  }
+  return value;
+}
+
+/** A set of documents, ascending, as gaps. */
+export function encodeDocuments(documents: Iterable<number>): string {
+  let previous = 0;
+  return encodeNumbers(
+    [...documents]
+      .sort((a, b) => a - b)
+      .map((document) => {
+        const gap = document - previous;
+        previous = document;
+        return gap;
+      }),
+  );
+}
+
+export function decodeDocuments(encoded: string): number[] {
+  let document = 0;
+  return decodeNumbers(encoded).map((gap) => (document += gap));
+}

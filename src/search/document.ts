@@ -1,0 +1,144 @@
+// What of an organisation is searchable, read from a stored record. Records are kept exactly as
+// the API gave them, so every field may be missing or mistyped: anything unreadable is simply
+// not searchable, never an error.
+//
+// Directors' names are not indexed: they are private people (often volunteers on a small
+// committee), the API's own SearchResult carries nothing about them, and common first names and
+// surnames would match hundreds of boards for every query that contains one.
+import { arrayOf, objectOf, scalarText } from '../lib/text.ts';
+import { foldText } from './fold.ts';
+
+/** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
+export interface SearchFields {
+  /** The organisation's name. */
+  name: string[];
+  /** Other names it is known by. */
+  altNames: string[];
+  /** Registration numbers of every regulator and eircodes, each also written without its spaces. */
+  codes: string[];
+  /** Registered and other addresses, and their counties. */
+  address: string[];
+  /** Sector, sub-sector and secondary sub-sector names. */
+  classification: string[];
+  /** The legal objects extract. */
+  objects: string[];
+}
+
+export type SearchField = keyof SearchFields;
+
+/** What a result shows: the API's SearchResult fields, plus the page to link to. */
+export interface SearchDisplay {
+  /** Link to the organisation's page, relative to the site's root. */
+  href: string;
+  name: string;
+  altNames: string[];
+  registeredAddress: string;
+  county: string;
+  sectorName: string;
+  subSectorName: string;
+}
+
+/** What the filters beside the results test. */
+export interface SearchFacets {
+  county: string;
+  /** The sector's code, or its name in lower case when the record has no code (as browse pages group). */
+  sector: string;
+  sectorName: string;
+  /** Keys of the group lists the organisation is on, e.g. "registeredCharities". */
+  lists: string[];
+  /** Ids of the voluntary codes it complies with, e.g. "ICTR". */
+  voluntaryCodes: string[];
+}
+
+export interface SearchDocument {
+  id: string;
+  fields: SearchFields;
+  display: SearchDisplay;
+  facets: SearchFacets;
+}
+
+export interface Membership {
+  lists: string[];
+  voluntaryCodes: string[];
+}
+
+/** Irish eircodes: a routing key (a letter and two digits, or D6W) and a four-character identifier. */
+const EIRCODE = /\b([AC-FHKNPRTV-Y]\d{2}|D6W)\s?([0-9AC-FHKNPRTV-Y]{4})\b/gi;
+
+/** A field as text; anything that is not a string or a number is empty. */
+function text(value: unknown): string {
+  return typeof value === 'boolean' ? '' : (scalarText(value) ?? '');
+}
+
+function present(values: readonly string[]): string[] {
+  return values.filter((value) => value !== '');
+}
+
+/**
+ * A code as written and, when it has spaces or punctuation, also as one word: `CHY 12345` is
+ * found by "chy12345" as well as by "12345", and `D02 X285` by "D02X285" as well as "D02 X285".
+ */
+export function codeValue(code: string): string {
+  const joined = foldText(code).replace(/[^\p{L}\p{N}]+/gu, '');
+  const spaced = code.trim();
+  return joined !== '' && foldText(spaced).replace(/[\p{L}\p{N}]+/gu, '') !== ''
+    ? `${spaced} ${joined}`
+    : spaced;
+}
+
+/** The eircodes written inside an address, as found. */
+export function eircodesIn(address: string): string[] {
+  return [...address.matchAll(EIRCODE)].map((match) => `${match[1]} ${match[2]}`);
+}
+
+/**
+ * A registration number is searchable when it has a digit: some regulators give a text marker
+ * such as "Not Applicable" instead, which would otherwise match every record that carries it.
+ */
+function isNumber(value: string): boolean {
+  return /\p{N}/u.test(value);
+}
+
+export function searchDocument(record: unknown, membership: Membership, href: string): SearchDocument {
+  const organisation = objectOf(record);
+  const name = text(organisation['name']);
+  const altNames = present(arrayOf(organisation['altNames']).map(text));
+  const registeredAddress = text(organisation['registeredAddress']);
+  const county = text(organisation['county']);
+  const otherAddresses = arrayOf(organisation['otherAddresses']).map(objectOf);
+  const sectorName = text(organisation['sectorName']);
+  const subSectorName = text(organisation['subSectorName']);
+
+  const numbers = arrayOf(organisation['regulators'])
+    .map((regulator) => text(objectOf(regulator)['regulatorNumber']))
+    .filter(isNumber);
+  const addressTexts = present([registeredAddress, ...otherAddresses.map((other) => text(other['address']))]);
+  const eircodes = new Map<string, string>();
+  for (const eircode of [
+    ...otherAddresses.map((other) => text(other['eircode'])),
+    ...addressTexts.flatMap(eircodesIn),
+  ]) {
+    const key = foldText(eircode).replace(/[^\p{L}\p{N}]+/gu, '');
+    if (key !== '' && !eircodes.has(key)) eircodes.set(key, eircode);
+  }
+
+  return {
+    id: text(organisation['id']),
+    fields: {
+      name: present([name]),
+      altNames,
+      codes: [...new Set([...numbers, ...eircodes.values()].map(codeValue))],
+      address: present([...addressTexts, county, ...otherAddresses.map((other) => text(other['county']))]),
+      classification: present([sectorName, subSectorName, text(organisation['secondarySubsectorName'])]),
+      objects: present([text(organisation['legalObjectsExtract'])]),
+    },
+    display: { href, name, altNames, registeredAddress, county, sectorName, subSectorName },
+    facets: {
+      county,
+      sector: text(organisation['sectorCode']) || sectorName.toLowerCase(),
+      sectorName,
+      lists: [...new Set(membership.lists)],
+      voluntaryCodes: [...new Set(membership.voluntaryCodes)],
+    },
+  };
+}

@@ -1,0 +1,380 @@
+// The query engine the browser runs, and the tests and the benchmark run in Node over the same
+// built files. It knows nothing of the DOM or of how a part is loaded: it asks a loader for parts
+// by name, so a query loads only the core, one terms shard per word, the positions a phrase
+// needs and the results it shows.
+import MiniSearch, { type AsPlainObject, type SearchResult as MiniSearchResult } from 'minisearch';
+import { columnValue, decodeDocuments, decodePostings, OccurrenceIndex } from './codec.ts';
+import { chunkOf, INDEX_FORMAT, MINISEARCH_OPTIONS, type IndexedDocument } from './options.ts';
+import { ShardTable } from './shards.ts';
+import {
+  FACET_NAMES,
+  partName,
+  type ColumnPart,
+  type CorePart,
+  type DocsPart,
+  type FacetName,
+  type MembersPart,
+  type PositionsPart,
+  type TermsPart,
+} from './parts.ts';
+import { isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from './query.ts';
+
+/** Loads one part of the index by name (`core`, `terms/3`, ...) and resolves to its contents. */
+export type PartLoader = (name: string) => Promise<unknown>;
+
+/** Filter values by facet: a county, a sector, a list or a voluntary code key from the core. */
+export type SearchFilters = Partial<Record<FacetName, string>>;
+
+export interface SearchRequest {
+  query: string;
+  filters?: SearchFilters;
+  /** First result to show, from 0. */
+  offset?: number;
+  /** Results to show; the rest are counted and ranked, not loaded. */
+  limit?: number;
+}
+
+export interface SearchHit {
+  /** The document's number in the index. */
+  document: number;
+  /** Link to the organisation's page from the site's root. */
+  href: string;
+  name: string;
+  altNames: string[];
+  registeredAddress: string;
+  county: string;
+  sectorName: string;
+  subSectorName: string;
+  /** The name is exactly the words of the query. */
+  exactName: boolean;
+}
+
+export interface SearchResponse {
+  query: ParsedQuery;
+  /** Every match, best first, as document numbers. */
+  documents: number[];
+  /** The results from `offset`, with what they show. */
+  hits: SearchHit[];
+  offset: number;
+}
+
+/** Per matching document: its score and the fields (MiniSearch field ids) where the unit matched. */
+type UnitMatches = Map<number, { score: number; fields: Set<number> }>;
+
+/** Word results kept for the next keystrokes, which mostly repeat all but the last word. */
+const WORD_CACHE_SIZE = 64;
+
+export const DEFAULT_LIMIT = 20;
+
+export class SearchEngine {
+  readonly #load: PartLoader;
+  readonly #parts = new Map<string, Promise<unknown>>();
+  readonly #shards = new Map<string, Promise<MiniSearch<IndexedDocument> | undefined>>();
+  readonly #positions = new Map<string, OccurrenceIndex>();
+  readonly #units = new Map<string, Promise<UnitMatches>>();
+  /** Name lengths (unique words) of the documents in the name postings loaded so far. */
+  readonly #nameLengths = new Map<number, number>();
+  #core: Promise<CorePart> | undefined;
+  #table = new ShardTable([], []);
+
+  constructor(load: PartLoader) {
+    this.#load = load;
+  }
+
+  #part<T>(name: string): Promise<T> {
+    let part = this.#parts.get(name);
+    if (!part) {
+      part = this.#load(name);
+      // A part that failed may load on a later attempt (a flaky host); do not keep the failure.
+      part.catch(() => this.#parts.delete(name));
+      this.#parts.set(name, part);
+    }
+    return part as Promise<T>;
+  }
+
+  /** The core part; loading it first lets the page say "ready" before anyone types. */
+  core(): Promise<CorePart> {
+    this.#core ??= this.#part<CorePart>(partName.core()).then((core) => {
+      if (core.format !== INDEX_FORMAT)
+        throw new Error(`search index format ${core.format}, expected ${INDEX_FORMAT}`);
+      this.#table = ShardTable.decode(core);
+      return core;
+    });
+    return this.#core;
+  }
+
+  /** The MiniSearch index of one shard: only that shard's words, over the documents they occur in. */
+  #shard(key: string): Promise<MiniSearch<IndexedDocument> | undefined> {
+    let shard = this.#shards.get(key);
+    if (!shard) {
+      shard = this.core().then(async (core) => {
+        const files = this.#table.files.get(key);
+        if (!files) return undefined;
+        const entries = (await this.#part<TermsPart>(partName.terms(files[0])))[key] ?? [];
+        const nameField = String(core.fieldIds['name']);
+        const documents = new Set<number>();
+        const index: AsPlainObject['index'] = entries.map(([term, byField]) => {
+          const data: Record<string, Record<number, number>> = {};
+          for (const [fieldId, encoded] of Object.entries(byField)) {
+            const postings = decodePostings(encoded, fieldId === nameField ? this.#nameLengths : undefined);
+            data[fieldId] = postings;
+            for (const document in postings) documents.add(Number(document));
+          }
+          return [term, data];
+        });
+        const documentIds: Record<number, number> = {};
+        const fieldLength: Record<number, number[]> = {};
+        for (const document of documents) {
+          documentIds[document] = document;
+          // Names carry their real length (BM25 ranks a short name above a long one with the
+          // same word); other fields count as of average length, which keeps the index small.
+          const nameLength = this.#nameLengths.get(document);
+          if (nameLength === undefined) {
+            fieldLength[document] = core.averageFieldLength;
+          } else {
+            const lengths = [...core.averageFieldLength];
+            lengths[Number(nameField)] = nameLength;
+            fieldLength[document] = lengths;
+          }
+        }
+        return MiniSearch.loadJS<IndexedDocument>(
+          {
+            documentCount: core.documentCount,
+            nextId: core.documentCount,
+            documentIds,
+            fieldIds: core.fieldIds,
+            fieldLength,
+            averageFieldLength: core.averageFieldLength,
+            storedFields: {},
+            dirtCount: 0,
+            index,
+            serializationVersion: 2,
+          },
+          MINISEARCH_OPTIONS,
+        );
+      });
+      shard.catch(() => this.#shards.delete(key));
+      this.#shards.set(key, shard);
+    }
+    return shard;
+  }
+
+  #remember(key: string, compute: () => Promise<UnitMatches>): Promise<UnitMatches> {
+    let matches = this.#units.get(key);
+    if (matches) {
+      this.#units.delete(key);
+    } else {
+      matches = compute();
+      matches.catch(() => this.#units.delete(key));
+    }
+    this.#units.set(key, matches);
+    if (this.#units.size > WORD_CACHE_SIZE) this.#units.delete(this.#units.keys().next().value!);
+    return matches;
+  }
+
+  /** The documents a word matches: exactly, by prefix when it is the last word, or with a typo. */
+  #word(word: QueryWord): Promise<UnitMatches> {
+    return this.#remember(`w:${word.word}:${word.prefix}:${word.fuzzy}`, async () => {
+      const core = await this.core();
+      const shards = await Promise.all(
+        this.#table.keysFor(word.word, word.prefix).map((key) => this.#shard(key)),
+      );
+      const matches: UnitMatches = new Map();
+      for (const shard of shards) {
+        if (!shard) continue;
+        const results: MiniSearchResult[] = shard.search(word.word, {
+          prefix: word.prefix,
+          fuzzy: word.fuzzy > 0 ? word.fuzzy : false,
+          combineWith: 'OR',
+        });
+        // Shards hold different words, so adding their scores is what one index would give.
+        for (const result of results) {
+          const match = matches.get(result.id as number) ?? { score: 0, fields: new Set<number>() };
+          match.score += result.score;
+          for (const matchedFields of Object.values(result.match)) {
+            for (const field of matchedFields) match.fields.add(core.fieldIds[field]!);
+          }
+          matches.set(result.id as number, match);
+        }
+      }
+      return matches;
+    });
+  }
+
+  /** Where a word occurs in the given documents: a lookup of its positions by document and field. */
+  async #occurrences(
+    term: string,
+    documents: Iterable<number>,
+  ): Promise<(document: number, field: number) => number[] | undefined> {
+    const core = await this.core();
+    const key = this.#table.keyOf(term);
+    const files = this.#table.files.get(key);
+    if (!files) return () => undefined;
+    const [, firstFile, chunks] = files;
+    const needed = new Set<number>();
+    for (const document of documents) needed.add(chunkOf(document, core.documentCount, chunks));
+    const byChunk = new Map(
+      await Promise.all(
+        [...needed].map(async (chunk) => {
+          const file = firstFile + chunk;
+          const cacheKey = `${file}:${term}`;
+          let index = this.#positions.get(cacheKey);
+          if (!index) {
+            const encoded = (await this.#part<PositionsPart>(partName.positions(file)))[key]?.[term];
+            index = new OccurrenceIndex(encoded ?? '');
+            this.#positions.set(cacheKey, index);
+          }
+          return [chunk, index] as const;
+        }),
+      ),
+    );
+    return (document, field) =>
+      byChunk.get(chunkOf(document, core.documentCount, chunks))?.positions(document, field);
+  }
+
+  /**
+   * The documents with a phrase: MiniSearch gives those with all its words (it has no phrases),
+   * then word positions keep those where the words follow each other in one field value.
+   */
+  #phrase(words: readonly string[]): Promise<UnitMatches> {
+    return this.#remember(`p:${words.join(' ')}`, async () => {
+      const each = await Promise.all(words.map((word) => this.#word({ word, prefix: false, fuzzy: 0 })));
+      const candidates = intersect(each);
+      if (words.length === 1 || candidates.size === 0) return candidates;
+      const distinct = [...new Set(words)];
+      const lookups = new Map(
+        await Promise.all(
+          distinct.map(async (word) => [word, await this.#occurrences(word, candidates.keys())] as const),
+        ),
+      );
+      const positionsOf = words.map((word) => lookups.get(word)!);
+      const matches: UnitMatches = new Map();
+      for (const [document, { score, fields }] of candidates) {
+        const verified = new Set<number>();
+        for (const field of fields) {
+          const following = positionsOf.slice(1).map((lookup) => lookup(document, field));
+          if (following.some((positions) => positions === undefined)) continue;
+          const starts = positionsOf[0]!(document, field) ?? [];
+          if (
+            starts.some((start) =>
+              following.every((positions, offset) => positions!.includes(start + offset + 1)),
+            )
+          ) {
+            verified.add(field);
+          }
+        }
+        if (verified.size > 0) matches.set(document, { score, fields: verified });
+      }
+      return matches;
+    });
+  }
+
+  async #filter(filters: SearchFilters): Promise<((document: number) => boolean) | undefined> {
+    const core = await this.core();
+    const tests: ((document: number) => boolean)[] = [];
+    for (const facet of FACET_NAMES) {
+      const key = filters[facet];
+      if (key === undefined) continue;
+      const part = await this.#part<ColumnPart | MembersPart>(partName.facet(facet));
+      if (facet === 'county' || facet === 'sector') {
+        const { column, width } = part as ColumnPart;
+        const value = core.facets[facet].findIndex((option) => option.key === key);
+        tests.push((document) => columnValue(column, width, document) === value);
+      } else {
+        const encoded = (part as MembersPart)[key];
+        const members = new Set(encoded ? decodeDocuments(encoded) : []);
+        tests.push((document) => members.has(document));
+      }
+    }
+    return tests.length === 0 ? undefined : (document) => tests.every((test) => test(document));
+  }
+
+  /** Runs a query: every match ranked (an exact name first, then by score), and one page of hits. */
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    const core = await this.core();
+    const query = parseQuery(request.query);
+    const filters = request.filters ?? {};
+    const offset = Math.max(0, Math.floor(request.offset ?? 0));
+    const limit = Math.max(0, Math.floor(request.limit ?? DEFAULT_LIMIT));
+    const hasFilter = FACET_NAMES.some((facet) => filters[facet] !== undefined);
+    if (isEmptyQuery(query) && !hasFilter) return { query, documents: [], hits: [], offset };
+
+    const [units, accept] = await Promise.all([
+      Promise.all([
+        ...query.words.map((word) => this.#word(word)),
+        ...query.phrases.map((phrase) => this.#phrase(phrase)),
+      ]),
+      this.#filter(filters),
+    ]);
+
+    let documents: number[];
+    const exactNames = new Set<number>();
+    if (units.length === 0) {
+      documents = [];
+      for (let document = 0; document < core.documentCount; document += 1) {
+        if (!accept || accept(document)) documents.push(document);
+      }
+    } else {
+      const nameField = core.fieldIds['name']!;
+      const queryWords = new Set([...query.words.map(({ word }) => word), ...query.phrases.flat()]).size;
+      const ranked: { document: number; exact: boolean; score: number }[] = [];
+      for (const [document, { score }] of intersect(units)) {
+        if (accept && !accept(document)) continue;
+        const exact =
+          this.#nameLengths.get(document) === queryWords &&
+          units.every((unit) => unit.get(document)!.fields.has(nameField));
+        ranked.push({ document, exact, score });
+        if (exact) exactNames.add(document);
+      }
+      ranked.sort(
+        (a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.document - b.document,
+      );
+      documents = ranked.map(({ document }) => document);
+    }
+
+    const page = documents.slice(offset, offset + limit);
+    const hits = await Promise.all(
+      page.map(async (document) => {
+        const entry = (await this.#part<DocsPart>(partName.docs(Math.floor(document / core.docsPerFile))))[
+          document % core.docsPerFile
+        ]!;
+        const [href, name, altNames, registeredAddress, county, sectorName, subSectorName] = entry;
+        return {
+          document,
+          href,
+          name,
+          altNames,
+          registeredAddress,
+          county,
+          sectorName,
+          subSectorName,
+          exactName: exactNames.has(document),
+        };
+      }),
+    );
+    return { query, documents, hits, offset };
+  }
+}
+
+/** Documents in every unit, with scores added and fields kept from the first. */
+function intersect(units: readonly UnitMatches[]): UnitMatches {
+  if (units.length === 0) return new Map();
+  const [smallest, ...rest] = [...units].sort((a, b) => a.size - b.size);
+  const result: UnitMatches = new Map();
+  for (const [document, match] of smallest!) {
+    let score = match.score;
+    const fields = new Set(match.fields);
+    let everywhere = true;
+    for (const unit of rest) {
+      const other = unit.get(document);
+      if (!other) {
+        everywhere = false;
+        break;
+      }
+      score += other.score;
+      for (const field of [...fields]) if (!other.fields.has(field)) fields.delete(field);
+    }
+    if (everywhere) result.set(document, { score, fields });
+  }
+  return result;
+}

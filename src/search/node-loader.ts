@@ -1,0 +1,37 @@
+// Loads the index files in Node exactly as a browser would run them: each file is a script that
+// calls the global registration function. Used by the tests and the benchmark to run the
+// browser's query engine over a built site.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import type { PartLoader } from './engine.ts';
+import { REGISTER_FUNCTION } from './options.ts';
+
+export interface LoadedPart {
+  name: string;
+  bytes: number;
+}
+
+/** A loader over `<siteDir>/search/`; `onLoad` hears of every file read, with its size. */
+export function nodePartLoader(searchDir: string, onLoad?: (part: LoadedPart) => void): PartLoader {
+  let build: string | undefined;
+  return async (name) => {
+    const script = await readFile(join(searchDir, `${name}.js`), 'utf8');
+    onLoad?.({ name, bytes: Buffer.byteLength(script) });
+    let registered: { name: string; build: string; part: unknown } | undefined;
+    runInNewContext(script, {
+      // This realm's JSON, so that parts are plain objects of this realm, as in a page.
+      JSON,
+      [REGISTER_FUNCTION]: (partName: string, partBuild: string, part: unknown) => {
+        registered = { name: partName, build: partBuild, part };
+      },
+    });
+    if (!registered || registered.name !== name)
+      throw new Error(`search index file ${name}.js did not register its part`);
+    if (name === 'core') build = registered.build;
+    else if (build !== undefined && registered.build !== build) {
+      throw new Error(`search index file ${name}.js belongs to another build of the index`);
+    }
+    return registered.part;
+  };
+}

@@ -1,0 +1,70 @@
+// The files of the index, as the builder writes them and the client reads them. Every file is a
+// classic script that hands its part to the global REGISTER_FUNCTION: scripts load from file://
+// where fetch() and modules do not (PITFALLS: "Opening the site from file://").
+
+/** A filter's possible value: the key it is stored under and the label shown. */
+export interface FacetOption {
+  key: string;
+  label: string;
+  /** How many organisations have it. */
+  count: number;
+}
+
+/** `search/core.js`: everything a query needs before it knows which words it has. */
+export interface CorePart {
+  format: number;
+  documentCount: number;
+  /** MiniSearch's field ids, as its serialised index gives them. */
+  fieldIds: Record<string, number>;
+  averageFieldLength: number[];
+  /** The shard table (`ShardTable.encode`): shard keys, their files, and the prefixes that were split. */
+  shardKeys: string;
+  shardFiles: string;
+  splitPrefixes: string;
+  docsPerFile: number;
+  facets: {
+    county: FacetOption[];
+    sector: FacetOption[];
+    list: FacetOption[];
+    voluntaryCode: FacetOption[];
+  };
+}
+
+/**
+ * `search/terms/N.js`: shard key to MiniSearch index entries, postings by field id encoded by
+ * `encodePostings` (the name field's with each document's name length).
+ */
+export type TermsPart = Record<string, [term: string, postings: Record<string, string>][]>;
+
+/** `search/positions/N.js`: shard key to term to its occurrences (`encodeOccurrences`). */
+export type PositionsPart = Record<string, Record<string, string>>;
+
+/** One result as shown: [href, name, altNames, registeredAddress, county, sectorName, subSectorName]. */
+export type DocsEntry = [string, string, string[], string, string, string, string];
+
+/** `search/docs/N.js`: `docsPerFile` documents, in document order. */
+export type DocsPart = DocsEntry[];
+
+/**
+ * `search/facets/county.js` and `search/facets/sector.js`: one value per document, an index into
+ * the core's options, `width` characters each (`encodeColumn`).
+ */
+export interface ColumnPart {
+  width: number;
+  column: string;
+}
+
+/** `search/facets/list.js` and `search/facets/voluntaryCode.js`: member documents of each key (`encodePostings` gaps). */
+export type MembersPart = Record<string, string>;
+
+export type FacetName = keyof CorePart['facets'];
+
+export const FACET_NAMES: readonly FacetName[] = ['county', 'sector', 'list', 'voluntaryCode'];
+
+export const partName = {
+  core: (): string => 'core',
+  terms: (file: number): string => `terms/${file}`,
+  positions: (file: number): string => `positions/${file}`,
+  docs: (file: number): string => `docs/${file}`,
+  facet: (facet: FacetName): string => `facets/${facet}`,
+};

@@ -1,0 +1,83 @@
+// The query language of the search box, as api-spec.md rule 1 states it for the API's own
+// search and as people type: words, all required, and "quoted phrases" that match only that
+// sequence of words. Parsing is shared by the browser client and the tests' reference.
+import { hasDigit, tokenize } from './fold.ts';
+
+/** Straight, curly, low and angle quotation marks all open and close a phrase. */
+const QUOTE = /["“”„‟«»＂]/;
+
+/** The last word is a prefix only from this length: shorter ones would match most records. */
+export const PREFIX_MIN_LENGTH = 3;
+
+/** Words of this length or more tolerate one typo; numbers and codes never do. */
+export const FUZZY_MIN_LENGTH = 5;
+
+export interface QueryWord {
+  /** Folded, as `tokenize` gives it. */
+  word: string;
+  /** Matches every word that starts with it (the last word, while it is being typed). */
+  prefix: boolean;
+  /** Edits tolerated by the typo match: 0 or 1. */
+  fuzzy: number;
+}
+
+export interface ParsedQuery {
+  /** Every word outside quotes, each required. */
+  words: QueryWord[];
+  /** Every quoted phrase, as its folded words, each required as that exact sequence. */
+  phrases: string[][];
+}
+
+/** True when the query has nothing to search for. */
+export function isEmptyQuery(query: ParsedQuery): boolean {
+  return query.words.length === 0 && query.phrases.length === 0;
+}
+
+/**
+ * Reads a query as typed. A quotation mark without its pair runs to the end of the query, so a
+ * phrase being typed is already a phrase. The last word is a prefix when the query ends on it
+ * (no space or punctuation after it) and it is long enough to narrow anything down.
+ */
+export function parseQuery(raw: string): ParsedQuery {
+  const segments = raw.split(QUOTE);
+  const wordTexts: string[] = [];
+  const phrases: string[][] = [];
+  const seenPhrases = new Set<string>();
+  segments.forEach((segment, index) => {
+    const tokens = tokenize(segment);
+    if (index % 2 === 0) {
+      wordTexts.push(...tokens);
+      return;
+    }
+    const key = tokens.join(' ');
+    if (tokens.length > 0 && !seenPhrases.has(key)) {
+      seenPhrases.add(key);
+      phrases.push(tokens);
+    }
+  });
+
+  const lastSegment = segments.length % 2 === 1 ? segments[segments.length - 1]! : '';
+  const endsOnWord = tokenize(lastSegment).length > 0 && /[\p{L}\p{N}\p{M}]$/u.test(lastSegment);
+  const words: QueryWord[] = [];
+  const seenWords = new Set<string>();
+  wordTexts.forEach((word, index) => {
+    const prefix = endsOnWord && index === wordTexts.length - 1 && word.length >= PREFIX_MIN_LENGTH;
+    const key = `${word}${prefix ? '*' : ''}`;
+    if (seenWords.has(key)) return;
+    seenWords.add(key);
+    words.push({ word, prefix, fuzzy: fuzzyEdits(word) });
+  });
+  return { words, phrases };
+}
+
+export function fuzzyEdits(word: string): number {
+  return word.length >= FUZZY_MIN_LENGTH && !hasDigit(word) ? 1 : 0;
+}
+
+/** The query written back in canonical form: folded words, phrases in straight quotes. */
+export function formatQuery(query: ParsedQuery): string {
+  return [
+    ...query.phrases.map((phrase) => `"${phrase.join(' ')}"`),
+    ...query.words.map(({ word }) => word),
+  ].join(' ');
+}

@@ -1,0 +1,288 @@
+// The search page as a reader meets it, in Chromium: from file:// (typing, phrases, the address,
+// reload, clicking through, filters, pages of results) and from a static server with a strict
+// Content-Security-Policy and a slow index. The site is built from a sample register of a few
+// hundred organisations; what a query should find is worked out here from the records.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright';
+import { organisationPath } from '../../src/lib/routes.ts';
+import { generateDataset } from '../../src/sample-api/dataset.ts';
+import { searchDocument, type SearchDocument } from '../../src/search/document.ts';
+import { tokenize } from '../../src/search/fold.ts';
+import { buildSite } from '../../src/site/build.ts';
+import { launchChromium } from '../support/browser.ts';
+
+process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+
+const ORGANISATIONS = 300;
+const PAGE_SIZE = 20;
+
+let work: string;
+let site: string;
+let browser: Browser;
+let server: Server;
+let serverRoot: string;
+let records: Record<string, unknown>[];
+let documents: SearchDocument[];
+/** The chosen phrase, and the ids of the organisations that contain it (and of those with both words anywhere). */
+let phrase: { words: string[]; ids: string[]; bagOfWords: string[] };
+
+/** Writes a data folder as the crawler does (README: "Storage contract") from the sample register. */
+function writeDataFolder(directory: string): Record<string, unknown>[] {
+  const dataset = generateDataset({ seed: 'search-e2e', orgs: ORGANISATIONS });
+  const written: Record<string, unknown>[] = [];
+  for (const folder of ['organisations', 'lists', 'voluntary-code-members']) {
+    mkdirSync(join(directory, folder), { recursive: true });
+  }
+  for (const id of dataset.ids) {
+    const record = dataset.organisation(id)!;
+    written.push(record);
+    writeFileSync(join(directory, 'organisations', `${id}.json`), JSON.stringify(record));
+  }
+  for (const list of ['registeredCharities', 'taxEfficientGifts', 'housingBodies'] as const) {
+    writeFileSync(join(directory, 'lists', `${list}.json`), JSON.stringify(dataset[list]));
+  }
+  writeFileSync(join(directory, 'voluntary-codes.json'), JSON.stringify(dataset.voluntaryCodes));
+  for (const { id } of dataset.voluntaryCodes) {
+    writeFileSync(
+      join(directory, 'voluntary-code-members', `${id}.json`),
+      JSON.stringify(dataset.voluntaryCodeMembers(id)),
+    );
+  }
+  writeFileSync(join(directory, 'manifest.json'), JSON.stringify({ finishedAt: '2026-05-01T02:00:00.000Z' }));
+  return written;
+}
+
+function values(document: SearchDocument): string[][] {
+  return Object.values(document.fields).flatMap((fieldValues) => fieldValues.map(tokenize));
+}
+
+function containsSequence(tokens: readonly string[], words: readonly string[]): boolean {
+  return tokens.some((_, start) => words.every((word, offset) => tokens[start + offset] === word));
+}
+
+/** Ids of the organisations whose searchable text has the words in sequence (or, loosely, anywhere). */
+function idsWith(words: readonly string[], inSequence: boolean): string[] {
+  return documents
+    .filter((document) =>
+      inSequence
+        ? values(document).some((tokens) => containsSequence(tokens, words))
+        : words.every((word) => values(document).some((tokens) => tokens.includes(word))),
+    )
+    .map(({ id }) => id)
+    .sort();
+}
+
+/**
+ * A two-word phrase from a name that a page of results shows whole, and that fewer organisations
+ * contain in that order than contain both words: so the phrase, not the words, decides.
+ */
+function choosePhrase(): typeof phrase {
+  for (const document of documents) {
+    const name = tokenize(document.display.name);
+    for (let start = 0; start + 1 < name.length; start += 1) {
+      const words = name.slice(start, start + 2);
+      if (words.some((word) => word.length < 3)) continue;
+      const ids = idsWith(words, true);
+      const bagOfWords = idsWith(words, false);
+      if (ids.length >= 3 && ids.length <= PAGE_SIZE && bagOfWords.length > ids.length)
+        return { words, ids, bagOfWords };
+    }
+  }
+  throw new Error('no suitable phrase in the sample register');
+}
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'orgdir-search-e2e-'));
+  const dataDir = join(work, 'data');
+  site = join(work, 'site');
+  records = writeDataFolder(dataDir);
+  documents = records.map((record) => searchDocument(record, { lists: [], voluntaryCodes: [] }, ''));
+  phrase = choosePhrase();
+  await buildSite({ dataDir, siteDir: site, logLevel: 'error' });
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** A page that records every error and every request that is not a file of the site. */
+async function open(
+  url: string,
+  waitUntil: 'load' | 'domcontentloaded' = 'load',
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content-Security-Policy: ${event.violatedDirective} blocked ${event.blockedURI}`),
+    ),
+  );
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`console: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+  await page.goto(url, { waitUntil });
+  return { page, problems };
+}
+
+async function resultCount(page: Page): Promise<number> {
+  return Number(await page.locator('[data-result-count]').getAttribute('data-result-count'));
+}
+
+/** Waits until the results shown are for `query` (the status names it), then returns the count. */
+async function resultsFor(page: Page, query: string): Promise<number> {
+  await page.waitForFunction(
+    (expected) => document.querySelector('[data-search-status]')?.textContent?.includes(`for “${expected}”`),
+    query,
+  );
+  return resultCount(page);
+}
+
+/** The organisations linked from the results shown, by id. */
+async function linkedIds(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .locator('[data-search-results] h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => /([0-9a-f-]{36})\.html$/.exec(href)?.[1] ?? href).sort();
+}
+
+const searchPage = () => pathToFileURL(join(site, 'search.html')).href;
+
+test('typing a quoted phrase from file:// finds exactly the organisations with that phrase; the address keeps it over a reload', async () => {
+  const { page, problems } = await open(searchPage());
+  const query = `"${phrase.words.join(' ')}"`;
+  await page.locator('input[type="search"]').pressSequentially(query);
+  assert.equal(await resultsFor(page, query), phrase.ids.length);
+  assert.deepEqual(await linkedIds(page), phrase.ids);
+  assert.equal(new URL(page.url()).searchParams.get('q'), query);
+  assert.match((await page.locator('[data-search-status]').textContent()) ?? '', /organisations? found/);
+
+  await page.reload();
+  assert.equal(await resultsFor(page, query), phrase.ids.length);
+  assert.equal(await page.locator('input[type="search"]').inputValue(), query);
+  assert.deepEqual(await linkedIds(page), phrase.ids);
+
+  // The same words without quotes find every organisation that has both of them.
+  await page.locator('input[type="search"]').fill(`${phrase.words.join(' ')} `);
+  assert.equal(await resultsFor(page, `${phrase.words.join(' ')}`), phrase.bagOfWords.length);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a result opens its organisation page', async () => {
+  const query = `"${phrase.words.join(' ')}"`;
+  const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(query)}`);
+  await resultsFor(page, query);
+  const first = page.locator('[data-search-results] h3 a').first();
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  await page.waitForURL(/\/org\/[0-9a-f-]{36}\.html$/);
+  const id = /([0-9a-f-]{36})\.html$/.exec(page.url())![1]!;
+  assert.ok(phrase.ids.includes(id));
+  assert.ok(page.url().endsWith(organisationPath(id)));
+  assert.equal(await page.locator('h1').textContent(), name);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the search box on the home page leads to the search page with the query in the address', async () => {
+  const { page, problems } = await open(pathToFileURL(join(site, 'index.html')).href);
+  // A word in quotation marks is matched exactly: no prefix, no typo.
+  const query = `"${phrase.words[0]!}"`;
+  await page.locator('input[type="search"]').fill(query);
+  await page.locator('input[type="search"]').press('Enter');
+  await page.waitForURL(/search\.html\?q=/);
+  assert.equal(new URL(page.url()).searchParams.get('q'), query);
+  assert.equal(await resultsFor(page, query), idsWith([phrase.words[0]!], false).length);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a filter narrows the results and is kept in the address; every page of results can be reached', async () => {
+  const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent('the ')}`);
+  const total = await resultsFor(page, 'the');
+  assert.ok(total > PAGE_SIZE, `${total} results for "the"`);
+  assert.equal(await page.locator('[data-search-results] > li').count(), PAGE_SIZE);
+  await page.getByRole('link', { name: 'Next page' }).click();
+  await page.waitForFunction(() => new URL(window.location.href).searchParams.get('page') === '2');
+  await page.waitForFunction(
+    () => document.querySelector('[data-search-results]')?.getAttribute('start') === '21',
+  );
+  assert.equal(
+    await page.locator('[data-search-results] > li').count(),
+    Math.min(PAGE_SIZE, total - PAGE_SIZE),
+  );
+
+  const county = page.locator('select[data-search-filter="county"]');
+  const option = (await county.locator('option').nth(1).getAttribute('value'))!;
+  await county.selectOption(option);
+  await page.waitForFunction(
+    (value) => new URL(window.location.href).searchParams.get('county') === value,
+    option,
+  );
+  await page.waitForFunction(
+    (before) =>
+      Number(document.querySelector('[data-result-count]')?.getAttribute('data-result-count')) < before,
+    total,
+  );
+  const narrowed = await resultCount(page);
+  assert.ok(narrowed > 0 && narrowed < total);
+  await page.reload();
+  await page.waitForFunction(
+    (value) =>
+      (document.querySelector('select[data-search-filter="county"]') as HTMLSelectElement).value === value,
+    option,
+  );
+  assert.equal(await resultsFor(page, 'the'), narrowed);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('from a static server with a strict script policy and a slow index, the page says it is loading, then searches', async () => {
+  const TYPES: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript',
+    '.svg': 'image/svg+xml',
+  };
+  server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = normalize(join(site, path));
+    if (!file.startsWith(site) || !existsSync(file) || file === site) {
+      response.writeHead(404).end();
+      return;
+    }
+    const send = () => {
+      response.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy':
+          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+      });
+      response.end(readFileSync(file));
+    };
+    // The core of the index arrives late, as on a slow connection.
+    if (path.endsWith('/search/core.js')) setTimeout(send, 700);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+
+  const query = `"${phrase.words[1]!}"`;
+  const { page, problems } = await open(`${serverRoot}search.html`, 'domcontentloaded');
+  await page.locator('input[type="search"]').fill(query);
+  assert.match((await page.locator('[data-search-status]').textContent()) ?? '', /Loading the search index/);
+  assert.equal(await resultsFor(page, query), idsWith([phrase.words[1]!], false).length);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
