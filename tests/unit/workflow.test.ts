@@ -32,4 +32,6 @@ test('the workflow runs nightly, one at a time, with the key from the secrets an
   assert.match(source, /ORGDIR_API_URL: \$\{\{ vars\.ORGDIR_API_URL \}\}/);
   assert.match(source, /actions\/deploy-pages@/);
   assert.match(source, /gh release create/);
+  // Without pipefail a failed build piped into tee would pass.
+  assert.match(source, /defaults:\n\s+run:\n\s+shell: bash\n/);
 });
