@@ -1,6 +1,7 @@
 // How the changes of an edition read on a page and in the feed: labels for fields and lists, values
 // as the source gave them, and for a list-valued field what entered and what left it.
 import { describeDate } from '../lib/dates.ts';
+import { DISCOVERED_LIST } from '../lib/data-layout.ts';
 import { formatAmount } from '../lib/money.ts';
 import { DATE_TIME_PATTERN } from '../schemas/index.ts';
 import { countOf, describeValue } from '../lib/text.ts';
@@ -110,7 +111,7 @@ export function membershipTitle(
   codes: readonly { id: string; description?: string }[] = [],
 ): string {
   if (kind === 'voluntaryCode') return codeTitle(codes.find((code) => code.id === name) ?? { id: name });
-  if (name === 'discovered') return 'Found only by search';
+  if (name === DISCOVERED_LIST) return 'Found only by search';
   return LISTS.find((list) => list.key === name)?.title ?? name;
 }
 

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CRAWLED_ENTRIES } from '../lib/data-layout.ts';
+import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
 import { acquireLock, snapshotPaths, SnapshotLockedError } from '../crawl/snapshot.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import {
@@ -81,7 +81,7 @@ export function stagingPaths(options: Pick<PublishOptions, 'dataDir' | 'siteDir'
 /** The crawl's manifest, loosely read: the guard must judge a crawl whose manifest is odd too. */
 function readManifest(dataDir: string): Record<string, unknown> {
   try {
-    const value: unknown = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8'));
+    const value: unknown = JSON.parse(readFileSync(join(dataDir, DATA_LAYOUT.manifest), 'utf8'));
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -224,7 +224,7 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
 
   // Without an edition yet (a first build, or editions lost), the live data is the reference.
   const reference =
-    previous ?? (existsSync(join(options.dataDir, 'manifest.json')) ? readDataFolder(options.dataDir) : undefined);
+    previous ?? (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
   const guard = checkPlausibility(reference, next, facts, options.thresholds ?? DEFAULT_THRESHOLDS);
   log(formatGuardReport(guard));
   await mkdir(options.editionsDir, { recursive: true });

@@ -10,7 +10,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
-import { DATA_LAYOUT, GROUP_LISTS, ORGANISATION_FILE_PATTERN } from '../lib/data-layout.ts';
+import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS, ORGANISATION_FILE_PATTERN } from '../lib/data-layout.ts';
+import { isRecord } from '../crawl/drift.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
 export interface Member {
@@ -44,18 +45,12 @@ export interface EditionSnapshot {
   lists: Map<string, SnapshotList>;
 }
 
-export const DISCOVERED_LIST = 'discovered';
-
 export function listKey(list: Pick<SnapshotList, 'kind' | 'name'>): string {
   return `${list.kind}:${list.name}`;
 }
 
 export function emptySnapshot(): EditionSnapshot {
   return { organisations: new Map(), lists: new Map() };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readJson(path: string): unknown {
