@@ -1,4 +1,4 @@
-// npm run build -- [--accept REASON] [--keep-editions N] [crawl options]: crawls the API, checks the
+// npm run build -- [--accept REASON] [--reuse-crawl] [--keep-editions N] [crawl options]: crawls the API, checks the
 // crawl against the previous edition, renders the site and publishes data, site and edition
 // together (src/editions/publish.ts). With no ORGDIR_API_URL it crawls the built-in sample API.
 //
@@ -26,6 +26,8 @@ renders the site into SITE.next and swaps data, site and the new edition in toge
 Build options:
   --accept REASON        publish even if the publish guard objects; REASON is recorded in the edition
   --keep-editions N      editions kept [env ORGDIR_KEEP_EDITIONS] (default 30)
+  --reuse-crawl          do not crawl: judge (and with --accept publish) the crawl that the last
+                         build left in DATA.next
   --help                 this text
 
 Environment: ORGDIR_DATA_DIR (default data), ORGDIR_SITE_DIR (default dist),
@@ -38,7 +40,7 @@ class UsageError extends Error {}
 
 /** Takes the build's own flags out of the command line; the rest are the crawler's. */
 function splitArguments(argv: readonly string[]) {
-  const own: { accept?: string; keep?: string; help?: boolean } = {};
+  const own: { accept?: string; keep?: string; help?: boolean; reuseCrawl?: boolean } = {};
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? '';
@@ -51,6 +53,7 @@ function splitArguments(argv: readonly string[]) {
     if (flag === '--accept') own.accept = value();
     else if (flag === '--keep-editions') own.keep = value();
     else if (flag === '--help') own.help = true;
+    else if (flag === '--reuse-crawl') own.reuseCrawl = true;
     else rest.push(argument);
   }
   return { own, rest };
@@ -70,7 +73,7 @@ async function main(): Promise<number> {
   }
   let sample: RunningSampleApi | undefined;
   const crawlOptions: CrawlOptions = { ...parsed.options };
-  if (crawlOptions.apiUrl === undefined) {
+  if (crawlOptions.apiUrl === undefined && own.reuseCrawl !== true) {
     sample = await startSampleApi({});
     crawlOptions.apiUrl = sample.baseUrl;
     crawlOptions.key = sample.key;
@@ -99,6 +102,7 @@ async function main(): Promise<number> {
       editionsDir: editionsDir(),
       keep,
       ...(own.accept === undefined ? {} : { accept: own.accept }),
+      ...(own.reuseCrawl === true ? { reuseCrawl: true } : {}),
       ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
       crawl: async (stagingDir) => {
         const reporter = createProgressReporter(

@@ -54,6 +54,11 @@ export interface PublishOptions {
   accept?: string;
   thresholds?: GuardThresholds;
   siteUrl?: string;
+  /**
+   * Publish the crawl a previous build left in DATA.next (stopped by the guard) instead of crawling
+   * again; with `accept`, this publishes exactly the crawl that was judged.
+   */
+  reuseCrawl?: boolean;
   /** Crawls the API into the folder given (the staging data folder). */
   crawl: (dataDir: string) => Promise<CrawlOutcome>;
   /** Renders the site of a data folder into a new site folder; the pages read `view`. */
@@ -140,6 +145,13 @@ function formerOrganisations(
   return former;
 }
 
+function reuseStagedCrawl(stagingDir: string): CrawlOutcome {
+  const manifest = readManifest(stagingDir);
+  return manifest['complete'] === true
+    ? { exitCode: 0, message: `reusing the crawl in ${stagingDir}`, published: true }
+    : { exitCode: 1, message: `there is no complete crawl in ${stagingDir} to reuse`, published: false };
+}
+
 /** Entries of the live data folder that the crawler does not write (a README) move with it. */
 async function carryOverOwnFiles(live: string, next: string): Promise<void> {
   if (!existsSync(live)) return;
@@ -198,7 +210,7 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
 
   for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
 
-  const crawl = await options.crawl(staging.data);
+  const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
   if (!crawl.published) {
     return {
       exitCode: crawl.exitCode === 0 ? 1 : crawl.exitCode,
@@ -233,7 +245,7 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   if (!guard.passed && options.accept === undefined) {
     return {
       exitCode: 1,
-      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${staging.data}; publish it anyway with --accept "REASON"`,
+      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${staging.data}; publish it anyway with --accept "REASON" --reuse-crawl`,
       published: false,
       guard,
     };

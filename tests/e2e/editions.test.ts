@@ -284,13 +284,21 @@ for (const [night, degradations, reason] of badNights) {
   });
 }
 
-test('--accept with a reason publishes a crawl the guard stopped, and the edition records why', async () => {
+test('--accept with a reason publishes the very crawl the guard stopped, and the edition records why', async () => {
   const at = fromBaseline('accepted');
   const server = await api(1, { emptyLists: ['housingBodies'] });
-  assert.equal((await build(at, server)).code, 1);
-  const run = await build(at, server, ['--accept', 'the regulator closed its register for a week']);
+  const stopped = await build(at, server);
+  assert.equal(stopped.code, 1);
+  assert.match(stopped.stderr, /--accept "REASON" --reuse-crawl/);
+  const judged = readFileSync(join(`${at.data}.next`, 'manifest.json'), 'utf8');
+  const run = await build(at, server, [
+    '--accept',
+    'the regulator closed its register for a week',
+    '--reuse-crawl',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const latest = new EditionStore(at.editions).latest();
+  assert.equal(readFileSync(join(at.data, 'manifest.json'), 'utf8'), judged);
   assert.equal(latest?.accepted?.reason, 'the regulator closed its register for a week');
   assert.match(
     latest?.accepted?.failedChecks.join(' ') ?? '',

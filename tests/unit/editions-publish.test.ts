@@ -250,3 +250,25 @@ test('a second build of the same editions folder is refused while the first runs
   finishCrawl();
   assert.equal((await running).result.exitCode, 0);
 });
+
+test('--reuse-crawl judges the crawl a stopped build left, and without one publishes nothing', async () => {
+  const paths = place();
+  const { result: none } = await build(paths, first, { reuseCrawl: true });
+  assert.equal(none.exitCode, 1);
+  assert.match(none.message, /no complete crawl/);
+  await build(paths, first);
+  const { result: stopped } = await build(paths, first, { degradations: { emptyLists: ['housingBodies'] } });
+  assert.equal(stopped.exitCode, 1);
+  let crawled = false;
+  const { result } = await build(paths, first, {
+    reuseCrawl: true,
+    accept: 'checked by hand',
+    crawl: async () => {
+      crawled = true;
+      return { exitCode: 0, message: 'complete', published: true };
+    },
+  });
+  assert.equal(crawled, false);
+  assert.equal(result.exitCode, 0, result.message);
+  assert.equal(result.edition?.counts.lists['list:housingBodies'], 0);
+});
