@@ -25,13 +25,17 @@ const numberFormat = new Intl.NumberFormat('en-IE');
 
 type Register = (name: string, build: string, part: unknown) => void;
 
-/** Loads parts by inserting `<script src>` elements next to this script's own file. */
+/**
+ * Loads parts by inserting `<script src>` elements next to this script's own file. A part the
+ * page itself includes after this script (the core, fetched in parallel with it) registers
+ * unasked and is kept until it is asked for.
+ */
 function scriptLoader(base: URL): PartLoader {
   const waiting = new Map<string, { resolve: (part: unknown) => void; reject: (error: Error) => void }>();
+  const arrived = new Map<string, { build: string; part: unknown }>();
   let build: string | undefined;
-  const register: Register = (name, partBuild, part) => {
-    const pending = waiting.get(name);
-    if (!pending) return;
+  const settle = (name: string, partBuild: string, part: unknown) => {
+    const pending = waiting.get(name)!;
     waiting.delete(name);
     if (name === 'core') build = partBuild;
     if (build !== undefined && partBuild !== build) {
@@ -40,9 +44,20 @@ function scriptLoader(base: URL): PartLoader {
       pending.resolve(part);
     }
   };
+  const register: Register = (name, partBuild, part) => {
+    if (waiting.has(name)) settle(name, partBuild, part);
+    else arrived.set(name, { build: partBuild, part });
+  };
   (window as unknown as Record<string, Register>)[REGISTER_FUNCTION] = register;
   return (name) =>
     new Promise((resolve, reject) => {
+      const early = arrived.get(name);
+      if (early) {
+        arrived.delete(name);
+        waiting.set(name, { resolve, reject });
+        settle(name, early.build, early.part);
+        return;
+      }
       const script = document.createElement('script');
       script.src = new URL(`${name}.js`, base).href;
       waiting.set(name, { resolve, reject });
@@ -161,6 +176,16 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail: { query: state.query, total } }));
   };
 
+  /** A filter from an old address that this index does not know is dropped, not kept silently. */
+  const knownFilters = (core: CorePart) => {
+    for (const facet of FACET_NAMES) {
+      const key = state.filters[facet];
+      if (key !== undefined && !core.facets[facet].some((option) => option.key === key && option.count > 0)) {
+        delete state.filters[facet];
+      }
+    }
+  };
+
   const fillFilters = (core: CorePart) => {
     for (const [facet, select] of selects) {
       const options = core.facets[facet];
@@ -171,8 +196,6 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
         );
       }
       select.value = state.filters[facet] ?? '';
-      // A filter from an old address that this index does not know is dropped, not kept silently.
-      if (select.value !== (state.filters[facet] ?? '')) delete state.filters[facet];
       select.disabled = false;
     }
     if (filterBox) filterBox.hidden = false;
@@ -279,8 +302,10 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   engine.core().then(
     (core) => {
       ready = true;
-      fillFilters(core);
+      knownFilters(core);
+      // Results first: the filters can be drawn while they are being read.
       void run();
+      fillFilters(core);
     },
     (error: unknown) => {
       failed = true;

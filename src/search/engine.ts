@@ -72,6 +72,8 @@ export class SearchEngine {
   readonly #shards = new Map<string, Promise<MiniSearch<IndexedDocument> | undefined>>();
   readonly #positions = new Map<string, OccurrenceIndex>();
   readonly #units = new Map<string, Promise<UnitMatches>>();
+  /** Words with positions files of their own, from the shards loaded so far: [first file, files]. */
+  readonly #ownPositions = new Map<string, readonly [number, number]>();
   /** Name lengths (unique words) of the documents in the name postings loaded so far. */
   readonly #nameLengths = new Map<number, number>();
   #core: Promise<CorePart> | undefined;
@@ -113,7 +115,8 @@ export class SearchEngine {
         const entries = (await this.#part<TermsPart>(partName.terms(files[0])))[key] ?? [];
         const nameField = String(core.fieldIds['name']);
         const documents = new Set<number>();
-        const index: AsPlainObject['index'] = entries.map(([term, byField]) => {
+        const index: AsPlainObject['index'] = entries.map(([term, byField, positions]) => {
+          if (positions) this.#ownPositions.set(term, positions);
           const data: Record<string, Record<number, number>> = {};
           for (const [fieldId, encoded] of Object.entries(byField)) {
             const postings = decodePostings(encoded, fieldId === nameField ? this.#nameLengths : undefined);
@@ -210,7 +213,7 @@ export class SearchEngine {
     const key = this.#table.keyOf(term);
     const files = this.#table.files.get(key);
     if (!files) return () => undefined;
-    const [, firstFile, chunks] = files;
+    const [firstFile, chunks] = this.#ownPositions.get(term) ?? [files[1], files[2]];
     const needed = new Set<number>();
     for (const document of documents) needed.add(chunkOf(document, core.documentCount, chunks));
     const byChunk = new Map(
