@@ -23,6 +23,9 @@ const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
 
 const numberFormat = new Intl.NumberFormat('en-IE');
 
+/** A pause in typing after which the result count is announced. */
+const ANNOUNCE_AFTER_MS = 500;
+
 type Register = (name: string, build: string, part: unknown) => void;
 
 /**
@@ -165,10 +168,21 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   let ready = false;
   let failed = false;
   let ticket = 0;
-  input.value = state.query;
+  // What was typed before this script ran is kept, unless the address carries a query.
+  if (state.query === '' && input.value !== '') state = { ...state, query: input.value };
+  else input.value = state.query;
 
-  const say = (message: string) => {
-    status.textContent = message;
+  // The status is a live region: while someone types, a count is announced only once they pause,
+  // not at every keystroke.
+  let typing = false;
+  let announcement: ReturnType<typeof setTimeout> | undefined;
+  const say = (message: string, settled = false) => {
+    clearTimeout(announcement);
+    if (settled && typing) {
+      announcement = setTimeout(() => (status.textContent = message), ANNOUNCE_AFTER_MS);
+    } else {
+      status.textContent = message;
+    }
   };
 
   const shown = (total: number) => {
@@ -262,6 +276,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
         total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + response.hits.length}` : '';
       say(
         `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
+        true,
       );
       shown(total);
     } catch (error) {
@@ -271,16 +286,19 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   };
 
   input.addEventListener('input', () => {
+    typing = true;
     state = { ...state, query: input.value, page: 1 };
     void run();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    typing = false;
     state = { ...state, query: input.value, page: 1 };
     void run();
   });
   for (const [facet, select] of selects) {
     select.addEventListener('change', () => {
+      typing = false;
       const filters = { ...state.filters };
       if (select.value === '') delete filters[facet];
       else filters[facet] = select.value;
@@ -292,6 +310,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
     if (!target) return;
     event.preventDefault();
+    typing = false;
     state = { ...state, page: Number(target.dataset['page']) };
     void run().then(() => count.focus());
   });
