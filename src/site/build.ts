@@ -86,6 +86,7 @@ function archiveTime(snapshot: Snapshot): Date {
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
+  const tarGz = options.tarGz ?? true;
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -114,8 +115,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const snapshot = await step('read', () => snapshotOf(dataDir));
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
     const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
-    if (options.tarGz)
-      archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
+    if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
@@ -123,7 +123,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
     const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
     await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
-    if (options.tarGz ?? true) {
+    if (tarGz) {
       await step('tar.gz', () => writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
     }
 
