@@ -5,7 +5,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['.orgdir-*/', 'dist/', 'data/', '.astro/', 'node_modules/', 'bench-results/', 'test-results/'],
+    ignores: [
+      '.orgdir-*/',
+      'dist/',
+      'data/',
+      'data.partial/',
+      'data.previous/',
+      '.astro/',
+      'node_modules/',
+      'bench-results/',
+      'test-results/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -11,3 +11,4 @@ export * from './regulator.ts';
 export * from './search-result.ts';
 export * from './source.ts';
 export * from './voluntary-code.ts';
+export * from './manifest.ts';

@@ -45,3 +45,8 @@ export function browsePage(groups: readonly Group[], props: PagedProps): BrowseP
     members: pageItems(group.members, props.page),
   };
 }
+
+/** Why a member of a list has no link. */
+export function missingNote(member: Member): string {
+  return member.gone ? 'gone from the register: its record no longer answers' : 'no record in this snapshot';
+}

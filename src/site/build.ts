@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build as astroBuild } from 'astro';
 import { organisationJsonPath } from '../lib/routes.ts';
 import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
-import { filesUnder, writeZip } from './archive.ts';
+import { filesUnder, writeTarGz, writeZip } from './archive.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
 import { writeSiteSearchIndex } from '../search/site-index.ts';
@@ -17,10 +17,13 @@ import type { SearchIndexSummary } from '../search/build-index.ts';
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const ARCHIVE_NAME = 'orgdir-site.zip';
+export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
+  /** Also write the site as a .tar.gz, several times smaller than the zip. Default true. */
+  tarGz?: boolean;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -32,7 +35,8 @@ export interface SiteSummary {
   files: number;
   bytes: number;
   downloads: DownloadFile[];
-  archive: string;
+  /** Paths of the archives written. */
+  archives: string[];
   /** Seconds spent in each step (wall clock). */
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
@@ -82,10 +86,16 @@ function archiveTime(snapshot: Snapshot): Date {
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
+  const tarGz = options.tarGz ?? true;
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
-  const staging = join(dirname(siteDir), `.orgdir-building-${basename(siteDir)}-${process.pid}`);
+  // A new name per build: Astro imports its page bundle from here, and a second build in the same
+  // process must not find the first one's module in the import cache.
+  const staging = join(
+    dirname(siteDir),
+    `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
+  );
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const timings: Record<string, number> = {};
@@ -104,16 +114,18 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   try {
     const snapshot = await step('read', () => snapshotOf(dataDir));
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
-    const context: SiteContext = {
-      dataDir,
-      downloads,
-      archives: [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }],
-    };
+    const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
+    if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
+    const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
     await step('records', () => copyRecords(snapshot, staging));
     const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
-    await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot)));
+    const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
+    await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
+    if (tarGz) {
+      await step('tar.gz', () => writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
+    }
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
@@ -125,7 +137,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       files: files.length,
       bytes,
       downloads,
-      archive: join(siteDir, ARCHIVE_NAME),
+      archives: archives.map((archive) => join(siteDir, archive.path)),
       timings,
       cpuTimings,
       unreadable: snapshot.unreadable,

@@ -14,3 +14,21 @@ export function knownCodeDescription(id: string): string | undefined {
 export function codeTitle(code: { id: string; description?: string }): string {
   return code.description ?? knownCodeDescription(code.id) ?? code.id;
 }
+
+/** Descriptions compared without regard to case and spacing. */
+export function descriptionKey(description: string): string {
+  return description.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Code pages by the description the source gives them (or their usual name). */
+export function codesByDescription<T extends { id: string; description?: string }>(
+  codes: readonly T[],
+): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const code of codes) {
+    for (const text of [code.description, knownCodeDescription(code.id)]) {
+      if (text && !map.has(descriptionKey(text))) map.set(descriptionKey(text), code);
+    }
+  }
+  return map;
+}

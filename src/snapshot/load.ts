@@ -52,6 +52,8 @@ export interface Member {
   id: string;
   name: string;
   present: boolean;
+  /** True when the crawl found the record gone (the API answered 404 or 410 for it). */
+  gone?: boolean;
   /** A short qualifier shown after the name, e.g. "secondary sub-sector". */
   note?: string;
 }
@@ -153,17 +155,28 @@ function summariesOf(value: unknown): { id: string; name: string }[] {
 function membersOf(
   summaries: { id: string; name: string }[],
   byId: Map<string, OrganisationEntry>,
+  gone: ReadonlySet<string>,
 ): Member[] {
   return summaries
-    .map(({ id, name }) => {
+    .map(({ id, name }): Member => {
       const entry = byId.get(id);
-      return {
+      const member: Member = {
         id: entry?.id ?? id,
         name: name || entry?.name || `Unnamed organisation ${id}`,
         present: entry !== undefined,
       };
+      if (!entry && gone.has(id)) member.gone = true;
+      return member;
     })
     .sort(byName);
+}
+
+/** Ids the crawl found gone (manifest.gone), lower-cased. */
+function goneIdsOf(manifest: Record<string, unknown>): Set<string> {
+  const gone = manifest['gone'];
+  return new Set(
+    Array.isArray(gone) ? gone.filter((id) => typeof id === 'string').map((id) => id.toLowerCase()) : [],
+  );
 }
 
 function entryMember(entry: OrganisationEntry, note?: string): Member {
@@ -324,6 +337,7 @@ function buildSectors(organisations: OrganisationEntry[], facts: Map<string, Rec
 function loadVoluntaryCodes(
   dataDir: string,
   byId: Map<string, OrganisationEntry>,
+  gone: ReadonlySet<string>,
   unreadable: Snapshot['unreadable'],
 ) {
   const listed = readJson(join(dataDir, 'voluntary-codes.json'), unreadable);
@@ -359,7 +373,7 @@ function loadVoluntaryCodes(
       id,
       slug: slugs.get(id)!,
       ...(description && { description }),
-      members: membersOf(summaries, byId),
+      members: membersOf(summaries, byId, gone),
       membersKnown: file !== undefined,
     };
   });
@@ -370,16 +384,18 @@ export function loadSnapshot(dataDir: string): Snapshot {
   const unreadable: Snapshot['unreadable'] = [];
   const { organisations, facts } = loadOrganisations(dataDir, unreadable);
   const byId = new Map(organisations.map((entry) => [entry.id.toLowerCase(), entry]));
+  const manifest = objectOf(readJson(join(dataDir, 'manifest.json'), unreadable));
+  const gone = goneIdsOf(manifest);
 
   const listsOf = new Map<string, ListDefinition[]>();
   const lists = LISTS.map((definition) => {
     const file = join(dataDir, 'lists', `${definition.key}.json`);
     const summaries = summariesOf(readJson(file, unreadable));
     for (const { id } of summaries) listsOf.set(id, [...(listsOf.get(id) ?? []), definition]);
-    return { definition, members: membersOf(summaries, byId), known: existsSync(file) };
+    return { definition, members: membersOf(summaries, byId, gone), known: existsSync(file) };
   });
 
-  const voluntaryCodes = loadVoluntaryCodes(dataDir, byId, unreadable);
+  const voluntaryCodes = loadVoluntaryCodes(dataDir, byId, gone, unreadable);
   const codesOf = new Map<string, VoluntaryCodePage[]>();
   for (const code of voluntaryCodes) {
     for (const member of code.members) {
@@ -420,7 +436,7 @@ export function loadSnapshot(dataDir: string): Snapshot {
     countyByKey: new Map(counties.map((group) => [group.key, group])),
     sectorByKey: new Map(sectors.map((group) => [group.key, group])),
     subSectorByKey: new Map(subSectors.map((group) => [group.key, group])),
-    manifest: objectOf(readJson(join(dataDir, 'manifest.json'), unreadable)),
+    manifest,
     unreadable,
   };
 }

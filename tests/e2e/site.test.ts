@@ -5,6 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, posix } from 'node:path';
@@ -13,7 +14,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../support/browser.ts';
-import { buildSite, ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
+import { buildSite, ARCHIVE_NAME, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -188,6 +189,18 @@ test('a full organisation page shows every section and the values a reader needs
   await page.close();
 });
 
+test('list members without a record are listed without a link and say why', () => {
+  assert.match(
+    html('list/registered-charities.html'),
+    /Wound-up Charity Ltd <span class="note">\(gone from the register/,
+  );
+  assert.match(
+    html('code/governancecode.html'),
+    /Former Member Society <span class="note">\(no record in this snapshot/,
+  );
+  assert.match(html('about.html'), /Records gone from the register<\/dt>\s*<dd>1</);
+});
+
 test('a sparse page reads naturally: "not given", no map, no stray words', async () => {
   const { page } = await visit(pathToFileURL(join(site, SPARSE)).href);
   const text = await page.locator('main').innerText();
@@ -283,13 +296,16 @@ function unzip(file: string, into: string): string[] {
   return names;
 }
 
-test('the archive holds the whole site, and unzipped it works from file://', async () => {
+test('the archives hold the whole site, and unzipped it works from file://', async () => {
   const unzipped = join(work, 'unzipped');
   const names = unzip(join(site, ARCHIVE_NAME), unzipped);
-  assert.deepEqual(
-    names.sort(),
-    filesUnder(site).filter((path) => !path.startsWith(ARCHIVE_NAME)),
-  );
+  const siteFiles = filesUnder(site).filter((path) => !/^orgdir-site\./.test(path));
+  assert.deepEqual(names.sort(), siteFiles);
+  assert.ok(html('index.html').includes(`href="${TAR_ARCHIVE_NAME}"`), 'the home page links the tar.gz');
+  const untarred = join(work, 'untarred');
+  mkdirSync(untarred);
+  execFileSync('tar', ['-xzf', join(site, TAR_ARCHIVE_NAME), '-C', untarred]);
+  assert.deepEqual(filesUnder(untarred), siteFiles);
   const { page, problems } = await visit(pathToFileURL(join(unzipped, 'index.html')).href);
   await page.getByRole('link', { name: 'Voluntary codes', exact: true }).first().click();
   await page

@@ -29,6 +29,9 @@ test('list members without a stored record are kept and marked', () => {
       ['Wound-up Charity Ltd', false],
     ],
   );
+  assert.equal(charities.members.at(-1)?.gone, true, 'the manifest says its record is gone');
+  const governance = snapshot.voluntaryCodes.find((code) => code.id === 'GOVERNANCECODE')!;
+  assert.equal(governance.members.find((member) => !member.present)?.gone, undefined, 'not known to be gone');
 });
 
 test('list ids are matched whatever their case', () => {

@@ -1,0 +1,77 @@
+// GET requests to the API through one keep-alive undici Agent. Node's global fetch is not used:
+// an npm-undici dispatcher breaks it when the majors differ (PITFALLS.md), and `request` gives
+// separate connect, headers and body time-outs.
+import { Agent, request } from 'undici';
+import type { HttpAnswer } from './retry-policy.ts';
+
+export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
+
+/** Larger than any list of the real service (about 35,000 summaries is a few MB). */
+const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+
+export interface ApiClientOptions {
+  apiUrl: string;
+  key: string;
+  connections: number;
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  requestTimeoutMs: number;
+  userAgent: string;
+}
+
+/** One segment of a path, encoded; used for organisation and voluntary code ids. */
+export function pathSegment(value: string): string {
+  return encodeURIComponent(value);
+}
+
+export class ApiClient {
+  readonly #options: ApiClientOptions;
+  readonly #agent: Agent;
+
+  constructor(options: ApiClientOptions) {
+    this.#options = options;
+    this.#agent = new Agent({
+      connections: options.connections,
+      pipelining: 1,
+      keepAliveTimeout: 10_000,
+      connect: { timeout: options.connectTimeoutMs },
+      headersTimeout: options.headersTimeoutMs,
+      bodyTimeout: options.bodyTimeoutMs,
+      maxResponseSize: MAX_RESPONSE_BYTES,
+    });
+  }
+
+  /** The URL of a path below the base URL, with one query parameter when given. */
+  url(path: string, query?: { name: string; value: string }): string {
+    const search =
+      query === undefined ? '' : `?${encodeURIComponent(query.name)}=${encodeURIComponent(query.value)}`;
+    return `${this.#options.apiUrl}${path}${search}`;
+  }
+
+  /**
+   * One GET, its body read in full. Throws on a network failure or time-out; aborting `signal`
+   * cancels the request (a task time-out alone would leave it running, PITFALLS.md).
+   */
+  async get(url: string, signal: AbortSignal): Promise<HttpAnswer> {
+    const deadline = AbortSignal.timeout(this.#options.requestTimeoutMs);
+    const response = await request(url, {
+      dispatcher: this.#agent,
+      method: 'GET',
+      headers: {
+        [SUBSCRIPTION_KEY_HEADER]: this.#options.key,
+        accept: 'application/json',
+        'user-agent': this.#options.userAgent,
+      },
+      signal: AbortSignal.any([signal, deadline]),
+      headersTimeout: this.#options.headersTimeoutMs,
+      bodyTimeout: this.#options.bodyTimeoutMs,
+    });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    return { status: response.statusCode, headers: response.headers, body };
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.destroy();
+  }
+}

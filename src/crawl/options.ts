@@ -1,0 +1,514 @@
+// Every crawler option, its default and its meaning, in one place: the table below drives the
+// resolver, the command-line parser and `--help`, so they cannot disagree.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { CrawlReporter } from './events.ts';
+
+/** A configuration mistake: reported as one line, exit code 2. */
+export class CrawlConfigError extends Error {
+  override name = 'CrawlConfigError';
+}
+
+export type ProgressMode = 'auto' | 'bar' | 'lines' | 'none';
+
+/** The crawler's settings once defaults are applied and values checked (see `CRAWL_OPTIONS`). */
+export interface ResolvedCrawlOptions {
+  apiUrl: string;
+  key: string;
+  dataDir: string;
+  concurrency: number;
+  rate: number;
+  searchParam: string;
+  voluntaryCodesPath: string;
+  discover: boolean;
+  fresh: boolean;
+  allowFailures: number;
+  maxAttempts: number;
+  maxRateLimitWaits: number;
+  maxConsecutiveFailures: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  retryAfterCapMs: number;
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+  requestTimeoutMs: number;
+  resumeMaxAgeHours: number;
+  allowHttp: boolean;
+  progress: ProgressMode;
+  progressIntervalMs: number;
+}
+
+/**
+ * What `crawl()` accepts: any option may be left out (its default applies). `key` or `keyFile`
+ * and `apiUrl` have no default; without them the crawl ends with a configuration error.
+ */
+export type CrawlOptions = Partial<ResolvedCrawlOptions> & {
+  /** A file whose content (trimmed) is the subscription key; the CLI's `--key-file`. */
+  keyFile?: string;
+  /** Search queries for `discover`; default `DISCOVERY_QUERIES` (src/crawl/discovery.ts). */
+  discoverQueries?: readonly string[];
+  /** Receives progress events; default: none. */
+  reporter?: CrawlReporter;
+  /** Aborting it stops the crawl: in-flight requests are cancelled, the partial snapshot kept. */
+  signal?: AbortSignal;
+};
+
+type OptionKind = 'string' | 'integer' | 'number' | 'seconds' | 'hours' | 'boolean' | 'progress';
+
+interface OptionDefinition {
+  /** Property of `ResolvedCrawlOptions`, or `keyFile`. */
+  key: keyof ResolvedCrawlOptions | 'keyFile';
+  /** Command-line flag, without the dashes. */
+  flag: string;
+  kind: OptionKind;
+  /** Environment variable read when the flag is absent. */
+  env?: string;
+  /** Default, in the unit of the option (milliseconds for `seconds` options); none when required. */
+  defaultValue?: string | number | boolean;
+  /** Smallest accepted value for numeric options, in the unit shown on the command line. */
+  min?: number;
+  /** Placeholder shown in `--help`. */
+  placeholder?: string;
+  description: string;
+}
+
+/** The crawler's options. Durations are given in seconds on the command line, kept in ms inside. */
+export const CRAWL_OPTIONS: readonly OptionDefinition[] = [
+  {
+    key: 'apiUrl',
+    flag: 'api-url',
+    kind: 'string',
+    env: 'ORGDIR_API_URL',
+    placeholder: 'URL',
+    description:
+      'Base URL of the API, ending with its version prefix, e.g. https://host/public/v1. No query string, no user name or password. Required.',
+  },
+  {
+    key: 'keyFile',
+    flag: 'key-file',
+    kind: 'string',
+    placeholder: 'PATH',
+    description:
+      'File holding the subscription key (sent only in the Ocp-Apim-Subscription-Key header). Without it the key is read from ORGDIR_API_KEY. The key itself is never accepted as a flag: it would show in the process list.',
+  },
+  {
+    key: 'dataDir',
+    flag: 'data-dir',
+    kind: 'string',
+    env: 'ORGDIR_DATA_DIR',
+    defaultValue: 'data',
+    placeholder: 'DIR',
+    description:
+      'The data folder. The crawl builds DIR.partial beside it and swaps it in only when complete.',
+  },
+  {
+    key: 'concurrency',
+    flag: 'concurrency',
+    kind: 'integer',
+    defaultValue: 4,
+    min: 1,
+    placeholder: 'N',
+    description: 'Most requests in flight at once.',
+  },
+  {
+    key: 'rate',
+    flag: 'rate',
+    kind: 'number',
+    defaultValue: 5,
+    min: 0,
+    placeholder: 'N',
+    description:
+      'Most requests started per second, retries included; 0 for no limit. The service never published its limit; 5/s crawls 35,000 organisations in about two hours, well inside a night, and a 429 slows the whole crawl further.',
+  },
+  {
+    key: 'searchParam',
+    flag: 'search-param',
+    kind: 'string',
+    defaultValue: 'id',
+    placeholder: 'NAME',
+    description: 'Name of the query-string parameter of `search` (the spec writes it as `id`).',
+  },
+  {
+    key: 'voluntaryCodesPath',
+    flag: 'voluntary-codes-path',
+    kind: 'string',
+    defaultValue: '/VoluntaryCodes',
+    placeholder: 'PATH',
+    description: 'Path of the `voluntaryCodes` operation below the base URL (not given by the spec).',
+  },
+  {
+    key: 'discover',
+    flag: 'discover',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'Also sweep `search` with a fixed set of queries (counties, sectors, common words) to find organisations that are in no list; they are crawled too and listed in lists/discovered.json.',
+  },
+  {
+    key: 'fresh',
+    flag: 'fresh',
+    kind: 'boolean',
+    defaultValue: false,
+    description: 'Discard an unfinished crawl (DIR.partial) and start over.',
+  },
+  {
+    key: 'allowFailures',
+    flag: 'allow-failures',
+    kind: 'integer',
+    defaultValue: 0,
+    min: 0,
+    placeholder: 'N',
+    description:
+      'Replace the data folder even when up to N organisations still failed after their retries (the exit code is still 1). A failed list always keeps the previous data.',
+  },
+  {
+    key: 'maxAttempts',
+    flag: 'max-attempts',
+    kind: 'integer',
+    defaultValue: 8,
+    min: 1,
+    placeholder: 'N',
+    description:
+      'Attempts per request for network errors, time-outs, truncated bodies, 408 and 5xx (rate-limit answers are counted apart).',
+  },
+  {
+    key: 'maxRateLimitWaits',
+    flag: 'max-rate-limit-waits',
+    kind: 'integer',
+    defaultValue: 30,
+    min: 0,
+    placeholder: 'N',
+    description: 'Times one request may be told to wait (429, or 403 over quota) before it counts as failed.',
+  },
+  {
+    key: 'maxConsecutiveFailures',
+    flag: 'max-consecutive-failures',
+    kind: 'integer',
+    defaultValue: 20,
+    min: 0,
+    placeholder: 'N',
+    description:
+      'Stop the crawl when this many organisations in a row failed after all their retries: the API is down, and a nightly run should end rather than wait out every record. 0 never stops.',
+  },
+  {
+    key: 'backoffBaseMs',
+    flag: 'backoff-base',
+    kind: 'seconds',
+    defaultValue: 1000,
+    min: 0,
+    placeholder: 'S',
+    description: 'First retry delay; it doubles with each attempt, with jitter.',
+  },
+  {
+    key: 'backoffMaxMs',
+    flag: 'backoff-max',
+    kind: 'seconds',
+    defaultValue: 60_000,
+    min: 0,
+    placeholder: 'S',
+    description: 'Longest retry delay of the backoff.',
+  },
+  {
+    key: 'retryAfterCapMs',
+    flag: 'retry-after-cap',
+    kind: 'seconds',
+    defaultValue: 300_000,
+    min: 0,
+    placeholder: 'S',
+    description:
+      'Longest Retry-After obeyed; Azure API Management asks for up to 300 s. A longer request waits this long, then tries again.',
+  },
+  {
+    key: 'connectTimeoutMs',
+    flag: 'connect-timeout',
+    kind: 'seconds',
+    defaultValue: 10_000,
+    min: 0.001,
+    placeholder: 'S',
+    description: 'Time allowed to open a connection.',
+  },
+  {
+    key: 'headersTimeoutMs',
+    flag: 'headers-timeout',
+    kind: 'seconds',
+    defaultValue: 30_000,
+    min: 0.001,
+    placeholder: 'S',
+    description: 'Time allowed for the response headers to arrive.',
+  },
+  {
+    key: 'bodyTimeoutMs',
+    flag: 'body-timeout',
+    kind: 'seconds',
+    defaultValue: 30_000,
+    min: 0.001,
+    placeholder: 'S',
+    description: 'Longest silence allowed while the body arrives.',
+  },
+  {
+    key: 'requestTimeoutMs',
+    flag: 'request-timeout',
+    kind: 'seconds',
+    defaultValue: 120_000,
+    min: 0.001,
+    placeholder: 'S',
+    description: 'Time allowed for one whole request, body included.',
+  },
+  {
+    key: 'resumeMaxAgeHours',
+    flag: 'resume-max-age',
+    kind: 'hours',
+    defaultValue: 12,
+    min: 0,
+    placeholder: 'H',
+    description:
+      'An unfinished crawl older than this is discarded rather than resumed, so a nightly run never publishes records from an earlier night.',
+  },
+  {
+    key: 'allowHttp',
+    flag: 'allow-http',
+    kind: 'boolean',
+    defaultValue: false,
+    description:
+      'Allow a plain http:// API URL for a host other than this machine (the key would cross the network unencrypted).',
+  },
+  {
+    key: 'progress',
+    flag: 'progress',
+    kind: 'progress',
+    defaultValue: 'auto',
+    placeholder: 'MODE',
+    description: 'auto (a bar on a terminal, lines otherwise), bar, lines or none.',
+  },
+  {
+    key: 'progressIntervalMs',
+    flag: 'progress-interval',
+    kind: 'seconds',
+    defaultValue: 10_000,
+    min: 0.01,
+    placeholder: 'S',
+    description: 'Time between progress lines when not on a terminal.',
+  },
+];
+
+const PROGRESS_MODES: readonly ProgressMode[] = ['auto', 'bar', 'lines', 'none'];
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Checks an API base URL and returns it without a trailing slash. */
+export function normaliseApiUrl(value: string, allowHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CrawlConfigError(`the API URL is not a URL: ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new CrawlConfigError(`the API URL must start with https:// (or http://), not ${url.protocol}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new CrawlConfigError('the API URL must not carry a user name or password');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new CrawlConfigError(
+      'the API URL must not carry a query string or fragment (give the key with ORGDIR_API_KEY or --key-file)',
+    );
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowHttp) {
+    throw new CrawlConfigError(
+      `the API URL uses plain http to ${url.hostname}: the key would cross the network unencrypted (use https, or --allow-http)`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkNumber(definition: OptionDefinition, value: number, shown: string): void {
+  const integer = definition.kind === 'integer';
+  if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+    throw new CrawlConfigError(
+      `--${definition.flag} must be ${integer ? 'a whole number' : 'a number'}, not ${JSON.stringify(shown)}`,
+    );
+  }
+  if (definition.min !== undefined && value < definition.min) {
+    throw new CrawlConfigError(`--${definition.flag} must be at least ${definition.min}, not ${shown}`);
+  }
+}
+
+/** The unit a numeric option is shown in on the command line, to the unit it is kept in. */
+function toOptionUnit(definition: OptionDefinition, value: number): number {
+  return definition.kind === 'seconds' ? Math.round(value * 1000) : value;
+}
+
+function fromOptionUnit(definition: OptionDefinition, value: number): number {
+  return definition.kind === 'seconds' ? value / 1000 : value;
+}
+
+function readKeyFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new CrawlConfigError(`cannot read the key file ${path} (${code})`);
+  }
+  const key = text.trim();
+  if (key === '') throw new CrawlConfigError(`the key file ${path} is empty`);
+  return key;
+}
+
+/** Applies defaults and checks every value; throws `CrawlConfigError` with one clear sentence. */
+export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
+  const resolved: Record<string, unknown> = {};
+  for (const option of CRAWL_OPTIONS) {
+    if (option.key === 'keyFile') continue;
+    const value = input[option.key] ?? option.defaultValue;
+    if (value === undefined) continue;
+    if (
+      option.kind === 'integer' ||
+      option.kind === 'number' ||
+      option.kind === 'seconds' ||
+      option.kind === 'hours'
+    ) {
+      if (typeof value !== 'number') throw new CrawlConfigError(`${option.key} must be a number`);
+      checkNumber(option, fromOptionUnit(option, value), String(fromOptionUnit(option, value)));
+    } else if (option.kind === 'boolean') {
+      if (typeof value !== 'boolean') throw new CrawlConfigError(`${option.key} must be true or false`);
+    } else if (typeof value !== 'string') {
+      throw new CrawlConfigError(`${option.key} must be a string`);
+    }
+    resolved[option.key] = value;
+  }
+
+  if (input.key !== undefined && input.keyFile !== undefined) {
+    throw new CrawlConfigError('give the key either directly or as a key file, not both');
+  }
+  const key = input.keyFile !== undefined ? readKeyFile(input.keyFile) : input.key?.trim();
+  if (key === undefined || key === '') {
+    throw new CrawlConfigError('no API key: set ORGDIR_API_KEY or pass --key-file PATH');
+  }
+  // Header values must be visible ASCII; a pasted key with a stray character would fail every request.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new CrawlConfigError(
+      'the API key must be printable ASCII without spaces (check for a stray character)',
+    );
+  }
+  resolved['key'] = key;
+
+  const apiUrl = resolved['apiUrl'];
+  if (typeof apiUrl !== 'string' || apiUrl.trim() === '') {
+    throw new CrawlConfigError('no API URL: set ORGDIR_API_URL or pass --api-url URL');
+  }
+  resolved['apiUrl'] = normaliseApiUrl(apiUrl.trim(), resolved['allowHttp'] === true);
+  resolved['dataDir'] = resolve(String(resolved['dataDir']));
+
+  const searchParam = String(resolved['searchParam']);
+  if (!/^[A-Za-z0-9_.~-]+$/.test(searchParam)) {
+    throw new CrawlConfigError(
+      `--search-param must be a plain parameter name, not ${JSON.stringify(searchParam)}`,
+    );
+  }
+  const codesPath = String(resolved['voluntaryCodesPath']);
+  if (!/^\/[A-Za-z0-9_.~/-]*$/.test(codesPath) || codesPath.split('/').includes('..')) {
+    throw new CrawlConfigError(
+      `--voluntary-codes-path must be a path such as /VoluntaryCodes, not ${JSON.stringify(codesPath)}`,
+    );
+  }
+  if (!PROGRESS_MODES.includes(resolved['progress'] as ProgressMode)) {
+    throw new CrawlConfigError(`--progress must be one of ${PROGRESS_MODES.join(', ')}`);
+  }
+  if ((resolved['backoffMaxMs'] as number) < (resolved['backoffBaseMs'] as number)) {
+    throw new CrawlConfigError('--backoff-max must not be less than --backoff-base');
+  }
+  return resolved as unknown as ResolvedCrawlOptions;
+}
+
+export type ParsedCommandLine = { help: true } | { help: false; options: CrawlOptions };
+
+/**
+ * Reads the command line and the environment into `CrawlOptions` (flags win over the
+ * environment). Throws `CrawlConfigError` for an unknown flag or a malformed value.
+ */
+export function parseCrawlCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
+  const flags: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' } };
+  for (const option of CRAWL_OPTIONS)
+    flags[option.flag] = { type: option.kind === 'boolean' ? 'boolean' : 'string' };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new CrawlConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+  }
+  if (values['help'] === true) return { help: true };
+
+  const options: Record<string, unknown> = {};
+  for (const option of CRAWL_OPTIONS) {
+    const raw = values[option.flag] ?? (option.env === undefined ? undefined : env[option.env] || undefined);
+    if (raw === undefined) continue;
+    if (typeof raw === 'boolean' || option.kind === 'string' || option.kind === 'progress') {
+      options[option.key] = raw;
+      continue;
+    }
+    const number = raw.trim() === '' ? Number.NaN : Number(raw);
+    checkNumber(option, number, raw);
+    options[option.key] = toOptionUnit(option, number);
+  }
+  const key = env['ORGDIR_API_KEY'];
+  if (options['keyFile'] === undefined && key !== undefined && key !== '') options['key'] = key;
+  return { help: false, options: options as CrawlOptions };
+}
+
+function shownDefault(option: OptionDefinition): string {
+  if (option.defaultValue === undefined || option.defaultValue === false) return '';
+  if (typeof option.defaultValue === 'number') {
+    const unit = option.kind === 'seconds' ? ' s' : option.kind === 'hours' ? ' h' : '';
+    return ` (default ${fromOptionUnit(option, option.defaultValue)}${unit})`;
+  }
+  return ` (default ${String(option.defaultValue)})`;
+}
+
+function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(indent + line);
+  return lines;
+}
+
+/** The text of `--help`: every option with its environment variable and default. */
+export function crawlHelp(): string {
+  const lines = [
+    'Usage: npm run crawl -- [options]',
+    '',
+    'Fetches the voluntary codes, their members, registeredCharities, taxEfficientGifts,',
+    'housingBodies and then every listed organisation into the data folder.',
+    '',
+    'Options:',
+  ];
+  for (const option of CRAWL_OPTIONS) {
+    const name = `--${option.flag}${option.placeholder === undefined ? '' : ` ${option.placeholder}`}`;
+    const env = option.env === undefined ? '' : ` [env ${option.env}]`;
+    lines.push(`  ${name}${env}`, ...wrap(`${option.description}${shownDefault(option)}`, 88, '      '));
+  }
+  lines.push(
+    '  --help',
+    '      Show this text.',
+    '',
+    'Environment: ORGDIR_API_KEY holds the subscription key when --key-file is not given.',
+    '',
+    'Exit codes: 0 every listed organisation stored or recorded as gone (404); 1 some still',
+    'failed after their retries, or the crawl was interrupted (the data folder is unchanged',
+    'unless --allow-failures allowed it); 2 a configuration error, or the API refused the key.',
+  );
+  return lines.join('\n');
+}

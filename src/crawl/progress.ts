@@ -1,0 +1,217 @@
+// What a person watching the crawl sees: on a terminal one bar redrawn in place (done/total, rate,
+// retries, ETA); in a log file a plain line every few seconds; and a summary at the end.
+import type { CrawlSummary } from './crawl.ts';
+import type { CrawlEvent, CrawlPhase, CrawlReporter } from './events.ts';
+import type { ProgressMode } from './options.ts';
+
+export interface ProgressStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/** `2h 05m`, `3m 07s`, `12s`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '?';
+  const seconds = Math.round(ms / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}h ${String(m).padStart(2, '0')}m`;
+  if (m > 0) return `${m}m ${String(s).padStart(2, '0')}s`;
+  return `${s}s`;
+}
+
+export interface ProgressState {
+  phase: CrawlPhase | undefined;
+  total: number;
+  /** Organisations finished (stored, already stored, gone or failed), or requests of a phase. */
+  done: number;
+  /** Organisations fetched by this run, for the rate (records already stored cost nothing). */
+  fetched: number;
+  failed: number;
+  retries: number;
+  phaseStartedAt: number;
+}
+
+/** One line of progress, e.g. `organisations [#####-----] 1500/3000 50% · 4.9/s · 3 retries · ETA 5m 06s`. */
+export function progressLine(state: ProgressState, now: number, barWidth: number): string {
+  const { total, done } = state;
+  const fraction = total > 0 ? Math.min(1, done / total) : 0;
+  const elapsed = Math.max(1, now - state.phaseStartedAt);
+  const rate = (state.fetched * 1000) / elapsed;
+  const remaining = total - done;
+  const eta = remaining <= 0 ? 0 : rate > 0 ? (remaining / rate) * 1000 : Number.NaN;
+  const bar = barWidth > 0 ? ` [${'#'.repeat(Math.round(fraction * barWidth)).padEnd(barWidth, '-')}]` : '';
+  const parts = [
+    `${state.phase ?? 'starting'}${bar} ${done}/${total} ${Math.floor(fraction * 100)}%`,
+    `${rate.toFixed(1)}/s`,
+    `${state.retries} retries`,
+  ];
+  if (state.failed > 0) parts.push(`${state.failed} failed`);
+  parts.push(`ETA ${formatDuration(eta)}`);
+  return parts.join(' · ');
+}
+
+/** Phases with a total known in advance, worth a bar; lists are reported one line each. */
+function counted(phase: CrawlPhase | undefined): boolean {
+  return phase === 'discover' || phase === 'organisations';
+}
+
+export interface ProgressReporter extends CrawlReporter {
+  /** Ends the bar or the periodic lines; call once the crawl returned. */
+  stop(): void;
+}
+
+/**
+ * A reporter for people. `auto` draws a bar on a terminal and prints lines otherwise; `none`
+ * prints only warnings and errors.
+ */
+export function createProgressReporter(
+  stream: ProgressStream,
+  mode: ProgressMode,
+  intervalMs: number,
+  now: () => number = Date.now,
+): ProgressReporter {
+  const style = mode === 'auto' ? (stream.isTTY === true ? 'bar' : 'lines') : mode;
+  const state: ProgressState = {
+    phase: undefined,
+    total: 0,
+    done: 0,
+    fetched: 0,
+    failed: 0,
+    retries: 0,
+    phaseStartedAt: now(),
+  };
+  let barShown = false;
+  let lastDraw = 0;
+
+  const clearBar = () => {
+    if (barShown) stream.write('\r\u001b[2K');
+    barShown = false;
+  };
+  const drawBar = (force: boolean) => {
+    const time = now();
+    if (!force && time - lastDraw < 100) return;
+    lastDraw = time;
+    const width = Math.max(10, Math.min(30, (stream.columns ?? 80) - 70));
+    stream.write(`\r\u001b[2K${progressLine(state, time, width)}`);
+    barShown = true;
+  };
+  const print = (text: string) => {
+    clearBar();
+    stream.write(`${text}\n`);
+    if (style === 'bar' && counted(state.phase)) drawBar(true);
+  };
+
+  const timer =
+    style === 'bar'
+      ? setInterval(() => {
+          if (counted(state.phase)) drawBar(true);
+        }, 1000)
+      : style === 'lines'
+        ? setInterval(() => {
+            if (counted(state.phase)) stream.write(`${progressLine(state, now(), 0)}\n`);
+          }, intervalMs)
+        : undefined;
+  timer?.unref();
+
+  const onEvent = (event: CrawlEvent) => {
+    switch (event.type) {
+      case 'phase':
+        if (style !== 'none' && counted(state.phase) && state.phase !== event.phase) {
+          print(progressLine(state, now(), 0));
+        }
+        Object.assign(state, {
+          phase: event.phase,
+          total: event.total,
+          done: 0,
+          fetched: 0,
+          phaseStartedAt: now(),
+        });
+        if (style === 'lines' && counted(event.phase)) stream.write(`${event.phase}: ${event.total} to do\n`);
+        break;
+      case 'request':
+        if (state.phase === 'discover' && event.status !== undefined && event.status < 300) {
+          state.done = Math.min(state.total, state.done + 1);
+          state.fetched += 1;
+        }
+        break;
+      case 'retry':
+        state.retries += 1;
+        break;
+      case 'organisation':
+        state.done += 1;
+        if (event.outcome !== 'already-stored') state.fetched += 1;
+        if (event.outcome === 'failed') state.failed += 1;
+        break;
+      case 'pause':
+        if (style !== 'none')
+          print(`rate-limited: all requests wait ${formatDuration(event.delayMs)} (${event.reason})`);
+        break;
+      case 'unpause':
+        break;
+      case 'message':
+        if (style !== 'none' || event.level !== 'info')
+          print(event.level === 'info' ? event.text : `${event.level}: ${event.text}`);
+        break;
+    }
+    if (style === 'bar' && counted(state.phase)) drawBar(false);
+  };
+
+  return {
+    event: onEvent,
+    stop() {
+      if (timer !== undefined) clearInterval(timer);
+      if (style === 'bar' && barShown) {
+        if (counted(state.phase)) drawBar(true);
+        stream.write('\n');
+        barShown = false;
+      }
+    },
+  };
+}
+
+const LISTED_FAILURES = 20;
+
+/** The end-of-crawl report: how it ended, the counts, every failure (the first 20), the drift. */
+export function formatSummary(summary: CrawlSummary): string {
+  const lines = [summary.message];
+  const manifest = summary.manifest;
+  if (manifest !== undefined) {
+    const { counts } = manifest;
+    const members = Object.entries(counts.voluntaryCodeMembers)
+      .map(([code, count]) => `${code} ${count}`)
+      .join(', ');
+    lines.push(
+      `lists: ${counts.voluntaryCodes} voluntary codes (${members || 'no members fetched'}); registeredCharities ${counts.registeredCharities}, taxEfficientGifts ${counts.taxEfficientGifts}, housingBodies ${counts.housingBodies}${manifest.discovery === null ? '' : `, discovered ${counts.discovered}`}`,
+      `organisations: ${counts.organisations} distinct, ${counts.stored} stored, ${counts.gone} gone (404), ${counts.failed} failed`,
+      `requests: ${manifest.requests.attempts} attempts, ${manifest.requests.retries} retries, ${manifest.requests.pauses} rate-limit pauses`,
+    );
+    const { registeredAddress } = manifest.coordinates;
+    lines.push(
+      `coordinates of registered addresses: ${registeredAddress['lon-lat']} lon-lat, ${registeredAddress['lat-lon']} lat-lon (swapped), ${registeredAddress.unknown} unknown, ${registeredAddress.outside} outside Ireland`,
+    );
+    if (manifest.drift.length > 0) {
+      lines.push(`drift from the spec (records kept as sent): ${manifest.drift.length} findings`);
+      for (const finding of manifest.drift.slice(0, LISTED_FAILURES)) {
+        lines.push(
+          `  ${finding.resource} ${finding.path || '(root)'}: ${finding.issue} × ${finding.count} (${finding.message})`,
+        );
+      }
+    }
+    if (manifest.failures.length > 0) {
+      lines.push(`failures: ${manifest.failures.length}`);
+      for (const failure of manifest.failures.slice(0, LISTED_FAILURES)) {
+        const status = failure.status === undefined ? '' : ` HTTP ${failure.status}`;
+        lines.push(
+          `  ${failure.operation}${failure.id === undefined ? '' : ` ${failure.id}`}${status} after ${failure.attempts} attempts: ${failure.error}`,
+        );
+      }
+      if (manifest.failures.length > LISTED_FAILURES) {
+        lines.push(`  … and ${manifest.failures.length - LISTED_FAILURES} more in manifest.json`);
+      }
+    }
+  }
+  return lines.join('\n');
+}

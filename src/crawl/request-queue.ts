@@ -1,0 +1,346 @@
+// Every HTTP attempt of the crawl goes through one p-queue: `concurrency` caps the requests in
+// flight, `interval`/`intervalCap` (sliding window) cap the rate, and a 429 or a spent quota
+// pauses the whole queue, not only the request that met it. Retries sleep outside the queue, so a
+// waiting retry holds no slot.
+import PQueue from 'p-queue';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CrawlReporter, Operation } from './events.ts';
+import {
+  backoffDelay,
+  classifyAnswer,
+  classifyError,
+  type Classification,
+  type HttpAnswer,
+} from './retry-policy.ts';
+
+export interface RequestQueueOptions {
+  concurrency: number;
+  /** Requests started per second; 0 for no limit. */
+  rate: number;
+  maxAttempts: number;
+  maxRateLimitWaits: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  retryAfterCapMs: number;
+}
+
+export interface ApiRequest {
+  operation: Operation;
+  /** Organisation id, voluntary code id or search query, for reports. */
+  id?: string;
+  url: string;
+}
+
+export type FetchOutcome =
+  | { kind: 'ok'; body: Buffer; value: unknown; attempts: number }
+  | { kind: 'not-found'; status: number; attempts: number }
+  | { kind: 'failed'; status?: number; error: string; attempts: number };
+
+/**
+ * Thrown by every pending `fetch` once the crawl must stop: the key was refused, the crawl was
+ * aborted, or so many records failed in a row that the API looks down.
+ */
+export type StopKind = 'unauthorised' | 'aborted' | 'failing';
+
+export class CrawlStopped extends Error {
+  override name = 'CrawlStopped';
+  readonly kind: StopKind;
+  readonly status: number | undefined;
+  constructor(kind: StopKind, message: string, status?: number) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export interface RequestStatistics {
+  /** Attempts made, answered or not. */
+  attempts: number;
+  /** Attempts after the first of a request. */
+  retries: number;
+  /** Answers by HTTP status, and failures without an answer under "network". */
+  statuses: Record<string, number>;
+  /** Times the whole queue was paused by a 429 or a spent quota. */
+  pauses: number;
+}
+
+/**
+ * p-queue's window for a rate: one request per `1000 / rate` ms up to 20/s, so requests are spread
+ * evenly; above that, batches per 50 ms, so the timer does not fire a thousand times a second.
+ */
+export function rateWindow(rate: number): { interval: number; intervalCap: number } | undefined {
+  if (rate <= 0 || !Number.isFinite(rate)) return undefined;
+  if (rate <= 20) return { interval: Math.max(1, Math.round(1000 / rate)), intervalCap: 1 };
+  const intervalCap = Math.ceil(rate / 20);
+  return { interval: Math.max(1, Math.round((1000 * intervalCap) / rate)), intervalCap };
+}
+
+type Get = (url: string, signal: AbortSignal) => Promise<HttpAnswer>;
+
+/** Epoch milliseconds with a fraction, so that the order of a start and a pause is never a tie. */
+export function clock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/**
+ * After a time-out the server may not yet know the request was abandoned and still counts it;
+ * its slot stays taken a moment longer, so that the service never sees more than `concurrency`.
+ */
+const ABANDONED_REQUEST_GRACE_MS = 50;
+
+function isTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const name = (error as { name?: unknown } | undefined)?.name;
+  return name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
+export class RequestQueue {
+  readonly #get: Get;
+  readonly #options: RequestQueueOptions;
+  readonly #reporter: CrawlReporter;
+  readonly #redact: (text: string) => string;
+  readonly #random: () => number;
+  readonly #queue: PQueue;
+  readonly #stop = new AbortController();
+  #stopped: CrawlStopped | undefined;
+  #pauseUntil = 0;
+  #pauseTimer: NodeJS.Timeout | undefined;
+  readonly statistics: RequestStatistics = { attempts: 0, retries: 0, statuses: {}, pauses: 0 };
+
+  constructor(
+    get: Get,
+    options: RequestQueueOptions,
+    reporter: CrawlReporter,
+    redact: (text: string) => string,
+    random: () => number = Math.random,
+  ) {
+    this.#get = get;
+    this.#options = options;
+    this.#reporter = reporter;
+    this.#redact = redact;
+    this.#random = random;
+    const window = rateWindow(options.rate);
+    // Sliding window: fixed windows would allow twice the rate across a boundary.
+    this.#queue = new PQueue({
+      concurrency: options.concurrency,
+      ...(window && { ...window, strict: true }),
+    });
+  }
+
+  get stopped(): CrawlStopped | undefined {
+    return this.#stopped;
+  }
+
+  /** Stops the crawl: waiting requests are dropped, running ones aborted, `fetch` throws `error`. */
+  stop(error: CrawlStopped): void {
+    if (this.#stopped !== undefined) return;
+    this.#stopped = error;
+    clearTimeout(this.#pauseTimer);
+    this.#stop.abort(error);
+    this.#queue.clear();
+  }
+
+  /** Stops the whole queue for `delayMs` (extending a pause already running). */
+  pauseFor(delayMs: number, reason: string): void {
+    const until = clock() + delayMs;
+    if (until <= this.#pauseUntil || this.#stopped !== undefined) return;
+    this.#pauseUntil = until;
+    this.#queue.pause();
+    this.statistics.pauses += 1;
+    this.#reporter.event({ type: 'pause', reason, delayMs, until });
+    this.#schedulePauseEnd();
+  }
+
+  #schedulePauseEnd(): void {
+    clearTimeout(this.#pauseTimer);
+    // A timer may fire a millisecond early by the wall clock; the pause is a promise to the server.
+    this.#pauseTimer = setTimeout(
+      () => {
+        if (clock() < this.#pauseUntil) {
+          this.#schedulePauseEnd();
+          return;
+        }
+        this.#pauseTimer = undefined;
+        this.#queue.start();
+        this.#reporter.event({ type: 'unpause', at: clock() });
+      },
+      Math.max(1, this.#pauseUntil - clock()),
+    );
+  }
+
+  #count(key: string): void {
+    this.statistics.statuses[key] = (this.statistics.statuses[key] ?? 0) + 1;
+  }
+
+  /** One attempt inside a queue slot: the slot is held until the body is read or the request fails. */
+  async #attempt(
+    request: ApiRequest,
+    attempt: number,
+  ): Promise<{ classification: Classification; body?: Buffer }> {
+    const signal = this.#stop.signal;
+    let startedAt = clock();
+    const task = async () => {
+      startedAt = clock();
+      this.statistics.attempts += 1;
+      try {
+        return await this.#get(request.url, signal);
+      } catch (error) {
+        if (isTimeout(error) && !signal.aborted) await sleep(ABANDONED_REQUEST_GRACE_MS);
+        throw error;
+      }
+    };
+    const report = (result: { status: number } | { error: string }) => {
+      const id = request.id === undefined ? {} : { id: request.id };
+      const times = { startedAt, endedAt: clock() };
+      this.#reporter.event({
+        type: 'request',
+        operation: request.operation,
+        ...id,
+        attempt,
+        ...times,
+        ...result,
+      });
+    };
+    try {
+      const answer = await this.#queue.add(task, { signal, priority: attempt > 1 ? 1 : 0 });
+      this.#count(String(answer.status));
+      report({ status: answer.status });
+      return { classification: classifyAnswer(answer), body: answer.body };
+    } catch (error) {
+      if (this.#stopped !== undefined) throw this.#stopped;
+      const classification = classifyError(error);
+      this.#count('network');
+      report({ error: this.#redact(classification.reason) });
+      return { classification };
+    }
+  }
+
+  /** Fetches one resource, retrying as the retry policy says. Throws only `CrawlStopped`. */
+  async fetch(request: ApiRequest): Promise<FetchOutcome> {
+    const options = this.#options;
+    let attempts = 0;
+    let failures = 0;
+    let waits = 0;
+    for (;;) {
+      if (this.#stopped !== undefined) throw this.#stopped;
+      attempts += 1;
+      if (attempts > 1) this.statistics.retries += 1;
+      const { classification, body } = await this.#attempt(request, attempts);
+      switch (classification.kind) {
+        case 'success':
+          return { kind: 'ok', body: body ?? Buffer.alloc(0), value: classification.value, attempts };
+        case 'not-found':
+          return { kind: 'not-found', status: classification.status, attempts };
+        case 'final':
+          return this.#failed(classification.reason, attempts, classification.status);
+        case 'unauthorised': {
+          const stop = new CrawlStopped(
+            'unauthorised',
+            this.#redact(classification.reason),
+            classification.status,
+          );
+          this.stop(stop);
+          throw stop;
+        }
+        case 'rate-limited': {
+          waits += 1;
+          if (waits > options.maxRateLimitWaits) {
+            return this.#failed(
+              `still rate-limited after ${waits - 1} waits: ${classification.reason}`,
+              attempts,
+              classification.status,
+            );
+          }
+          const delayMs = Math.min(
+            classification.retryAfterMs ??
+              backoffDelay(waits, options.backoffBaseMs, options.backoffMaxMs, this.#random),
+            options.retryAfterCapMs,
+          );
+          const asked = classification.retryAfterMs;
+          const capped =
+            asked !== undefined && asked > options.retryAfterCapMs
+              ? ` (Retry-After ${Math.round(asked / 1000)} s is more than --retry-after-cap; waiting ${Math.round(delayMs / 1000)} s)`
+              : '';
+          const reason = this.#redact(`${classification.reason}${capped}`);
+          this.#retryEvent(request, attempts, reason, delayMs);
+          this.pauseFor(delayMs, reason);
+          break;
+        }
+        case 'transient': {
+          failures += 1;
+          if (failures >= options.maxAttempts) {
+            return this.#failed(classification.reason, attempts, classification.status);
+          }
+          const backoff = backoffDelay(failures, options.backoffBaseMs, options.backoffMaxMs, this.#random);
+          const delayMs = Math.max(
+            backoff,
+            Math.min(classification.retryAfterMs ?? 0, options.retryAfterCapMs),
+          );
+          this.#retryEvent(request, attempts, this.#redact(classification.reason), delayMs);
+          try {
+            await sleep(delayMs, undefined, { signal: this.#stop.signal });
+          } catch {
+            throw this.#stopped ?? new CrawlStopped('aborted', 'the crawl was stopped');
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  #retryEvent(request: ApiRequest, attempt: number, reason: string, delayMs: number): void {
+    const id = request.id === undefined ? {} : { id: request.id };
+    this.#reporter.event({ type: 'retry', operation: request.operation, ...id, attempt, reason, delayMs });
+  }
+
+  #failed(reason: string, attempts: number, status: number | undefined): FetchOutcome {
+    const error = this.#redact(reason);
+    return status === undefined
+      ? { kind: 'failed', error, attempts }
+      : { kind: 'failed', status, error, attempts };
+  }
+
+  /** Stops the pause timer, so that a finished crawl leaves nothing scheduled. */
+  close(): void {
+    clearTimeout(this.#pauseTimer);
+    this.#queue.clear();
+  }
+}
+
+/**
+ * Runs `work` for every item with at most `limit` running at once (so that 100,000 organisations
+ * are not 100,000 promises). The first error stops the feeding; it is thrown once all running
+ * work has settled, so nothing writes after the caller moves on.
+ */
+export async function forEachLimited<T>(
+  items: Iterable<T>,
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const iterator = items[Symbol.iterator]();
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    for (;;) {
+      if (failure !== undefined) return;
+      const next = iterator.next();
+      if (next.done === true) return;
+      try {
+        await work(next.value);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
+  if (failure !== undefined) throw failure.error;
+}
+
+/**
+ * Like `Promise.all`, but waits for every promise to settle before throwing the first error, so
+ * that no work of a failed step is still writing when the caller moves on.
+ */
+export async function settleAll(promises: readonly Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(promises);
+  const rejected = results.find((result) => result.status === 'rejected');
+  if (rejected !== undefined) throw rejected.reason;
+}

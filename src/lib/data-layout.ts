@@ -1,0 +1,65 @@
+// Where the crawler puts what, inside the data folder: the storage contract that the site and
+// publishers rely on (README: "Storage contract"). Paths are relative to the data folder.
+import { GUID_PATTERN } from '../schemas/common.ts';
+
+export const DATA_LAYOUT = {
+  /** `organisations/<id>.json`: one record, the bytes the API sent; `<id>` is the lower-case GUID. */
+  organisations: 'organisations',
+  /** `lists/<list>.json`: the group lists as the API sent them, and `discovered.json` (derived). */
+  lists: 'lists',
+  /** The `voluntaryCodes` answer as the API sent it. */
+  voluntaryCodes: 'voluntary-codes.json',
+  /** `voluntary-code-members/<code>.json`: the `voluntaryCodeMembers` answer per code. */
+  voluntaryCodeMembers: 'voluntary-code-members',
+  /** What the crawl did: see `crawlManifestSchema` (src/schemas/manifest.ts). */
+  manifest: 'manifest.json',
+} as const;
+
+/** The group lists fetched without a parameter, by operation name (also their file names). */
+export const GROUP_LISTS = ['registeredCharities', 'taxEfficientGifts', 'housingBodies'] as const;
+export type GroupList = (typeof GROUP_LISTS)[number];
+
+/** Search results of organisations in no list (`--discover`): an array of SearchResult as the API sent them. */
+export const DISCOVERED_LIST = 'discovered';
+
+/** The top-level entries of a data folder that the crawler writes; anything else there is left alone. */
+export const CRAWLED_ENTRIES: readonly string[] = Object.values(DATA_LAYOUT);
+
+export function isGuid(value: unknown): value is string {
+  return typeof value === 'string' && GUID_PATTERN.test(value);
+}
+
+/** File of one organisation's record, or `undefined` for an id that is not a GUID (never a path). */
+export function organisationFile(id: string): string | undefined {
+  return isGuid(id) ? `${DATA_LAYOUT.organisations}/${id.toLowerCase()}.json` : undefined;
+}
+
+/** A file name with its `.json`, for the organisation ids stored in `organisations/`. */
+export const ORGANISATION_FILE_PATTERN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json$/;
+
+const CODE_ID_LIMIT = 100;
+
+/**
+ * Why a voluntary code id cannot be a file name, or `undefined` when it can. Code ids come from
+ * the API, so they are checked like any untrusted path: no separators, no `..`, no hidden or
+ * control characters, nothing Windows refuses.
+ */
+export function voluntaryCodeIdProblem(id: string): string | undefined {
+  if (id.length === 0) return 'empty';
+  if (id.length > CODE_ID_LIMIT) return `longer than ${CODE_ID_LIMIT} characters`;
+  if (/[/\\]/.test(id)) return 'contains a path separator';
+  if (id === '.' || id === '..' || id.includes('..')) return 'contains ".."';
+  if (id.startsWith('.')) return 'starts with a dot';
+  if (/[\p{Cc}\p{Cf}]/u.test(id)) return 'contains a control character';
+  if (/[<>:"|?*]/.test(id)) return 'contains a character file systems refuse';
+  if (/[\s.]$/.test(id)) return 'ends with a space or a dot';
+  return undefined;
+}
+
+/** File of one code's member list, or `undefined` when the id cannot be a file name. */
+export function voluntaryCodeMembersFile(id: string): string | undefined {
+  return voluntaryCodeIdProblem(id) === undefined
+    ? `${DATA_LAYOUT.voluntaryCodeMembers}/${id}.json`
+    : undefined;
+}

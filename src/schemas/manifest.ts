@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+// `manifest.json` of a data folder: what the crawl did. Written by orgdir itself, so the objects
+// are strict: a field the crawler does not know means the file is not what it claims to be.
+
+export const CRAWL_OPERATIONS = [
+  'voluntaryCodes',
+  'voluntaryCodeMembers',
+  'registeredCharities',
+  'taxEfficientGifts',
+  'housingBodies',
+  'search',
+  'organisation',
+] as const;
+
+export const crawlFailureSchema = z.strictObject({
+  /** The API operation that failed, as the spec names it. */
+  operation: z.enum(CRAWL_OPERATIONS),
+  /** Organisation id, voluntary code id or search query. */
+  id: z.string().optional(),
+  /** HTTP status of the last answer; absent when there was no answer (network error, time-out). */
+  status: z.int().optional(),
+  error: z.string(),
+  attempts: z.int(),
+  /**
+   * `list`: a list, a code's members or a search query; the crawl cannot know all organisations, so
+   * it is never published. `record`: one organisation (or an id that cannot be stored); up to
+   * `--allow-failures` of these still publish.
+   */
+  scope: z.enum(['list', 'record']),
+});
+
+export type CrawlFailure = z.infer<typeof crawlFailureSchema>;
+
+/** Records that differ from the spec in the same way, counted once. Validation reports, never drops. */
+export const driftFindingSchema = z.strictObject({
+  /** `organisation`, `voluntaryCodes`, `voluntaryCodeMembers`, a list name, or `search`. */
+  resource: z.string(),
+  /** Where in the record, e.g. `financialSummary.currentIncome` or `funders[].amount`; `` for the root. */
+  path: z.string(),
+  /** zod's issue code (`invalid_type`, `invalid_format`…), `unknown_field` (kept) or `id_mismatch`. */
+  issue: z.string(),
+  message: z.string(),
+  count: z.int(),
+  /** Up to five organisation ids, or positions in a list such as `registeredCharities[12]`. */
+  examples: z.array(z.string()),
+});
+
+export type DriftFinding = z.infer<typeof driftFindingSchema>;
+
+/** How many coordinate pairs are in each order (src/lib/geolocation.ts). */
+export const coordinateCountsSchema = z.strictObject({
+  'lon-lat': z.int(),
+  'lat-lon': z.int(),
+  unknown: z.int(),
+  outside: z.int(),
+});
+
+export type CoordinateCounts = z.infer<typeof coordinateCountsSchema>;
+
+export const crawlManifestSchema = z.strictObject({
+  /** `version` of orgdir's package.json. */
+  crawlerVersion: z.string(),
+  /** The API base URL crawled (never the key). */
+  apiUrl: z.string(),
+  /** When the first run of this snapshot started (ISO 8601, UTC). */
+  startedAt: z.string(),
+  /** When the last run ended; `null` while a crawl runs. */
+  finishedAt: z.string().nullable(),
+  /** Runs that built this snapshot: 1, plus one per resume. */
+  runs: z.int(),
+  /** Every list fetched, every organisation stored or gone (404), within `allowFailures`. */
+  complete: z.boolean(),
+  options: z.strictObject({
+    concurrency: z.int(),
+    rate: z.number(),
+    searchParam: z.string(),
+    voluntaryCodesPath: z.string(),
+    discover: z.boolean(),
+    allowFailures: z.int(),
+    maxAttempts: z.int(),
+  }),
+  counts: z.strictObject({
+    voluntaryCodes: z.int(),
+    /** Members per voluntary code id. */
+    voluntaryCodeMembers: z.record(z.string(), z.int()),
+    registeredCharities: z.int(),
+    taxEfficientGifts: z.int(),
+    housingBodies: z.int(),
+    /** Organisations found only by search (`--discover`); 0 without it. */
+    discovered: z.int(),
+    /** Distinct organisation ids of all lists (and discovered). */
+    organisations: z.int(),
+    /** Records in `organisations/`. */
+    stored: z.int(),
+    /** Listed ids whose record answered 404 or 410. */
+    gone: z.int(),
+    failed: z.int(),
+  }),
+  /** Ids whose `Organisation/{id}` answered 404 or 410: listed, but without a record. */
+  gone: z.array(z.string()),
+  failures: z.array(crawlFailureSchema),
+  drift: z.array(driftFindingSchema),
+  /** Coordinate order of the registered address and of the other addresses of every stored record. */
+  coordinates: z.strictObject({
+    registeredAddress: coordinateCountsSchema,
+    otherAddresses: coordinateCountsSchema,
+  }),
+  /** The `--discover` sweep; `null` without it. */
+  discovery: z
+    .strictObject({
+      queries: z.int(),
+      answered: z.int(),
+      resultsSeen: z.int(),
+      discovered: z.int(),
+    })
+    .nullable(),
+  /** HTTP attempts of all runs of this snapshot. */
+  requests: z.strictObject({
+    attempts: z.int(),
+    retries: z.int(),
+    pauses: z.int(),
+    /** Answers by HTTP status; `network` counts attempts without an answer. */
+    statuses: z.record(z.string(), z.int()),
+  }),
+});
+
+export type CrawlManifest = z.infer<typeof crawlManifestSchema>;

@@ -1,0 +1,307 @@
+// The request queue against a scripted HTTP server on a loopback port: what reaches the server is
+// what the API would see.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CrawlEvent } from '../../src/crawl/events.ts';
+import { ApiClient } from '../../src/crawl/http-client.ts';
+import { keyRedactor } from '../../src/crawl/redact.ts';
+import {
+  clock,
+  CrawlStopped,
+  rateWindow,
+  RequestQueue,
+  type RequestQueueOptions,
+} from '../../src/crawl/request-queue.ts';
+
+type Handler = (request: IncomingMessage, response: ServerResponse, arrival: number) => void;
+
+interface ScriptedServer {
+  url: string;
+  arrivals: { path: string; at: number; key: string | undefined }[];
+  peakConcurrent: number;
+  close(): Promise<void>;
+}
+
+async function scriptedServer(handler: Handler): Promise<ScriptedServer> {
+  let concurrent = 0;
+  const state: ScriptedServer = {
+    url: '',
+    arrivals: [],
+    peakConcurrent: 0,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  const server = createServer((request, response) => {
+    concurrent += 1;
+    state.peakConcurrent = Math.max(state.peakConcurrent, concurrent);
+    response.on('close', () => (concurrent -= 1));
+    const key = request.headers['ocp-apim-subscription-key'];
+    state.arrivals.push({
+      path: request.url ?? '',
+      at: Date.now(),
+      key: typeof key === 'string' ? key : undefined,
+    });
+    handler(request, response, state.arrivals.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/public/v1`;
+  return state;
+}
+
+function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  response.end(text);
+}
+
+function makeClient(server: ScriptedServer, connections: number, requestTimeoutMs: number): ApiClient {
+  return new ApiClient({
+    apiUrl: server.url,
+    key: 'test-key',
+    connections,
+    connectTimeoutMs: 1000,
+    headersTimeoutMs: 5000,
+    bodyTimeoutMs: 5000,
+    requestTimeoutMs,
+    userAgent: 'orgdir-test',
+  });
+}
+
+const FAST: RequestQueueOptions = {
+  concurrency: 4,
+  rate: 0,
+  maxAttempts: 5,
+  maxRateLimitWaits: 5,
+  backoffBaseMs: 5,
+  backoffMaxMs: 20,
+  retryAfterCapMs: 300_000,
+};
+
+function setUp(
+  server: ScriptedServer,
+  options: Partial<RequestQueueOptions> = {},
+  requestTimeoutMs = 10_000,
+) {
+  const events: CrawlEvent[] = [];
+  const merged = { ...FAST, ...options };
+  const client = makeClient(server, merged.concurrency, requestTimeoutMs);
+  const queue = new RequestQueue(
+    (url, signal) => client.get(url, signal),
+    merged,
+    { event: (event) => events.push(event) },
+    keyRedactor('test-key'),
+  );
+  const get = (path: string) => queue.fetch({ operation: 'organisation', id: path, url: client.url(path) });
+  const close = async () => {
+    queue.close();
+    await client.close();
+    await server.close();
+  };
+  return { queue, client, events, get, close };
+}
+
+test('rates become even spacing, or small batches above 20 per second', () => {
+  assert.equal(rateWindow(0), undefined);
+  assert.deepEqual(rateWindow(5), { interval: 200, intervalCap: 1 });
+  assert.deepEqual(rateWindow(0.5), { interval: 2000, intervalCap: 1 });
+  assert.deepEqual(rateWindow(1000), { interval: 50, intervalCap: 50 });
+});
+
+test('the key goes in its header, and no more requests are in flight than the concurrency', async () => {
+  const server = await scriptedServer((_request, response) =>
+    setTimeout(() => json(response, 200, { ok: true }), 20),
+  );
+  const { get, close } = setUp(server, { concurrency: 3 });
+  try {
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => get(`/Organisation/${index}`)),
+    );
+    assert.ok(outcomes.every((outcome) => outcome.kind === 'ok'));
+    assert.equal(server.arrivals.length, 30);
+    assert.equal(server.peakConcurrent, 3);
+    assert.ok(
+      server.arrivals.every((arrival) => arrival.key === 'test-key' && !arrival.path.includes('test-key')),
+    );
+  } finally {
+    await close();
+  }
+});
+
+test('the rate caps how many requests start in any second', async () => {
+  const server = await scriptedServer((_request, response) => json(response, 200, {}));
+  const starts: number[] = [];
+  const client = makeClient(server, 4, 5000);
+  const queue = new RequestQueue(
+    (url, signal) => {
+      starts.push(Date.now());
+      return client.get(url, signal);
+    },
+    { ...FAST, rate: 20 },
+    { event() {} },
+    keyRedactor('test-key'),
+  );
+  try {
+    const urls = Array.from({ length: 12 }, (_, index) => client.url(`/Organisation/${index}`));
+    await Promise.all(urls.map((url) => queue.fetch({ operation: 'organisation', url })));
+    // 20 per second is one start every 50 ms. The times are taken a moment after the queue's own
+    // decision, so each window of four intervals is allowed 50 ms of that noise.
+    for (let index = 4; index < starts.length; index += 1) {
+      const window = (starts[index] ?? 0) - (starts[index - 4] ?? 0);
+      assert.ok(window >= 150, `four intervals in ${window} ms: ${starts.join(', ')}`);
+    }
+    assert.ok((starts.at(-1) ?? 0) - (starts[0] ?? 0) >= 500);
+  } finally {
+    queue.close();
+    await client.close();
+    await server.close();
+  }
+});
+
+test('a 429 with Retry-After pauses the whole queue before the next request', async () => {
+  const server = await scriptedServer((_request, response, arrival) => {
+    if (arrival === 3)
+      json(response, 429, { statusCode: 429, message: 'Rate limit is exceeded.' }, { 'retry-after': '1' });
+    else setTimeout(() => json(response, 200, {}), 5);
+  });
+  // One log for request starts and pauses, in the order they happened.
+  const log: ({ start: number } | { pausedUntil: number })[] = [];
+  const client = makeClient(server, 2, 5000);
+  const queue = new RequestQueue(
+    (url, signal) => {
+      log.push({ start: clock() });
+      return client.get(url, signal);
+    },
+    { ...FAST, concurrency: 2 },
+    { event: (event) => event.type === 'pause' && log.push({ pausedUntil: event.until }) },
+    keyRedactor('test-key'),
+  );
+  try {
+    const urls = Array.from({ length: 8 }, (_, index) => client.url(`/Organisation/${index}`));
+    const outcomes = await Promise.all(urls.map((url) => queue.fetch({ operation: 'organisation', url })));
+    assert.ok(outcomes.every((outcome) => outcome.kind === 'ok'));
+    const pauseAt = log.findIndex((entry) => 'pausedUntil' in entry);
+    const pause = log[pauseAt];
+    assert.ok(pause !== undefined && 'pausedUntil' in pause);
+    const startsAfterPause = log.slice(pauseAt + 1);
+    assert.equal(log.length, 10); // 8 requests, one retry, one pause
+    assert.ok(startsAfterPause.length >= 1);
+    for (const entry of startsAfterPause) assert.ok('start' in entry && entry.start >= pause.pausedUntil);
+
+    const rateLimitedAt = server.arrivals[2]?.at ?? 0;
+    const duringPause = server.arrivals.filter(
+      (a) => a.at > rateLimitedAt + 100 && a.at < rateLimitedAt + 1000,
+    );
+    assert.deepEqual(duringPause, []);
+  } finally {
+    queue.close();
+    await client.close();
+    await server.close();
+  }
+});
+
+test('server errors and cut-off bodies are retried until they succeed', async () => {
+  const server = await scriptedServer((_request, response, arrival) => {
+    if (arrival === 1) json(response, 503, { statusCode: 503, message: 'busy' });
+    else if (arrival === 2) {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('{"id":"cut', () => response.destroy());
+    } else if (arrival === 3) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"id":"cut');
+    } else json(response, 200, { id: 'whole' });
+  });
+  const { get, events, close } = setUp(server);
+  try {
+    const outcome = await get('/Organisation/a');
+    assert.equal(outcome.kind, 'ok');
+    assert.deepEqual(outcome.kind === 'ok' && outcome.value, { id: 'whole' });
+    assert.equal(outcome.attempts, 4);
+    assert.equal(events.filter((event) => event.type === 'retry').length, 3);
+  } finally {
+    await close();
+  }
+});
+
+test('a 404 is not retried, and a 400 is final', async () => {
+  const server = await scriptedServer((request, response) =>
+    json(response, request.url?.endsWith('gone') ? 404 : 400, {}),
+  );
+  const { get, close } = setUp(server);
+  try {
+    assert.deepEqual(await get('/Organisation/gone'), { kind: 'not-found', status: 404, attempts: 1 });
+    assert.deepEqual(await get('/Organisation/bad'), {
+      kind: 'failed',
+      status: 400,
+      error: 'HTTP 400: {}',
+      attempts: 1,
+    });
+    assert.equal(server.arrivals.length, 2);
+  } finally {
+    await close();
+  }
+});
+
+test('a request that keeps failing is given up after its attempts, with the last error', async () => {
+  const server = await scriptedServer((_request, response) => json(response, 500, { message: 'broken' }));
+  const { get, close } = setUp(server, { maxAttempts: 3 });
+  try {
+    assert.deepEqual(await get('/Organisation/a'), {
+      kind: 'failed',
+      status: 500,
+      error: 'HTTP 500: broken',
+      attempts: 3,
+    });
+  } finally {
+    await close();
+  }
+});
+
+test('a request that hangs is aborted by its time-out, freeing its slot, and retried', async () => {
+  const server = await scriptedServer((_request, response, arrival) => {
+    if (arrival === 1) return; // never answers
+    json(response, 200, { arrival });
+  });
+  const { get, close } = setUp(server, { concurrency: 1 }, 200);
+  try {
+    const outcome = await get('/Organisation/a');
+    assert.deepEqual(outcome.kind === 'ok' && outcome.value, { arrival: 2 });
+    assert.equal(server.peakConcurrent, 1);
+  } finally {
+    await close();
+  }
+});
+
+test('a 401 stops every request at once with the API message', async () => {
+  const server = await scriptedServer((_request, response, arrival) => {
+    if (arrival === 1)
+      json(response, 401, { statusCode: 401, message: 'Access denied due to invalid subscription key.' });
+    else setTimeout(() => json(response, 200, {}), 50);
+  });
+  const { get, queue, close } = setUp(server, { concurrency: 1 });
+  try {
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) => get(`/Organisation/${index}`)),
+    );
+    assert.ok(
+      results.every((result) => result.status === 'rejected' && result.reason instanceof CrawlStopped),
+    );
+    assert.equal(queue.stopped?.kind, 'unauthorised');
+    assert.match(queue.stopped?.message ?? '', /HTTP 401: Access denied due to invalid subscription key/);
+    assert.equal(server.arrivals.length, 1);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { financialChart, financialRows } from '../../src/site/financial.ts';
+import { crawlDate } from '../../src/site/crawl-date.ts';
+import { codeTitle, codesByDescription, descriptionKey } from '../../src/site/voluntary-codes.ts';
+import { organisationJsonLd } from '../../src/site/json-ld.ts';
+import { readOrganisation } from '../../src/snapshot/organisation.ts';
+import { formatBytes } from '../../src/lib/bytes.ts';
+
+const financials = {
+  currentYear: 2021,
+  current: { income: 100, expenditure: -80, grants: 10, netAssets: -20 },
+  previous: { income: 90, expenditure: -70 },
+};
+
+test('the financial table shows spending as a positive amount and keeps gaps', () => {
+  assert.deepEqual(financialRows(financials), [
+    { label: 'Income', previous: 90, current: 100 },
+    { label: 'Spending', previous: 70, current: 80 },
+    { label: 'Grants', current: 10 },
+    { label: 'Net assets', current: -20 },
+  ]);
+});
+
+test('the chart draws negative amounts left of the zero line and says when a value is missing', () => {
+  const chart = financialChart(financialRows(financials))!;
+  const netAssets = chart.bars.find((bar) => bar.label === 'Net assets' && bar.current)!;
+  assert.ok(netAssets.x < chart.zero && Math.abs(netAssets.x + netAssets.width - chart.zero) < 0.2);
+  const missing = chart.bars.find((bar) => bar.label === 'Grants' && !bar.current)!;
+  assert.equal(missing.width, 0);
+  assert.equal(missing.text, 'not given');
+  assert.ok(chart.bars.every((bar) => bar.x + bar.width <= chart.width));
+});
+
+test('no chart is drawn without a single amount', () => {
+  assert.equal(financialChart(financialRows({ current: {}, previous: {} })), undefined);
+});
+
+test('the crawl date comes from the manifest, in UTC when it says so', () => {
+  assert.equal(crawlDate({ finishedAt: '2024-05-12T02:41:55.908Z' }), '12 May 2024, 02:41 UTC');
+  assert.equal(crawlDate({ startedAt: '2024-05-12T02:00:00' }), '12 May 2024, 02:00');
+  assert.equal(crawlDate({ finishedAt: 42 }), undefined);
+  assert.equal(crawlDate({}), undefined);
+});
+
+test('a voluntary code is named by its description, else its usual name, else its id', () => {
+  assert.equal(codeTitle({ id: 'X', description: 'Code X' }), 'Code X');
+  assert.equal(codeTitle({ id: 'ictr' }), 'Statement of Guiding Principles for Fundraising');
+  assert.equal(codeTitle({ id: 'NEWCODE' }), 'NEWCODE');
+});
+
+test('a record governance code finds its code page by description, spacing and case aside', () => {
+  const map = codesByDescription([{ id: 'GOVERNANCECODE' }, { id: 'DOCHAS', description: 'Dóchas Code' }]);
+  assert.equal(map.get(descriptionKey('dóchas  CODE'))?.id, 'DOCHAS');
+  assert.equal(
+    map.get(
+      descriptionKey('The Governance Code for Community, Voluntary and Charitable Organisations in Ireland'),
+    )?.id,
+    'GOVERNANCECODE',
+  );
+});
+
+test('JSON-LD carries only what the record gives', () => {
+  const ld = organisationJsonLd(
+    readOrganisation({ name: 'Club', orgUrl: 'javascript:x', county: 'Cork' }, 'id-1'),
+  );
+  assert.deepEqual(ld, {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    identifier: 'id-1',
+    name: 'Club',
+    address: { '@type': 'PostalAddress', addressRegion: 'Cork', addressCountry: 'IE' },
+  });
+});
+
+test('file sizes read in decimal units', () => {
+  assert.equal(formatBytes(999), '999 bytes');
+  assert.equal(formatBytes(1500), '1.5 kB');
+  assert.equal(formatBytes(222_601_195), '223 MB');
+});
