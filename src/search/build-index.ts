@@ -534,7 +534,7 @@ export function buildSearchIndex(
 }
 
 /** The text of one index file: a classic script that registers its part. */
-export function partScript(name: string, build: string, payload: string): string {
+function partScript(name: string, build: string, payload: string): string {
   // JSON.parse of a string literal parses faster than the same object written as a literal. In
   // single quotes, JSON's own double quotes need no escaping; escaping everything beyond ASCII
   // makes the file immune to whatever charset a host declares.
