@@ -1,7 +1,16 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild } from 'astro';
@@ -59,13 +68,23 @@ function copyRecords(snapshot: Snapshot, siteDir: string): void {
 }
 
 async function renderPages(root: string, outDir: string, logLevel: SiteOptions['logLevel']): Promise<void> {
-  await astroBuild({
-    root,
-    outDir,
-    logLevel: logLevel ?? 'warn',
-    // The staging folder is new and already holds the downloads: nothing to empty.
-    vite: { build: { emptyOutDir: false } },
-  });
+  // Astro prerenders from a bundle it writes inside outDir, and that bundle imports packages by
+  // name: from a site folder outside the project (ORGDIR_SITE_DIR=/var/www/…) Node would look for
+  // them beside the site. A link to the project's packages, removed before anything else is
+  // written, lets it find them wherever the site goes.
+  const packages = join(outDir, 'node_modules');
+  symlinkSync(join(root, 'node_modules'), packages, 'dir');
+  try {
+    await astroBuild({
+      root,
+      outDir,
+      logLevel: logLevel ?? 'warn',
+      // The staging folder is new and already holds the downloads: nothing to empty.
+      vite: { build: { emptyOutDir: false } },
+    });
+  } finally {
+    unlinkSync(packages);
+  }
 }
 
 /** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
