@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { countyKey } from '../lib/counties.ts';
+import { organisationFileStem } from '../lib/routes.ts';
 import { slugify, uniqueSlugs } from '../lib/slugs.ts';
 import { objectOf, scalarText, textOf } from '../lib/text.ts';
 
@@ -238,8 +239,15 @@ function loadOrganisations(dataDir: string, unreadable: Snapshot['unreadable']) 
   const files = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.json')) : [];
   const organisations: OrganisationEntry[] = [];
   const facts = new Map<string, RecordFacts>();
-  for (const file of files) {
+  const seen = new Set<string>();
+  for (const file of files.sort()) {
     const id = file.slice(0, -'.json'.length);
+    // Page names are lower case: two files differing only in case would claim one page.
+    if (seen.has(organisationFileStem(id))) {
+      unreadable.push({ file: join(folder, file), reason: 'another record has the same id apart from case' });
+      continue;
+    }
+    seen.add(organisationFileStem(id));
     const raw = readJson(join(folder, file), unreadable);
     if (raw === undefined) continue;
     const record = objectOf(raw);
