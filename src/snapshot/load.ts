@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { countyKey } from '../lib/counties.ts';
 import { organisationFileStem } from '../lib/routes.ts';
-import { slugify, uniqueSlugs } from '../lib/slugs.ts';
+import { slugify, uniqueSlugs, withoutAccents } from '../lib/slugs.ts';
 import { objectOf, scalarText, textOf } from '../lib/text.ts';
 
 /** The three group lists of the API, in the order the site shows them. */
@@ -129,8 +129,7 @@ export function readRecord(dataDir: string, id: string): unknown {
 
 /** The A–Z key of a name: its first letter without accents, "0-9" for digits, else "other". */
 export function letterOf(name: string): string {
-  const first = name
-    .normalize('NFKD')
+  const first = withoutAccents(name)
     .replace(/[^\p{L}\p{N}]/gu, '')
     .charAt(0)
     .toLowerCase();
