@@ -1,16 +1,8 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild } from 'astro';
@@ -57,14 +49,19 @@ export interface SiteSummary {
 }
 
 /** Copies each stored record next to its page, as the raw JSON the page links to. */
-function copyRecords(snapshot: Snapshot, siteDir: string): void {
+async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
   mkdirSync(join(siteDir, 'org'), { recursive: true });
-  for (const entry of snapshot.organisations) {
-    copyFileSync(
-      join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
-      join(siteDir, organisationJsonPath(entry.id)),
-    );
-  }
+  // A few copies in flight at once: on a busy disk each copy waits more than it works.
+  const queue = [...snapshot.organisations];
+  const worker = async (): Promise<void> => {
+    for (let entry = queue.pop(); entry; entry = queue.pop()) {
+      await copyFile(
+        join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
+        join(siteDir, organisationJsonPath(entry.id)),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 async function renderPages(root: string, outDir: string, logLevel: SiteOptions['logLevel']): Promise<void> {
@@ -88,11 +85,11 @@ async function renderPages(root: string, outDir: string, logLevel: SiteOptions['
 }
 
 /** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
-function swapInto(staging: string, target: string): void {
-  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}`);
+async function swapInto(staging: string, target: string): Promise<void> {
+  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}-${Date.now()}`);
   if (existsSync(target)) renameSync(target, previous);
   renameSync(staging, target);
-  rmSync(previous, { recursive: true, force: true });
+  await rm(previous, { recursive: true, force: true });
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
@@ -148,7 +145,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
-    swapInto(staging, siteDir);
+    await step('swap', () => swapInto(staging, siteDir));
     return {
       siteDir,
       organisations: snapshot.organisations.length,
