@@ -47,6 +47,11 @@ try {
       .map(([name, s]) => `${name} ${s} s${cpu(name)}`)
       .join(', ')}`,
   );
+  const { search } = summary;
+  console.log(
+    `site: search index: ${search.documents} organisations, ${search.terms} words, ` +
+      `${search.files} files (${formatBytes(search.bytes)})`,
+  );
   if (summary.unreadable.length > 0) {
     console.warn(`site: ${summary.unreadable.length} unreadable file(s) in the data folder were left out:`);
     for (const { file, reason } of summary.unreadable.slice(0, 20)) console.warn(`  ${file}: ${reason}`);

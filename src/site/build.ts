@@ -1,7 +1,8 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild } from 'astro';
@@ -48,23 +49,28 @@ export interface SiteSummary {
 }
 
 /** Copies each stored record next to its page, as the raw JSON the page links to. */
-function copyRecords(snapshot: Snapshot, siteDir: string): void {
+async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
   mkdirSync(join(siteDir, 'org'), { recursive: true });
-  for (const entry of snapshot.organisations) {
-    copyFileSync(
-      join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
-      join(siteDir, organisationJsonPath(entry.id)),
-    );
-  }
+  // A few copies in flight at once: on a busy disk each copy waits more than it works.
+  const queue = [...snapshot.organisations];
+  const worker = async (): Promise<void> => {
+    for (let entry = queue.pop(); entry; entry = queue.pop()) {
+      await copyFile(
+        join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
+        join(siteDir, organisationJsonPath(entry.id)),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 async function renderPages(root: string, outDir: string, logLevel: SiteOptions['logLevel']): Promise<void> {
-  // Astro puts its page bundle in the output folder when that is below the working directory,
-  // else in the project's .astro/; the bundle imports packages by name, which resolve only inside
-  // the project. Run from elsewhere (`node /srv/orgdir/scripts/site.ts --out /tmp/site` from /tmp)
-  // the bundle would land outside it, so the build runs from the project root.
-  const workingDirectory = process.cwd();
-  process.chdir(root);
+  // Astro prerenders from a bundle it writes inside outDir, and that bundle imports packages by
+  // name: from a site folder outside the project (ORGDIR_SITE_DIR=/var/www/…) Node would look for
+  // them beside the site. A link to the project's packages, removed before anything else is
+  // written, lets it find them wherever the site goes.
+  const packages = join(outDir, 'node_modules');
+  symlinkSync(join(root, 'node_modules'), packages, 'dir');
   try {
     await astroBuild({
       root,
@@ -74,16 +80,16 @@ async function renderPages(root: string, outDir: string, logLevel: SiteOptions['
       vite: { build: { emptyOutDir: false } },
     });
   } finally {
-    process.chdir(workingDirectory);
+    unlinkSync(packages);
   }
 }
 
 /** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
-function swapInto(staging: string, target: string): void {
-  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}`);
+async function swapInto(staging: string, target: string): Promise<void> {
+  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}-${Date.now()}`);
   if (existsSync(target)) renameSync(target, previous);
   renameSync(staging, target);
-  rmSync(previous, { recursive: true, force: true });
+  await rm(previous, { recursive: true, force: true });
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
@@ -96,6 +102,7 @@ function archiveTime(snapshot: Snapshot): Date {
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
+  const tarGz = options.tarGz ?? true;
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -124,8 +131,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const snapshot = await step('read', () => snapshotOf(dataDir));
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
     const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
-    if (options.tarGz)
-      archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
+    if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
@@ -133,13 +139,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
     const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
     await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
-    if (options.tarGz ?? true) {
+    if (tarGz) {
       await step('tar.gz', () => writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
     }
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
-    swapInto(staging, siteDir);
+    await step('swap', () => swapInto(staging, siteDir));
     return {
       siteDir,
       organisations: snapshot.organisations.length,

@@ -89,7 +89,7 @@ after(async () => {
 });
 
 /** A page that records every error and every request that is not a file of the site. */
-function open(url: string, waitUntil: 'load' | 'domcontentloaded' = 'load'): Promise<WatchedPage> {
+function open(url: string, waitUntil: 'load' | 'commit' = 'load'): Promise<WatchedPage> {
   return openPage(browser, url, waitUntil);
 }
 
@@ -116,34 +116,53 @@ async function linkedIds(page: Page): Promise<string[]> {
 
 const searchPage = () => pathToFileURL(join(site, 'search.html')).href;
 
-test('typing a quoted phrase from file:// finds exactly the organisations with that phrase; the address keeps it over a reload', async () => {
+test('typing a quoted phrase from file:// finds exactly the organisations with that phrase; the address keeps it over a reload; a click opens one', async () => {
   const { page, problems } = await open(searchPage());
+  const input = page.locator('input[type="search"]');
+  // The same words without quotes find every organisation that has both of them.
+  await input.pressSequentially(`${phrase.words.join(' ')} `);
+  assert.equal(await resultsFor(page, phrase.words.join(' ')), phrase.bagOfWords.length);
+
   const query = `"${phrase.words.join(' ')}"`;
-  await page.locator('input[type="search"]').pressSequentially(query);
+  await input.fill('');
+  await input.pressSequentially(query);
   assert.equal(await resultsFor(page, query), phrase.ids.length);
   assert.deepEqual(await linkedIds(page), phrase.ids);
   assert.equal(new URL(page.url()).searchParams.get('q'), query);
-  assert.match((await page.locator('[data-search-status]').textContent()) ?? '', /organisations? found/);
 
   await page.reload();
   assert.equal(await resultsFor(page, query), phrase.ids.length);
-  assert.equal(await page.locator('input[type="search"]').inputValue(), query);
+  assert.equal(await input.inputValue(), query);
   assert.deepEqual(await linkedIds(page), phrase.ids);
 
-  // The same words without quotes find every organisation that has both of them.
-  await page.locator('input[type="search"]').fill(`${phrase.words.join(' ')} `);
-  assert.equal(await resultsFor(page, `${phrase.words.join(' ')}`), phrase.bagOfWords.length);
+  const last = page.locator('[data-search-results] h3 a').last();
+  const name = await last.textContent();
+  await last.click();
+  await page.waitForURL(/\/org\/[0-9a-f-]{36}\.html$/);
+  const id = /([0-9a-f-]{36})\.html$/.exec(page.url())![1]!;
+  assert.ok(phrase.ids.includes(id));
+  assert.ok(page.url().endsWith(organisationPath(id)));
+  assert.equal(await page.locator('h1').textContent(), name);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test('a result opens its organisation page', async () => {
+test('by keyboard alone: type a phrase, press Enter, move to the first result and open its page', async () => {
   const query = `"${phrase.words.join(' ')}"`;
-  const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(query)}`);
+  const { page, problems } = await open(searchPage());
+  await page.locator('input[type="search"]').focus();
+  await page.keyboard.type(query);
+  await page.keyboard.press('Enter');
   await resultsFor(page, query);
-  const first = page.locator('[data-search-results] h3 a').first();
-  const name = (await first.textContent()) ?? '';
-  await first.click();
+  assert.equal(await page.locator('[data-search-status]').getAttribute('aria-live'), 'polite');
+  let onResult = false;
+  for (let presses = 0; presses < 15 && !onResult; presses += 1) {
+    await page.keyboard.press('Tab');
+    onResult = await page.evaluate(() => document.activeElement?.matches('[data-search-results] a') ?? false);
+  }
+  assert.ok(onResult, 'Tab reaches the first result');
+  const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+  await page.keyboard.press('Enter');
   await page.waitForURL(/\/org\/[0-9a-f-]{36}\.html$/);
   const id = /([0-9a-f-]{36})\.html$/.exec(page.url())![1]!;
   assert.ok(phrase.ids.includes(id));
@@ -216,9 +235,15 @@ test('from a static server with a strict script policy and a slow index, the pag
     delayMs: (path) => (path.endsWith('/search/core.js') ? 700 : 0),
   });
   const query = `"${phrase.words[1]!}"`;
-  const { page, problems } = await open(`${server.root}search.html`, 'domcontentloaded');
+  const { page, problems } = await open(`${server.root}search.html`, 'commit');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-search-status]')?.textContent?.startsWith('Loading the search index'),
+  );
   await page.locator('input[type="search"]').fill(query);
-  assert.match((await page.locator('[data-search-status]').textContent()) ?? '', /Loading the search index/);
+  assert.match(
+    (await page.locator('[data-search-status]').textContent()) ?? '',
+    /Loading the search index… your search will run as soon as it has arrived/,
+  );
   assert.equal(await resultsFor(page, query), idsWith([phrase.words[1]!], false).length);
   assert.deepEqual(problems, []);
   await page.close();

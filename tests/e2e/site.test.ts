@@ -229,6 +229,7 @@ test('the archives hold the whole site, and unzipped it works from file://', asy
   const names = unzip(join(site, ARCHIVE_NAME), unzipped);
   const siteFiles = filesUnder(site).filter((path) => !/^orgdir-site\./.test(path));
   assert.deepEqual(names.sort(), siteFiles);
+  assert.ok(html('index.html').includes(`href="${TAR_ARCHIVE_NAME}"`), 'the home page links the tar.gz');
   const untarred = join(work, 'untarred');
   mkdirSync(untarred);
   execFileSync('tar', ['-xzf', join(site, TAR_ARCHIVE_NAME), '-C', untarred]);

@@ -61,7 +61,7 @@ export async function watchPage(page: Page, origin: string): Promise<string[]> {
 export async function openPage(
   browser: Browser | BrowserContext,
   url: string,
-  waitUntil: 'load' | 'domcontentloaded' = 'load',
+  waitUntil: 'load' | 'domcontentloaded' | 'commit' = 'load',
 ): Promise<WatchedPage> {
   const page = await browser.newPage();
   const problems = await watchPage(page, originOf(url));
