@@ -129,6 +129,16 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   forgetSnapshots();
   try {
     const snapshot = await step('read', () => snapshotOf(dataDir));
+    // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
+    // of no organisations must not replace the one that is live.
+    if (snapshot.organisations.length === 0) {
+      const first = snapshot.unreadable[0];
+      throw new Error(
+        `No readable organisations in ${dataDir}` +
+          (first ? ` (${snapshot.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
+          '; the site was left as it was.',
+      );
+    }
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
     const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
     if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
