@@ -109,6 +109,12 @@ function number(flag: string, value: string | undefined, kind: 'integer' | 'coun
   return parsed;
 }
 
+function port(value: string | undefined): number {
+  const parsed = number('port', value, 'integer') ?? DEFAULT_PORT;
+  if (parsed > 65535) throw new UsageError(`--port must be 65535 or less (got "${value}")`);
+  return parsed;
+}
+
 /** Drops the flags not given, so that the defaults of src/ apply. */
 function definedOnly<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as {
@@ -176,7 +182,7 @@ async function main(): Promise<number> {
   const api = await startSampleApi(
     definedOnly({
       host: values.host,
-      port: number('port', values.port, 'integer') ?? DEFAULT_PORT,
+      port: port(values.port),
       dataset: generateDataset(definedOnly({ orgs, seed: values.seed, edition })),
       key: values.key,
       voluntaryCodesShape: codes,
@@ -228,6 +234,13 @@ main().then(
       process.exitCode = 2;
     } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`sample-api: ${(error as Error).message}; choose another --port`);
+      process.exitCode = 1;
+    } else if (
+      ['ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL', 'EACCES'].includes(
+        (error as NodeJS.ErrnoException).code ?? '',
+      )
+    ) {
+      console.error(`sample-api: cannot listen there: ${(error as Error).message}; check --host and --port`);
       process.exitCode = 1;
     } else {
       console.error(error);
