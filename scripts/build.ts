@@ -122,7 +122,8 @@ async function main(): Promise<number> {
           signal: controller.signal,
         });
         reporter.stop();
-        console.error(formatSummary(summary));
+        // A configuration error or a refused key is said once, in the build's own last line.
+        if (summary.exitCode !== 2) console.error(formatSummary(summary));
         return summary;
       },
       renderSite: async (data, site, view) => {
@@ -158,7 +159,7 @@ main().then(
   },
   (error: unknown) => {
     if (error instanceof UsageError || error instanceof CrawlConfigError || error instanceof RangeError) {
-      console.error(`build: ${error.message} (see --help)`);
+      console.error(`build: ${error.message.replace(/ \(see --help\)$/, '')} (see --help)`);
       process.exitCode = 2;
     } else {
       console.error(error);
