@@ -1,10 +1,11 @@
 // npm run sample-api -- [flags]: serves the sample API on loopback until stopped (Ctrl-C).
 import { parseArgs } from 'node:util';
-import { DEFAULT_ORGS, DEFAULT_SEED } from '../src/sample-api/dataset.ts';
+import { DEFAULT_ORGS, DEFAULT_SEED, generateDataset } from '../src/sample-api/dataset.ts';
 import {
   DEMO_SUBSCRIPTION_KEY,
   SEARCH_RESULT_LIMIT,
   startSampleApi,
+  type DegradationOptions,
   type FaultOptions,
 } from '../src/sample-api/server.ts';
 
@@ -22,6 +23,8 @@ until stopped with Ctrl-C (SIGINT) or SIGTERM.
   --key K                  accepted Ocp-Apim-Subscription-Key (default ${DEMO_SUBSCRIPTION_KEY})
   --codes strings|objects  shape of the VoluntaryCodes answer (default objects)
   --search-limit N         most results of one search (default ${SEARCH_RESULT_LIMIT})
+  --edition N              night of the register: 1 as generated, each later one a known set of
+                           changes on the one before (default 1; see src/sample-api/editions.ts)
 
 Faults (all off by default; rates are shares between 0 and 1):
   --latency-ms N                    delay before each answer (default 0)
@@ -37,6 +40,13 @@ Faults (all off by default; rates are shares between 0 and 1):
   --quota N                         answer 403 with Retry-After after N requests per window
   --quota-retry-after-seconds N     length of the quota window (default 60)
   --fault-seed S                    seed of the fault stream (default faults)
+
+A bad night of the register (the same organisations on every request):
+  --drop-share R                    share of organisations gone from every list, record 404
+  --empty-list NAME                 answer this list or voluntary code id as [] (repeatable)
+  --failing-share R                 share of organisations whose record always answers 500
+  --blank-field F                   field blanked in --blank-share of the records
+  --blank-share R
 
   --help                   show this help
 
@@ -64,6 +74,12 @@ const FLAG_OPTIONS = {
   quota: { type: 'string' },
   'quota-retry-after-seconds': { type: 'string' },
   'fault-seed': { type: 'string' },
+  edition: { type: 'string' },
+  'drop-share': { type: 'string' },
+  'empty-list': { type: 'string', multiple: true },
+  'failing-share': { type: 'string' },
+  'blank-field': { type: 'string' },
+  'blank-share': { type: 'string' },
 } as const;
 
 class UsageError extends Error {}
@@ -90,6 +106,12 @@ function number(flag: string, value: string | undefined, kind: 'integer' | 'coun
     }[kind];
     throw new UsageError(`--${flag} must be ${expected} (got "${value}")`);
   }
+  return parsed;
+}
+
+function port(value: string | undefined): number {
+  const parsed = number('port', value, 'integer') ?? DEFAULT_PORT;
+  if (parsed > 65535) throw new UsageError(`--port must be 65535 or less (got "${value}")`);
   return parsed;
 }
 
@@ -143,17 +165,30 @@ async function main(): Promise<number> {
     faultSeed: values['fault-seed'],
   });
 
+  const degradations: DegradationOptions = definedOnly({
+    dropShare: number('drop-share', values['drop-share'], 'rate'),
+    emptyLists: values['empty-list'],
+    failingShare: number('failing-share', values['failing-share'], 'rate'),
+    blankField: values['blank-field'],
+    blankShare: number('blank-share', values['blank-share'], 'rate'),
+  });
+  if (degradations.blankShare !== undefined && degradations.blankField === undefined) {
+    throw new UsageError('--blank-share needs --blank-field');
+  }
+  const orgs = number('orgs', values.orgs, 'count');
+  const edition = number('edition', values.edition, 'count');
+
   const started = performance.now();
   const api = await startSampleApi(
     definedOnly({
       host: values.host,
-      port: number('port', values.port, 'integer') ?? DEFAULT_PORT,
-      orgs: number('orgs', values.orgs, 'count'),
-      seed: values.seed,
+      port: port(values.port),
+      dataset: generateDataset(definedOnly({ orgs, seed: values.seed, edition })),
       key: values.key,
       voluntaryCodesShape: codes,
       searchLimit: number('search-limit', values['search-limit'], 'count'),
       faults,
+      ...(Object.keys(degradations).length === 0 ? {} : { degradations }),
     }),
   );
   const { dataset } = api;
@@ -161,13 +196,19 @@ async function main(): Promise<number> {
   console.log(`Sample API: ${api.baseUrl}`);
   console.log(`Subscription key (header Ocp-Apim-Subscription-Key): ${api.key}`);
   console.log(
-    `${dataset.orgs} organisations (seed ${dataset.seed}): ${dataset.registeredCharities.length} registered charities, ` +
+    `${dataset.orgs} organisations (seed ${dataset.seed}, edition ${dataset.edition}): ${dataset.registeredCharities.length} registered charities, ` +
       `${dataset.taxEfficientGifts.length} tax-efficient gifts, ${dataset.housingBodies.length} housing bodies, ` +
       `${dataset.goneIds.length} listed but gone; ready in ${Math.round(performance.now() - started)} ms`,
   );
   console.log(
     `Faults: ${activeFaults.length === 0 ? 'none' : activeFaults.map((key) => `${key}=${String(faults[key as keyof FaultOptions])}`).join(', ')}`,
   );
+  if (Object.keys(degradations).length > 0)
+    console.log(
+      `Degradations: ${Object.entries(degradations)
+        .map(([key, value]) => `${key}=${String(value)}`)
+        .join(', ')}`,
+    );
   console.log(`Statistics: ${api.origin}/_stats`);
   console.log(`Try: curl -H 'Ocp-Apim-Subscription-Key: ${api.key}' ${api.baseUrl}/registeredCharities/`);
 
@@ -193,6 +234,13 @@ main().then(
       process.exitCode = 2;
     } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`sample-api: ${(error as Error).message}; choose another --port`);
+      process.exitCode = 1;
+    } else if (
+      ['ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL', 'EACCES'].includes(
+        (error as NodeJS.ErrnoException).code ?? '',
+      )
+    ) {
+      console.error(`sample-api: cannot listen there: ${(error as Error).message}; check --host and --port`);
       process.exitCode = 1;
     } else {
       console.error(error);

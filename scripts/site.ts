@@ -4,16 +4,25 @@ import { dataDir, siteDir } from '../src/config.ts';
 import { buildSite } from '../src/site/build.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
 
-const { values } = parseArgs({
-  allowNegative: true,
-  options: {
-    data: { type: 'string' },
-    out: { type: 'string' },
-    'tar-gz': { type: 'boolean', default: true },
-    verbose: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
-});
+function commandLine() {
+  try {
+    return parseArgs({
+      allowNegative: true,
+      options: {
+        data: { type: 'string' },
+        out: { type: 'string' },
+        'tar-gz': { type: 'boolean', default: true },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`site: ${error instanceof Error ? error.message : String(error)} (see --help)`);
+    process.exit(2);
+  }
+}
+
+const { values } = commandLine();
 
 if (values.help) {
   console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--no-tar-gz] [--verbose]
@@ -46,6 +55,11 @@ try {
     `site: steps ${Object.entries(summary.timings)
       .map(([name, s]) => `${name} ${s} s${cpu(name)}`)
       .join(', ')}`,
+  );
+  const { search } = summary;
+  console.log(
+    `site: search index: ${search.documents} organisations, ${search.terms} words, ` +
+      `${search.files} files (${formatBytes(search.bytes)})`,
   );
   if (summary.unreadable.length > 0) {
     console.warn(`site: ${summary.unreadable.length} unreadable file(s) in the data folder were left out:`);

@@ -10,3 +10,33 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
 export function siteDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env['ORGDIR_SITE_DIR'] || 'dist');
 }
+
+/** Where the editions are kept: `ORGDIR_EDITIONS_DIR`, default `editions` (README: "Editions"). */
+export function editionsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env['ORGDIR_EDITIONS_DIR'] || 'editions');
+}
+
+/** How many editions are kept: `ORGDIR_KEEP_EDITIONS`, default 30. */
+export function keepEditions(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env['ORGDIR_KEEP_EDITIONS'] || 30);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(
+      `ORGDIR_KEEP_EDITIONS must be a whole number, 1 or more (got ${env['ORGDIR_KEEP_EDITIONS']})`,
+    );
+  }
+  return value;
+}
+
+/**
+ * The public address of the site, e.g. https://example.org/orgdir/: `ORGDIR_SITE_URL`. The Atom
+ * feed needs absolute links; without it they are written relative to the feed.
+ */
+export function siteUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env['ORGDIR_SITE_URL']?.trim();
+  if (!value) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new RangeError(`ORGDIR_SITE_URL must be an http(s) address (got ${value})`);
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}

@@ -676,6 +676,17 @@ class CrawlRun {
         manifest,
       };
     }
+    const answered = Object.keys(manifest.requests.statuses).some((status) => /^\d+$/.test(status));
+    if (!complete && !answered && manifest.failures.length > 0) {
+      // Not one answer from the API: the address is wrong or the service is down, and every
+      // failure says the same thing.
+      return {
+        exitCode: 1,
+        message: `cannot reach the API at ${this.#options.apiUrl} (${manifest.failures[0]!.error}); ${dataDir} is unchanged; run again when it answers`,
+        published: false,
+        manifest,
+      };
+    }
     if (this.#failures.length === 0) {
       return {
         exitCode: 0,

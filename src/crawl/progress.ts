@@ -178,7 +178,13 @@ const LISTED_FAILURES = 20;
 export function formatSummary(summary: CrawlSummary): string {
   const lines = [summary.message];
   const manifest = summary.manifest;
-  if (manifest !== undefined) {
+  // When the API never answered, every count is zero and every failure is the one in the message.
+  const unanswered =
+    manifest !== undefined &&
+    manifest.counts.organisations === 0 &&
+    manifest.failures.length > 0 &&
+    !Object.keys(manifest.requests.statuses).some((status) => /^\d+$/.test(status));
+  if (manifest !== undefined && !unanswered) {
     const { counts } = manifest;
     const members = Object.entries(counts.voluntaryCodeMembers)
       .map(([code, count]) => `${code} ${count}`)

@@ -1,9 +1,6 @@
 // A small offline map: the outline of the island of Ireland as an SVG path, and a dot for a
 // point. No tiles and no network, so it works from file:// and in print.
-
-/** Longitude and latitude ranges of the island, with a margin (api-spec appendix). */
-const IRISH_LONGITUDES = { min: -11, max: -5 } as const;
-const IRISH_LATITUDES = { min: 51.2, max: 55.6 } as const;
+import { toLatLon } from './geolocation.ts';
 
 export interface MapPoint {
   longitude: number;
@@ -12,29 +9,15 @@ export interface MapPoint {
   swapped: boolean;
 }
 
-function within(value: number, range: { min: number; max: number }): boolean {
-  return value >= range.min && value <= range.max;
-}
-
 /**
- * Reads a GeoJSON-style coordinate pair. The spec does not state the order; GeoJSON and the
- * real service used [longitude, latitude], so that is assumed, and a pair that only fits Ireland
- * the other way round is turned round. `undefined` for 0,0 ("unknown"), for anything that is not
- * two finite numbers, and for points that fit Ireland in neither order.
+ * Reads a GeoJSON-style coordinate pair with the crawler's own judgement of its order
+ * (`toLatLon`), so that the page and the crawl's manifest agree on every point. `undefined` for
+ * 0,0 ("unknown"), for anything that is not two finite numbers, and for points that fit Ireland
+ * in neither order.
  */
 export function irishPoint(coordinates: unknown): MapPoint | undefined {
-  if (!Array.isArray(coordinates) || coordinates.length < 2) return undefined;
-  const [first, second] = coordinates as unknown[];
-  if (typeof first !== 'number' || typeof second !== 'number') return undefined;
-  if (!Number.isFinite(first) || !Number.isFinite(second)) return undefined;
-  if (first === 0 && second === 0) return undefined;
-  if (within(first, IRISH_LONGITUDES) && within(second, IRISH_LATITUDES)) {
-    return { longitude: first, latitude: second, swapped: false };
-  }
-  if (within(second, IRISH_LONGITUDES) && within(first, IRISH_LATITUDES)) {
-    return { longitude: second, latitude: first, swapped: true };
-  }
-  return undefined;
+  const point = toLatLon(coordinates);
+  return point && { longitude: point.lon, latitude: point.lat, swapped: point.swapped };
 }
 
 /** True for a pair of 0,0, which the spec says stands for an unknown location. */

@@ -1,11 +1,17 @@
 // File names made from the register's own words (code ids, counties, sectors): readable, safe in
 // any file system and URL, and stable between builds.
 
-/** "Co. Dún Laoghaire" → "co-dun-laoghaire"; never empty. */
+/** "Dún Laoghaire" → "Dun Laoghaire": letters without their accents (fadas and the like). */
+export function withoutAccents(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Names Windows keeps for devices, with or without an extension: a file "con.html" cannot be unzipped there. */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(?=\.|$)/;
+
+/** "Co. Dún Laoghaire" → "co-dun-laoghaire"; never empty, never a Windows device name ("con" → "con_"). */
 export function slugify(text: string, fallback = 'unnamed'): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  const slug = withoutAccents(text)
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9.]+/g, '-')
@@ -13,7 +19,7 @@ export function slugify(text: string, fallback = 'unnamed'): string {
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 80)
     .replace(/[-.]+$/g, '');
-  return slug === '' ? fallback : slug;
+  return slug === '' ? fallback : slug.replace(WINDOWS_DEVICE, '$1_');
 }
 
 /**

@@ -6,7 +6,8 @@ export const NOT_GIVEN = 'not given';
 /** The trimmed string, or `undefined` when the value is not a non-empty string. */
 export function textOf(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const text = value.trim();
+  // Spaces before a line break are invisible on the page and only trip HTML validators.
+  const text = value.trim().replace(/[ \t]+(?=\r?\n)/g, '');
   return text === '' ? undefined : text;
 }
 
@@ -75,7 +76,12 @@ export function truncate(text: string, max: number, measure = (value: string) =>
   return result;
 }
 
+/** Extra characters each escaped character takes in Astro's output (&lt; &gt; &amp; &#39; &quot;). */
+const ESCAPE_EXTRA: Record<string, number> = { '<': 3, '>': 3, '&': 4, "'": 4, '"': 5 };
+
 /** The length of text once escaped for HTML, as validators count a title. */
 export function escapedLength(text: string): number {
-  return text.length + (text.match(/[<>]/g)?.length ?? 0) * 3 + (text.match(/[&]/g)?.length ?? 0) * 4;
+  let length = text.length;
+  for (const character of text) length += ESCAPE_EXTRA[character] ?? 0;
+  return length;
 }

@@ -22,6 +22,7 @@ import {
 import { locality, organisationName, type NameFamily } from './names.ts';
 import { chance, createRandom, guid, pick } from './prng.ts';
 import { organisationRecord } from './record.ts';
+import { applyEditions, type EditionChange } from './editions.ts';
 import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
 import register from './vocabulary/ie-register.json' with { type: 'json' };
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';
@@ -31,6 +32,11 @@ export interface DatasetOptions {
   seed?: string | number;
   /** Organisations that have a record. Default 2000; 100,000 is supported. */
   orgs?: number;
+  /**
+   * Which night of the register: 1 (the default) is the register as first generated; each later
+   * edition applies a known set of changes to the one before (editions.ts), listed in `changes`.
+   */
+  edition?: number;
 }
 
 export const DEFAULT_SEED = 'orgdir';
@@ -88,7 +94,10 @@ export interface OrganisationCore {
 export interface SampleDataset {
   readonly seed: string;
   readonly orgs: number;
-  /** Every organisation id that has a record, in index order. */
+  readonly edition: number;
+  /** What changed since the edition before (empty for edition 1); see editions.ts. */
+  readonly changes: readonly EditionChange[];
+  /** Every organisation id that has a record, in index order (added organisations last). */
   readonly ids: readonly string[];
   /** Ids that appear in some list but whose `Organisation/{id}` answers 404. */
   readonly goneIds: readonly string[];
@@ -198,16 +207,32 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
   const orgs = options.orgs ?? DEFAULT_ORGS;
   if (!Number.isInteger(orgs) || orgs < 1)
     throw new RangeError(`orgs must be a positive integer, got ${orgs}`);
+  const edition = options.edition ?? 1;
+  if (!Number.isInteger(edition) || edition < 1)
+    throw new RangeError(`edition must be a positive integer, got ${edition}`);
   const goneCount = Math.max(1, Math.round(orgs * GONE_SHARE));
 
-  const cores: OrganisationCore[] = [];
-  const byId = new Map<string, OrganisationCore>();
+  const firstCores: OrganisationCore[] = [];
+  const firstIds = new Set<string>();
   for (let index = 0; index < orgs + goneCount; index++) {
     const core = makeCore(seed, index, index >= orgs);
-    if (byId.has(core.id)) throw new Error(`duplicate organisation id ${core.id}`);
-    byId.set(core.id, core);
-    cores.push(core);
+    if (firstIds.has(core.id)) throw new Error(`duplicate organisation id ${core.id}`);
+    firstIds.add(core.id);
+    firstCores.push(core);
   }
+  const later =
+    edition === 1
+      ? undefined
+      : applyEditions({
+          seed,
+          orgs,
+          edition,
+          cores: firstCores,
+          makeCore: (index) => makeCore(seed, index, false),
+          generateRecord: (core) => organisationRecord(seed, core),
+        });
+  const cores = later?.cores ?? firstCores;
+  const byId = new Map(cores.map((core) => [core.id, core]));
 
   // Lists are in name order, case, accents and punctuation ignored, then by id for a stable order.
   const keyed = cores.map((core) => ({ key: foldText(core.name), core }));
@@ -232,6 +257,8 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
   return {
     seed,
     orgs,
+    edition,
+    changes: later?.changes ?? [],
     ids: cores.filter((core) => !core.gone).map((core) => core.id),
     goneIds: cores.filter((core) => core.gone).map((core) => core.id),
     registeredCharities,
@@ -245,7 +272,13 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
       if (core === undefined || core.gone) return undefined;
       const cached = records.get(core.id);
       if (cached !== undefined) return cached;
-      const record = organisationRecord(seed, core);
+      const record =
+        later === undefined
+          ? organisationRecord(seed, core)
+          : {
+              ...organisationRecord(seed, later.recordCores.get(core.id) ?? core),
+              ...later.patches.get(core.id),
+            };
       records.set(core.id, record);
       return record;
     },

@@ -18,10 +18,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateDataset, type SampleDataset } from './dataset.ts';
+import { degradeDataset, type DegradationOptions } from './degradations.ts';
 import { FaultInjector, quotaClock, validateFaults, type FaultOptions } from './faults.ts';
 import { isEmptyQuery, parseSearchQuery } from './search.ts';
 
 export type { FaultOptions } from './faults.ts';
+export type { DegradationOptions } from './degradations.ts';
 
 /** The subscription key the sample API accepts unless told otherwise. Not a secret. */
 export const DEMO_SUBSCRIPTION_KEY = 'orgdir-demo-key';
@@ -59,6 +61,8 @@ export interface SampleApiOptions {
   /** Default SEARCH_RESULT_LIMIT. */
   searchLimit?: number;
   faults?: FaultOptions;
+  /** A bad night of the register: organisations dropped, lists emptied, records failing or blanked. */
+  degradations?: DegradationOptions;
 }
 
 export interface SampleApiStats {
@@ -86,6 +90,7 @@ export interface RunningSampleApi {
   /** e.g. http://127.0.0.1:PORT */
   origin: string;
   key: string;
+  /** The register as served (after `degradations`). */
   dataset: SampleDataset;
   stats(): SampleApiStats;
   resetStats(): void;
@@ -178,12 +183,16 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Ru
   const key = options.key ?? DEMO_SUBSCRIPTION_KEY;
   const shape = options.voluntaryCodesShape ?? 'objects';
   const searchLimit = options.searchLimit ?? SEARCH_RESULT_LIMIT;
-  const dataset =
+  const generated =
     options.dataset ??
     generateDataset({
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(options.orgs === undefined ? {} : { orgs: options.orgs }),
     });
+  const degraded =
+    options.degradations === undefined ? undefined : degradeDataset(generated, options.degradations);
+  const dataset = degraded?.dataset ?? generated;
+  const failing = degraded?.failing ?? new Set<string>();
   let faults = new FaultInjector(options.faults ?? {});
   let stats = emptyStats();
   let inFlight = 0;
@@ -228,6 +237,8 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Ru
         const id = route.argument ?? '';
         if (!GUID.test(id))
           return { status: 400, body: errorBody(400, 'The organisation id must be a GUID') };
+        if (failing.has(id.toLowerCase()))
+          return { status: 500, body: errorBody(500, 'Internal server error') };
         const record = dataset.organisation(id);
         if (record === undefined) return { status: 404, body: errorBody(404, 'Organisation not found') };
         return { status: 200, body: json(record), organisationId: String(record['id']) };

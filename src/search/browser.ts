@@ -23,15 +23,22 @@ const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
 
 const numberFormat = new Intl.NumberFormat('en-IE');
 
+/** A pause in typing after which the result count is announced. */
+const ANNOUNCE_AFTER_MS = 500;
+
 type Register = (name: string, build: string, part: unknown) => void;
 
-/** Loads parts by inserting `<script src>` elements next to this script's own file. */
+/**
+ * Loads parts by inserting `<script src>` elements next to this script's own file. A part the
+ * page itself includes after this script (the core, fetched in parallel with it) registers
+ * unasked and is kept until it is asked for.
+ */
 function scriptLoader(base: URL): PartLoader {
   const waiting = new Map<string, { resolve: (part: unknown) => void; reject: (error: Error) => void }>();
+  const arrived = new Map<string, { build: string; part: unknown }>();
   let build: string | undefined;
-  const register: Register = (name, partBuild, part) => {
-    const pending = waiting.get(name);
-    if (!pending) return;
+  const settle = (name: string, partBuild: string, part: unknown) => {
+    const pending = waiting.get(name)!;
     waiting.delete(name);
     if (name === 'core') build = partBuild;
     if (build !== undefined && partBuild !== build) {
@@ -40,9 +47,20 @@ function scriptLoader(base: URL): PartLoader {
       pending.resolve(part);
     }
   };
+  const register: Register = (name, partBuild, part) => {
+    if (waiting.has(name)) settle(name, partBuild, part);
+    else arrived.set(name, { build: partBuild, part });
+  };
   (window as unknown as Record<string, Register>)[REGISTER_FUNCTION] = register;
   return (name) =>
     new Promise((resolve, reject) => {
+      const early = arrived.get(name);
+      if (early) {
+        arrived.delete(name);
+        waiting.set(name, { resolve, reject });
+        settle(name, early.build, early.part);
+        return;
+      }
       const script = document.createElement('script');
       script.src = new URL(`${name}.js`, base).href;
       waiting.set(name, { resolve, reject });
@@ -150,15 +168,36 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   let ready = false;
   let failed = false;
   let ticket = 0;
-  input.value = state.query;
+  // What was typed before this script ran is kept, unless the address carries a query.
+  if (state.query === '' && input.value !== '') state = { ...state, query: input.value };
+  else input.value = state.query;
 
-  const say = (message: string) => {
-    status.textContent = message;
+  // The status is a live region: while someone types, a count is announced only once they pause,
+  // not at every keystroke.
+  let typing = false;
+  let announcement: ReturnType<typeof setTimeout> | undefined;
+  const say = (message: string, settled = false) => {
+    clearTimeout(announcement);
+    if (settled && typing) {
+      announcement = setTimeout(() => (status.textContent = message), ANNOUNCE_AFTER_MS);
+    } else {
+      status.textContent = message;
+    }
   };
 
   const shown = (total: number) => {
     performance.mark(RESULTS_EVENT, { detail: { query: state.query, total } });
     container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail: { query: state.query, total } }));
+  };
+
+  /** A filter from an old address that this index does not know is dropped, not kept silently. */
+  const knownFilters = (core: CorePart) => {
+    for (const facet of FACET_NAMES) {
+      const key = state.filters[facet];
+      if (key !== undefined && !core.facets[facet].some((option) => option.key === key && option.count > 0)) {
+        delete state.filters[facet];
+      }
+    }
   };
 
   const fillFilters = (core: CorePart) => {
@@ -171,8 +210,6 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
         );
       }
       select.value = state.filters[facet] ?? '';
-      // A filter from an old address that this index does not know is dropped, not kept silently.
-      if (select.value !== (state.filters[facet] ?? '')) delete state.filters[facet];
       select.disabled = false;
     }
     if (filterBox) filterBox.hidden = false;
@@ -239,6 +276,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
         total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + response.hits.length}` : '';
       say(
         `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
+        true,
       );
       shown(total);
     } catch (error) {
@@ -248,16 +286,19 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   };
 
   input.addEventListener('input', () => {
+    typing = true;
     state = { ...state, query: input.value, page: 1 };
     void run();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    typing = false;
     state = { ...state, query: input.value, page: 1 };
     void run();
   });
   for (const [facet, select] of selects) {
     select.addEventListener('change', () => {
+      typing = false;
       const filters = { ...state.filters };
       if (select.value === '') delete filters[facet];
       else filters[facet] = select.value;
@@ -269,6 +310,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
     if (!target) return;
     event.preventDefault();
+    typing = false;
     state = { ...state, page: Number(target.dataset['page']) };
     void run().then(() => count.focus());
   });
@@ -279,8 +321,10 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   engine.core().then(
     (core) => {
       ready = true;
-      fillFilters(core);
+      knownFilters(core);
+      // Results first: the filters can be drawn while they are being read.
       void run();
+      fillFilters(core);
     },
     (error: unknown) => {
       failed = true;

@@ -35,6 +35,7 @@ import {
   type FacetOption,
   type MembersPart,
   type PositionsPart,
+  type TermsEntry,
   type TermsPart,
 } from './parts.ts';
 
@@ -46,6 +47,8 @@ export interface IndexLayout {
   termsFileBytes: number;
   /** A shard's word positions larger than this are split by ranges of documents. */
   positionsFileBytes: number;
+  /** A word whose positions are larger than this has positions files of its own. */
+  termPositionsBytes: number;
   /** Results per docs file; a page of results loads at most one file per result. */
   docsPerFile: number;
   /** Indexing runs in one pass per this many documents, each over a share of the words, to bound memory. */
@@ -56,6 +59,7 @@ export const DEFAULT_LAYOUT: IndexLayout = {
   splitGroupBytes: 24_000,
   termsFileBytes: 16_000,
   positionsFileBytes: 32_000,
+  termPositionsBytes: 8_000,
   docsPerFile: 16,
   documentsPerPass: 25_000,
 };
@@ -316,7 +320,7 @@ export function buildSearchIndex(
   const countyKeyOf = options.countyKey ?? countyKey;
   const parts = new Map<string, unknown>();
 
-  const encodedTerms = new Map<string, [string, Record<string, string>]>();
+  const encodedTerms = new Map<string, TermsEntry>();
   const termBytes = new Map<string, number>();
   let fieldIds: Record<string, number> = {};
   let averageFieldLength: number[] = [];
@@ -336,7 +340,7 @@ export function buildSearchIndex(
         for (const document in frequencies) entries.push([Number(document), frequencies[document]!]);
         postings[fieldId] = encodePostings(entries, fieldId === nameField ? nameLength : undefined);
       }
-      const entry: [string, Record<string, string>] = [term, postings];
+      const entry: TermsEntry = [term, postings];
       encodedTerms.set(term, entry);
       termBytes.set(term, byteLength(entry));
     }
@@ -345,7 +349,7 @@ export function buildSearchIndex(
   // Terms, grouped by their first two characters; a large group is split by one more character.
   const split = splitPrefixes(termBytes, layout.splitGroupBytes);
   const splitTable = new ShardTable(split, []);
-  const shards = new Map<string, [string, Record<string, string>][]>();
+  const shards = new Map<string, TermsEntry[]>();
   for (const [term, entry] of encodedTerms) {
     const key = splitTable.keyOf(term);
     let shard = shards.get(key);
@@ -376,18 +380,20 @@ export function buildSearchIndex(
     if (!shard) positionsOf.set(key, (shard = {}));
     shard[term] = list;
   }
-  // Each term's positions encoded whole; re-encoded by ranges of documents only for large shards.
-  const wholeOf = new Map<string, Record<string, string>>(
-    keys.map((key) => [
-      key,
-      Object.fromEntries(
-        Object.entries(positionsOf.get(key) ?? {}).map(([term, list]) => [
-          term,
-          encodeOccurrences(occurrencesIn(list, 0, Infinity)),
-        ]),
-      ),
-    ]),
-  );
+  // Each term's positions encoded whole. A term with many positions gets files of its own (split
+  // by ranges of documents), named in its terms entry, so that a phrase with "community" does not
+  // read the positions of every other word that starts "com"; the rest are kept by shard.
+  const wholeOf = new Map<string, Record<string, string>>();
+  const ownTerms: [key: string, term: string][] = [];
+  for (const key of keys) {
+    const whole: Record<string, string> = {};
+    for (const [term, list] of Object.entries(positionsOf.get(key) ?? {})) {
+      const encoded = encodeOccurrences(occurrencesIn(list, 0, Infinity));
+      if (encoded.length > layout.termPositionsBytes) ownTerms.push([key, term]);
+      else whole[term] = encoded;
+    }
+    wholeOf.set(key, whole);
+  }
   const positionsBytes = new Map(keys.map((key) => [key, byteLength(wholeOf.get(key))]));
   const chunksOf = new Map(
     keys.map((key) => [key, Math.max(1, Math.ceil(positionsBytes.get(key)! / layout.positionsFileBytes))]),
@@ -399,29 +405,43 @@ export function buildSearchIndex(
     0,
   );
   let nextPositionsFile = Math.max(-1, ...positionsFileOf.values()) + 1;
-  const shardFiles = new Map<string, ShardFiles>();
-  for (const key of keys) {
-    const chunks = chunksOf.get(key)!;
-    const firstFile = chunks === 1 ? positionsFileOf.get(key)! : nextPositionsFile;
-    if (chunks > 1) nextPositionsFile += chunks;
-    shardFiles.set(key, [termsFileOf.get(key)!, firstFile, chunks]);
+  /** Writes positions by ranges of documents into `chunks` consecutive files from `firstFile`. */
+  const writeChunks = (key: string, terms: readonly string[], firstFile: number, chunks: number) => {
     for (let chunk = 0; chunk < chunks; chunk += 1) {
       const from = chunkStart(chunk, documentCount, chunks);
       const to = chunkStart(chunk + 1, documentCount, chunks);
       const name = partName.positions(firstFile + chunk);
       const part = (parts.get(name) as PositionsPart | undefined) ?? {};
-      if (chunks === 1) {
-        part[key] = wholeOf.get(key)!;
-      } else {
-        const byTerm: Record<string, string> = {};
-        for (const [term, list] of Object.entries(positionsOf.get(key) ?? {})) {
-          const inRange = occurrencesIn(list, from, to);
-          if (inRange.length > 0) byTerm[term] = encodeOccurrences(inRange);
-        }
-        part[key] = byTerm;
+      const byTerm: Record<string, string> = (part[key] ??= {});
+      for (const term of terms) {
+        const inRange = occurrencesIn(positionsOf.get(key)![term]!, from, to);
+        if (inRange.length > 0) byTerm[term] = encodeOccurrences(inRange);
       }
       parts.set(name, part);
     }
+  };
+  const shardFiles = new Map<string, ShardFiles>();
+  for (const key of keys) {
+    const chunks = chunksOf.get(key)!;
+    const firstFile = chunks === 1 ? positionsFileOf.get(key)! : nextPositionsFile;
+    shardFiles.set(key, [termsFileOf.get(key)!, firstFile, chunks]);
+    if (chunks === 1) {
+      const name = partName.positions(firstFile);
+      const part = (parts.get(name) as PositionsPart | undefined) ?? {};
+      part[key] = wholeOf.get(key)!;
+      parts.set(name, part);
+    } else {
+      nextPositionsFile += chunks;
+      writeChunks(key, Object.keys(wholeOf.get(key)!), firstFile, chunks);
+    }
+  }
+  const entryOf = new Map([...shards.values()].flat().map((entry) => [entry[0], entry]));
+  for (const [key, term] of ownTerms) {
+    const bytes = encodeOccurrences(occurrencesIn(positionsOf.get(key)![term]!, 0, Infinity)).length;
+    const chunks = Math.max(1, Math.ceil(bytes / layout.positionsFileBytes));
+    writeChunks(key, [term], nextPositionsFile, chunks);
+    entryOf.get(term)![2] = [nextPositionsFile, chunks];
+    nextPositionsFile += chunks;
   }
 
   // What results show, a fixed number of documents per file.
@@ -514,7 +534,7 @@ export function buildSearchIndex(
 }
 
 /** The text of one index file: a classic script that registers its part. */
-export function partScript(name: string, build: string, payload: string): string {
+function partScript(name: string, build: string, payload: string): string {
   // JSON.parse of a string literal parses faster than the same object written as a literal. In
   // single quotes, JSON's own double quotes need no escaping; escaping everything beyond ASCII
   // makes the file immune to whatever charset a host declares.

@@ -102,12 +102,22 @@ export interface Occurrence {
   positions: readonly number[];
 }
 
-/** Occurrences sorted by document then field; positions ascending, as gaps. */
+/** Fields an occurrence can name: three bits of its first number. */
+const FIELD_BITS = 3;
+
+/**
+ * Occurrences sorted by document then field. Each starts with one number holding the gap from
+ * the previous document, the field and whether more than one position follows (then a count);
+ * positions are ascending, as gaps.
+ */
 export function encodeOccurrences(occurrences: readonly Occurrence[]): string {
   const numbers: number[] = [];
   let previousDocument = 0;
   for (const { document, field, positions } of occurrences) {
-    numbers.push(document - previousDocument, field, positions.length);
+    if (field >= 2 ** FIELD_BITS) throw new RangeError(`field ${field} does not fit in ${FIELD_BITS} bits`);
+    const several = positions.length > 1 ? 1 : 0;
+    numbers.push((((document - previousDocument) << FIELD_BITS) + field) * 2 + several);
+    if (several) numbers.push(positions.length);
     previousDocument = document;
     let previousPosition = 0;
     for (const position of positions) {
@@ -118,22 +128,35 @@ export function encodeOccurrences(occurrences: readonly Occurrence[]): string {
   return encodeNumbers(numbers);
 }
 
+/** One occurrence's head: its document gap, field and count, and where its positions start. */
+function readHead(
+  numbers: readonly number[],
+  index: number,
+): { gap: number; field: number; count: number; next: number } {
+  const head = numbers[index]!;
+  const several = head % 2 === 1;
+  const fieldAndGap = Math.floor(head / 2);
+  return {
+    gap: Math.floor(fieldAndGap / 2 ** FIELD_BITS),
+    field: fieldAndGap % 2 ** FIELD_BITS,
+    count: several ? numbers[index + 1]! : 1,
+    next: index + (several ? 2 : 1),
+  };
+}
+
 export function decodeOccurrences(encoded: string): Occurrence[] {
   const numbers = decodeNumbers(encoded);
   const occurrences: Occurrence[] = [];
   let document = 0;
   let index = 0;
   while (index < numbers.length) {
-    document += numbers[index++]!;
-    const field = numbers[index++]!;
-    const count = numbers[index++]!;
+    const { gap, field, count, next } = readHead(numbers, index);
+    document += gap;
     const positions: number[] = [];
     let position = 0;
-    for (let taken = 0; taken < count; taken += 1) {
-      position += numbers[index++]!;
-      positions.push(position);
-    }
+    for (let taken = 0; taken < count; taken += 1) positions.push((position += numbers[next + taken]!));
     occurrences.push({ document, field, positions });
+    index = next + count;
   }
   return occurrences;
 }
@@ -151,9 +174,10 @@ export class OccurrenceIndex {
     let document = 0;
     let index = 0;
     while (index < this.#numbers.length) {
-      document += this.#numbers[index]!;
+      const { gap, count, next } = readHead(this.#numbers, index);
+      document += gap;
       if (!this.#starts.has(document)) this.#starts.set(document, index);
-      index += 3 + this.#numbers[index + 2]!;
+      index = next + count;
     }
   }
 
@@ -161,19 +185,18 @@ export class OccurrenceIndex {
   positions(document: number, field: number): number[] | undefined {
     let index = this.#starts.get(document);
     if (index === undefined) return undefined;
-    const numbers = this.#numbers;
-    for (let first = true; index < numbers.length; first = false) {
+    for (let first = true; index < this.#numbers.length; first = false) {
+      const head = readHead(this.#numbers, index);
       // A later entry of the same document has a gap of 0; anything else is the next document.
-      if (!first && numbers[index] !== 0) return undefined;
-      const count = numbers[index + 2]!;
-      if (numbers[index + 1] === field) {
+      if (!first && head.gap !== 0) return undefined;
+      if (head.field === field) {
         const positions: number[] = [];
         let position = 0;
-        for (let taken = 0; taken < count; taken += 1)
-          positions.push((position += numbers[index + 3 + taken]!));
+        for (let taken = 0; taken < head.count; taken += 1)
+          positions.push((position += this.#numbers[head.next + taken]!));
         return positions;
       }
-      index += 3 + count;
+      index = head.next + head.count;
     }
     return undefined;
   }

@@ -78,7 +78,7 @@ function present(values: readonly string[]): string[] {
  * A code as written and, when it has spaces or punctuation, also as one word: `CHY 12345` is
  * found by "chy12345" as well as by "12345", and `D02 X285` by "D02X285" as well as "D02 X285".
  */
-export function codeValue(code: string): string {
+function codeValue(code: string): string {
   const joined = foldText(code).replace(/[^\p{L}\p{N}]+/gu, '');
   const spaced = code.trim();
   return joined !== '' && foldText(spaced).replace(/[\p{L}\p{N}]+/gu, '') !== ''
@@ -87,7 +87,7 @@ export function codeValue(code: string): string {
 }
 
 /** The eircodes written inside an address, as found. */
-export function eircodesIn(address: string): string[] {
+function eircodesIn(address: string): string[] {
   return [...address.matchAll(EIRCODE)].map((match) => `${match[1]} ${match[2]}`);
 }
 

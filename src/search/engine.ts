@@ -15,6 +15,7 @@ import {
   type FacetName,
   type MembersPart,
   type PositionsPart,
+  type TermsEntry,
   type TermsPart,
 } from './parts.ts';
 import { isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from './query.ts';
@@ -58,8 +59,13 @@ export interface SearchResponse {
   offset: number;
 }
 
-/** Per matching document: its score and the fields (MiniSearch field ids) where the unit matched. */
-type UnitMatches = Map<number, { score: number; fields: Set<number> }>;
+/**
+ * Per matching document: its score and the fields where the unit matched, as a bit mask of
+ * MiniSearch field ids (a query can match tens of thousands of documents: no object per field).
+ */
+type UnitMatches = Map<number, { score: number; fields: number }>;
+
+const bit = (field: number): number => 1 << field;
 
 /** Word results kept for the next keystrokes, which mostly repeat all but the last word. */
 const WORD_CACHE_SIZE = 64;
@@ -69,9 +75,12 @@ export const DEFAULT_LIMIT = 20;
 export class SearchEngine {
   readonly #load: PartLoader;
   readonly #parts = new Map<string, Promise<unknown>>();
+  /** MiniSearch indexes by shard key, or by shard key and word for a single word's index. */
   readonly #shards = new Map<string, Promise<MiniSearch<IndexedDocument> | undefined>>();
   readonly #positions = new Map<string, OccurrenceIndex>();
   readonly #units = new Map<string, Promise<UnitMatches>>();
+  /** Words with positions files of their own, from the shards loaded so far: [first file, files]. */
+  readonly #ownPositions = new Map<string, readonly [number, number]>();
   /** Name lengths (unique words) of the documents in the name postings loaded so far. */
   readonly #nameLengths = new Map<number, number>();
   #core: Promise<CorePart> | undefined;
@@ -103,60 +112,83 @@ export class SearchEngine {
     return this.#core;
   }
 
-  /** The MiniSearch index of one shard: only that shard's words, over the documents they occur in. */
-  #shard(key: string): Promise<MiniSearch<IndexedDocument> | undefined> {
-    let shard = this.#shards.get(key);
-    if (!shard) {
-      shard = this.core().then(async (core) => {
-        const files = this.#table.files.get(key);
-        if (!files) return undefined;
-        const entries = (await this.#part<TermsPart>(partName.terms(files[0])))[key] ?? [];
-        const nameField = String(core.fieldIds['name']);
-        const documents = new Set<number>();
-        const index: AsPlainObject['index'] = entries.map(([term, byField]) => {
-          const data: Record<string, Record<number, number>> = {};
-          for (const [fieldId, encoded] of Object.entries(byField)) {
-            const postings = decodePostings(encoded, fieldId === nameField ? this.#nameLengths : undefined);
-            data[fieldId] = postings;
-            for (const document in postings) documents.add(Number(document));
-          }
-          return [term, data];
-        });
-        const documentIds: Record<number, number> = {};
-        const fieldLength: Record<number, number[]> = {};
-        for (const document of documents) {
-          documentIds[document] = document;
-          // Names carry their real length (BM25 ranks a short name above a long one with the
-          // same word); other fields count as of average length, which keeps the index small.
-          const nameLength = this.#nameLengths.get(document);
-          if (nameLength === undefined) {
-            fieldLength[document] = core.averageFieldLength;
-          } else {
-            const lengths = [...core.averageFieldLength];
-            lengths[Number(nameField)] = nameLength;
-            fieldLength[document] = lengths;
-          }
-        }
-        return MiniSearch.loadJS<IndexedDocument>(
-          {
-            documentCount: core.documentCount,
-            nextId: core.documentCount,
-            documentIds,
-            fieldIds: core.fieldIds,
-            fieldLength,
-            averageFieldLength: core.averageFieldLength,
-            storedFields: {},
-            dirtCount: 0,
-            index,
-            serializationVersion: 2,
-          },
-          MINISEARCH_OPTIONS,
-        );
-      });
-      shard.catch(() => this.#shards.delete(key));
-      this.#shards.set(key, shard);
+  /** The entries of one shard, and the positions files of its common words noted. */
+  #entries(key: string): Promise<TermsEntry[] | undefined> {
+    return this.core().then(async () => {
+      const files = this.#table.files.get(key);
+      if (!files) return undefined;
+      const entries = (await this.#part<TermsPart>(partName.terms(files[0])))[key] ?? [];
+      for (const [term, , positions] of entries) if (positions) this.#ownPositions.set(term, positions);
+      return entries;
+    });
+  }
+
+  /** A MiniSearch index of some words of a shard, over the documents they occur in. */
+  #index(core: CorePart, entries: readonly TermsEntry[]): MiniSearch<IndexedDocument> {
+    const nameField = String(core.fieldIds['name']);
+    const documents = new Set<number>();
+    const index: AsPlainObject['index'] = entries.map(([term, byField]) => {
+      const data: Record<string, Record<number, number>> = {};
+      for (const [fieldId, encoded] of Object.entries(byField)) {
+        const postings = decodePostings(encoded, fieldId === nameField ? this.#nameLengths : undefined);
+        data[fieldId] = postings;
+        for (const document in postings) documents.add(Number(document));
+      }
+      return [term, data];
+    });
+    const documentIds: Record<number, number> = {};
+    const fieldLength: Record<number, number[]> = {};
+    for (const document of documents) {
+      documentIds[document] = document;
+      // Names carry their real length (BM25 ranks a short name above a long one with the same
+      // word); other fields count as of average length, which keeps the index small.
+      const nameLength = this.#nameLengths.get(document);
+      if (nameLength === undefined) {
+        fieldLength[document] = core.averageFieldLength;
+      } else {
+        const lengths = [...core.averageFieldLength];
+        lengths[Number(nameField)] = nameLength;
+        fieldLength[document] = lengths;
+      }
     }
-    return shard;
+    return MiniSearch.loadJS<IndexedDocument>(
+      {
+        documentCount: core.documentCount,
+        nextId: core.documentCount,
+        documentIds,
+        fieldIds: core.fieldIds,
+        fieldLength,
+        averageFieldLength: core.averageFieldLength,
+        storedFields: {},
+        dirtCount: 0,
+        index,
+        serializationVersion: 2,
+      },
+      MINISEARCH_OPTIONS,
+    );
+  }
+
+  /**
+   * The index a word is searched in. A prefix or a word that may have a typo needs every word of
+   * its shard; a word matched exactly (in a phrase, or short) needs only itself, which is much
+   * cheaper to build when its shard holds common words. Scores are the same either way: a
+   * word's score depends only on its own postings.
+   */
+  #indexFor(key: string, word: QueryWord): Promise<MiniSearch<IndexedDocument> | undefined> {
+    const whole = this.#shards.get(key);
+    const exact = !word.prefix && word.fuzzy === 0;
+    const cacheKey = exact && !whole ? `${key}\u0000${word.word}` : key;
+    let index = this.#shards.get(cacheKey);
+    if (!index) {
+      index = this.core().then(async (core) => {
+        const entries = await this.#entries(key);
+        if (!entries) return undefined;
+        return this.#index(core, exact ? entries.filter(([term]) => term === word.word) : entries);
+      });
+      index.catch(() => this.#shards.delete(cacheKey));
+      this.#shards.set(cacheKey, index);
+    }
+    return index;
   }
 
   #remember(key: string, compute: () => Promise<UnitMatches>): Promise<UnitMatches> {
@@ -177,7 +209,7 @@ export class SearchEngine {
     return this.#remember(`w:${word.word}:${word.prefix}:${word.fuzzy}`, async () => {
       const core = await this.core();
       const shards = await Promise.all(
-        this.#table.keysFor(word.word, word.prefix).map((key) => this.#shard(key)),
+        this.#table.keysFor(word.word, word.prefix).map((key) => this.#indexFor(key, word)),
       );
       const matches: UnitMatches = new Map();
       for (const shard of shards) {
@@ -189,10 +221,10 @@ export class SearchEngine {
         });
         // Shards hold different words, so adding their scores is what one index would give.
         for (const result of results) {
-          const match = matches.get(result.id as number) ?? { score: 0, fields: new Set<number>() };
+          const match = matches.get(result.id as number) ?? { score: 0, fields: 0 };
           match.score += result.score;
           for (const matchedFields of Object.values(result.match)) {
-            for (const field of matchedFields) match.fields.add(core.fieldIds[field]!);
+            for (const field of matchedFields) match.fields |= bit(core.fieldIds[field]!);
           }
           matches.set(result.id as number, match);
         }
@@ -210,7 +242,7 @@ export class SearchEngine {
     const key = this.#table.keyOf(term);
     const files = this.#table.files.get(key);
     if (!files) return () => undefined;
-    const [, firstFile, chunks] = files;
+    const [firstFile, chunks] = this.#ownPositions.get(term) ?? [files[1], files[2]];
     const needed = new Set<number>();
     for (const document of documents) needed.add(chunkOf(document, core.documentCount, chunks));
     const byChunk = new Map(
@@ -238,6 +270,7 @@ export class SearchEngine {
    */
   #phrase(words: readonly string[]): Promise<UnitMatches> {
     return this.#remember(`p:${words.join(' ')}`, async () => {
+      const core = await this.core();
       const each = await Promise.all(words.map((word) => this.#word({ word, prefix: false, fuzzy: 0 })));
       const candidates = intersect(each);
       if (words.length === 1 || candidates.size === 0) return candidates;
@@ -250,8 +283,9 @@ export class SearchEngine {
       const positionsOf = words.map((word) => lookups.get(word)!);
       const matches: UnitMatches = new Map();
       for (const [document, { score, fields }] of candidates) {
-        const verified = new Set<number>();
-        for (const field of fields) {
+        let verified = 0;
+        for (const field of Object.values(core.fieldIds)) {
+          if ((fields & bit(field)) === 0) continue;
           const following = positionsOf.slice(1).map((lookup) => lookup(document, field));
           if (following.some((positions) => positions === undefined)) continue;
           const starts = positionsOf[0]!(document, field) ?? [];
@@ -260,10 +294,10 @@ export class SearchEngine {
               following.every((positions, offset) => positions!.includes(start + offset + 1)),
             )
           ) {
-            verified.add(field);
+            verified |= bit(field);
           }
         }
-        if (verified.size > 0) matches.set(document, { score, fields: verified });
+        if (verified !== 0) matches.set(document, { score, fields: verified });
       }
       return matches;
     });
@@ -322,7 +356,7 @@ export class SearchEngine {
         if (accept && !accept(document)) continue;
         const exact =
           this.#nameLengths.get(document) === queryWords &&
-          units.every((unit) => unit.get(document)!.fields.has(nameField));
+          units.every((unit) => (unit.get(document)!.fields & bit(nameField)) !== 0);
         ranked.push({ document, exact, score });
         if (exact) exactNames.add(document);
       }
@@ -356,14 +390,15 @@ export class SearchEngine {
   }
 }
 
-/** Documents in every unit, with scores added and fields kept from the first. */
+/** Documents in every unit, with scores added and the fields where every unit matched. */
 function intersect(units: readonly UnitMatches[]): UnitMatches {
   if (units.length === 0) return new Map();
+  if (units.length === 1) return units[0]!;
   const [smallest, ...rest] = [...units].sort((a, b) => a.size - b.size);
   const result: UnitMatches = new Map();
   for (const [document, match] of smallest!) {
     let score = match.score;
-    const fields = new Set(match.fields);
+    let fields = match.fields;
     let everywhere = true;
     for (const unit of rest) {
       const other = unit.get(document);
@@ -372,7 +407,7 @@ function intersect(units: readonly UnitMatches[]): UnitMatches {
         break;
       }
       score += other.score;
-      for (const field of [...fields]) if (!other.fields.has(field)) fields.delete(field);
+      fields &= other.fields;
     }
     if (everywhere) result.set(document, { score, fields });
   }

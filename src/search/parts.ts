@@ -31,10 +31,18 @@ export interface CorePart {
 }
 
 /**
- * `search/terms/N.js`: shard key to MiniSearch index entries, postings by field id encoded by
- * `encodePostings` (the name field's with each document's name length).
+ * A MiniSearch index entry: postings by field id encoded by `encodePostings` (the name field's
+ * with each document's name length), and for a word with many positions, where they are: its
+ * own positions files instead of its shard's.
  */
-export type TermsPart = Record<string, [term: string, postings: Record<string, string>][]>;
+export type TermsEntry = [
+  term: string,
+  postings: Record<string, string>,
+  positions?: [firstFile: number, files: number],
+];
+
+/** `search/terms/N.js`: shard key to its entries. */
+export type TermsPart = Record<string, TermsEntry[]>;
 
 /** `search/positions/N.js`: shard key to term to its occurrences (`encodeOccurrences`). */
 export type PositionsPart = Record<string, Record<string, string>>;

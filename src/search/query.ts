@@ -70,14 +70,6 @@ export function parseQuery(raw: string): ParsedQuery {
   return { words, phrases };
 }
 
-export function fuzzyEdits(word: string): number {
+function fuzzyEdits(word: string): number {
   return word.length >= FUZZY_MIN_LENGTH && !hasDigit(word) ? 1 : 0;
-}
-
-/** The query written back in canonical form: folded words, phrases in straight quotes. */
-export function formatQuery(query: ParsedQuery): string {
-  return [
-    ...query.phrases.map((phrase) => `"${phrase.join(' ')}"`),
-    ...query.words.map(({ word }) => word),
-  ].join(' ');
 }

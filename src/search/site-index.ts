@@ -2,6 +2,7 @@
 // browse pages read them, into the search index under `<siteDir>/search/`.
 import { countyKey } from '../lib/counties.ts';
 import { organisationPath } from '../lib/routes.ts';
+import { objectOf } from '../lib/text.ts';
 import { LISTS, readRecord, type Snapshot } from '../snapshot/load.ts';
 import { writeSearchIndex, type SearchIndexSummary } from './build-index.ts';
 
@@ -10,7 +11,9 @@ export function writeSiteSearchIndex(snapshot: Snapshot, siteDir: string): Promi
   function* organisations(): Generator<unknown> {
     for (const entry of snapshot.organisations) {
       const record = readRecord(snapshot.dataDir, entry.id);
-      if (record !== undefined) yield record;
+      // The page is named by the file the record is stored in; the id inside the record is the
+      // API's word and may be missing, repeated or anything at all.
+      if (record !== undefined) yield { ...objectOf(record), id: entry.id };
     }
   }
   return writeSearchIndex({

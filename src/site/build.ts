@@ -1,7 +1,8 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
@@ -50,14 +51,19 @@ export interface SiteSummary {
 }
 
 /** Copies each stored record next to its page, as the raw JSON the page links to. */
-function copyRecords(snapshot: Snapshot, siteDir: string): void {
+async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
   mkdirSync(join(siteDir, 'org'), { recursive: true });
-  for (const entry of snapshot.organisations) {
-    copyFileSync(
-      join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
-      join(siteDir, organisationJsonPath(entry.id)),
-    );
-  }
+  // A few copies in flight at once: on a busy disk each copy waits more than it works.
+  const queue = [...snapshot.organisations];
+  const worker = async (): Promise<void> => {
+    for (let entry = queue.pop(); entry; entry = queue.pop()) {
+      await copyFile(
+        join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
+        join(siteDir, organisationJsonPath(entry.id)),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
@@ -103,14 +109,24 @@ async function renderPages(
   logLevel: SiteOptions['logLevel'],
 ): Promise<{ seconds: number; cpuSeconds: number }> {
   const clock: GenerationClock = {};
-  await astroBuild({
-    root,
-    outDir,
-    logLevel: logLevel ?? 'warn',
-    integrations: [generationClock(clock)],
-    // The staging folder is new and already holds the downloads: nothing to empty.
-    vite: { build: { emptyOutDir: false } },
-  });
+  // Astro prerenders from a bundle it writes inside outDir, and that bundle imports packages by
+  // name: from a site folder outside the project (ORGDIR_SITE_DIR=/var/www/…) Node would look for
+  // them beside the site. A link to the project's packages, removed before anything else is
+  // written, lets it find them wherever the site goes.
+  const packages = join(outDir, 'node_modules');
+  symlinkSync(join(root, 'node_modules'), packages, 'dir');
+  try {
+    await astroBuild({
+      root,
+      outDir,
+      logLevel: logLevel ?? 'warn',
+      integrations: [generationClock(clock)],
+      // The staging folder is new and already holds the downloads: nothing to empty.
+      vite: { build: { emptyOutDir: false } },
+    });
+  } finally {
+    unlinkSync(packages);
+  }
   return {
     seconds: ((clock.end ?? Number.NaN) - (clock.start ?? Number.NaN)) / 1000,
     cpuSeconds: ((clock.cpuEnd ?? Number.NaN) - (clock.cpuStart ?? Number.NaN)) / 1e6,
@@ -118,11 +134,11 @@ async function renderPages(
 }
 
 /** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
-function swapInto(staging: string, target: string): void {
-  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}`);
+async function swapInto(staging: string, target: string): Promise<void> {
+  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}-${Date.now()}`);
   if (existsSync(target)) renameSync(target, previous);
   renameSync(staging, target);
-  rmSync(previous, { recursive: true, force: true });
+  await rm(previous, { recursive: true, force: true });
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
@@ -135,6 +151,7 @@ function archiveTime(snapshot: Snapshot): Date {
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
+  const tarGz = options.tarGz ?? true;
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -166,10 +183,19 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     // First, while this process is still small: the index's child process needs the most memory.
     const search = await step('search', () => writeSearchIndexInChild(dataDir, staging));
     const snapshot = await step('read', () => snapshotOf(dataDir));
+    // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
+    // of no organisations must not replace the one that is live.
+    if (snapshot.organisations.length === 0) {
+      const first = snapshot.unreadable[0];
+      throw new Error(
+        `No readable organisations in ${dataDir}` +
+          (first ? ` (${snapshot.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
+          '; the site was left as it was.',
+      );
+    }
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
     const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
-    if (options.tarGz)
-      archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
+    if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
@@ -187,15 +213,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     await step('archives', () =>
       Promise.all([
         writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames),
-        (options.tarGz ?? true)
-          ? writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames)
-          : undefined,
+        tarGz ? writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames) : undefined,
       ]),
     );
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
-    swapInto(staging, siteDir);
+    await step('swap', () => swapInto(staging, siteDir));
     return {
       siteDir,
       organisations: snapshot.organisations.length,

@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { countyKey } from '../lib/counties.ts';
-import { slugify, uniqueSlugs } from '../lib/slugs.ts';
+import { organisationFileStem } from '../lib/routes.ts';
+import { slugify, uniqueSlugs, withoutAccents } from '../lib/slugs.ts';
 import { objectOf, scalarText, textOf } from '../lib/text.ts';
 
 /** The three group lists of the API, in the order the site shows them. */
@@ -128,8 +129,7 @@ export function readRecord(dataDir: string, id: string): unknown {
 
 /** The A–Z key of a name: its first letter without accents, "0-9" for digits, else "other". */
 export function letterOf(name: string): string {
-  const first = name
-    .normalize('NFKD')
+  const first = withoutAccents(name)
     .replace(/[^\p{L}\p{N}]/gu, '')
     .charAt(0)
     .toLowerCase();
@@ -238,8 +238,15 @@ function loadOrganisations(dataDir: string, unreadable: Snapshot['unreadable']) 
   const files = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.json')) : [];
   const organisations: OrganisationEntry[] = [];
   const facts = new Map<string, RecordFacts>();
-  for (const file of files) {
+  const seen = new Set<string>();
+  for (const file of files.sort()) {
     const id = file.slice(0, -'.json'.length);
+    // Page names are lower case: two files differing only in case would claim one page.
+    if (seen.has(organisationFileStem(id))) {
+      unreadable.push({ file: join(folder, file), reason: 'another record has the same id apart from case' });
+      continue;
+    }
+    seen.add(organisationFileStem(id));
     const raw = readJson(join(folder, file), unreadable);
     if (raw === undefined) continue;
     const record = objectOf(raw);

@@ -3,20 +3,20 @@
 // Content-Security-Policy and a slow index. The site is built from a sample register of a few
 // hundred organisations; what a query should find is worked out here from the records.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright';
 import { organisationPath } from '../../src/lib/routes.ts';
-import { generateDataset } from '../../src/sample-api/dataset.ts';
 import { searchDocument, type SearchDocument } from '../../src/search/document.ts';
 import { tokenize } from '../../src/search/fold.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/browser.ts';
+import { openPage, type WatchedPage } from '../support/page-watch.ts';
+import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
+import { serveSite, type SiteServer } from '../support/site-server.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
@@ -26,38 +26,11 @@ const PAGE_SIZE = 20;
 let work: string;
 let site: string;
 let browser: Browser;
-let server: Server;
-let serverRoot: string;
+let server: SiteServer | undefined;
 let records: Record<string, unknown>[];
 let documents: SearchDocument[];
 /** The chosen phrase, and the ids of the organisations that contain it (and of those with both words anywhere). */
 let phrase: { words: string[]; ids: string[]; bagOfWords: string[] };
-
-/** Writes a data folder as the crawler does (README: "Storage contract") from the sample register. */
-function writeDataFolder(directory: string): Record<string, unknown>[] {
-  const dataset = generateDataset({ seed: 'search-e2e', orgs: ORGANISATIONS });
-  const written: Record<string, unknown>[] = [];
-  for (const folder of ['organisations', 'lists', 'voluntary-code-members']) {
-    mkdirSync(join(directory, folder), { recursive: true });
-  }
-  for (const id of dataset.ids) {
-    const record = dataset.organisation(id)!;
-    written.push(record);
-    writeFileSync(join(directory, 'organisations', `${id}.json`), JSON.stringify(record));
-  }
-  for (const list of ['registeredCharities', 'taxEfficientGifts', 'housingBodies'] as const) {
-    writeFileSync(join(directory, 'lists', `${list}.json`), JSON.stringify(dataset[list]));
-  }
-  writeFileSync(join(directory, 'voluntary-codes.json'), JSON.stringify(dataset.voluntaryCodes));
-  for (const { id } of dataset.voluntaryCodes) {
-    writeFileSync(
-      join(directory, 'voluntary-code-members', `${id}.json`),
-      JSON.stringify(dataset.voluntaryCodeMembers(id)),
-    );
-  }
-  writeFileSync(join(directory, 'manifest.json'), JSON.stringify({ finishedAt: '2026-05-01T02:00:00.000Z' }));
-  return written;
-}
 
 function values(document: SearchDocument): string[][] {
   return Object.values(document.fields).flatMap((fieldValues) => fieldValues.map(tokenize));
@@ -102,7 +75,7 @@ before(async () => {
   work = mkdtempSync(join(tmpdir(), 'orgdir-search-e2e-'));
   const dataDir = join(work, 'data');
   site = join(work, 'site');
-  records = writeDataFolder(dataDir);
+  records = writeSampleDataFolder(dataDir, { seed: 'search-e2e', orgs: ORGANISATIONS });
   documents = records.map((record) => searchDocument(record, { lists: [], voluntaryCodes: [] }, ''));
   phrase = choosePhrase();
   await buildSite({ dataDir, siteDir: site, logLevel: 'error' });
@@ -111,30 +84,13 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await server?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
 /** A page that records every error and every request that is not a file of the site. */
-async function open(
-  url: string,
-  waitUntil: 'load' | 'domcontentloaded' = 'load',
-): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (event) =>
-      console.error(`Content-Security-Policy: ${event.violatedDirective} blocked ${event.blockedURI}`),
-    ),
-  );
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
-  await page.goto(url, { waitUntil });
-  return { page, problems };
+function open(url: string, waitUntil: 'load' | 'commit' = 'load'): Promise<WatchedPage> {
+  return openPage(browser, url, waitUntil);
 }
 
 async function resultCount(page: Page): Promise<number> {
@@ -160,34 +116,53 @@ async function linkedIds(page: Page): Promise<string[]> {
 
 const searchPage = () => pathToFileURL(join(site, 'search.html')).href;
 
-test('typing a quoted phrase from file:// finds exactly the organisations with that phrase; the address keeps it over a reload', async () => {
+test('typing a quoted phrase from file:// finds exactly the organisations with that phrase; the address keeps it over a reload; a click opens one', async () => {
   const { page, problems } = await open(searchPage());
+  const input = page.locator('input[type="search"]');
+  // The same words without quotes find every organisation that has both of them.
+  await input.pressSequentially(`${phrase.words.join(' ')} `);
+  assert.equal(await resultsFor(page, phrase.words.join(' ')), phrase.bagOfWords.length);
+
   const query = `"${phrase.words.join(' ')}"`;
-  await page.locator('input[type="search"]').pressSequentially(query);
+  await input.fill('');
+  await input.pressSequentially(query);
   assert.equal(await resultsFor(page, query), phrase.ids.length);
   assert.deepEqual(await linkedIds(page), phrase.ids);
   assert.equal(new URL(page.url()).searchParams.get('q'), query);
-  assert.match((await page.locator('[data-search-status]').textContent()) ?? '', /organisations? found/);
 
   await page.reload();
   assert.equal(await resultsFor(page, query), phrase.ids.length);
-  assert.equal(await page.locator('input[type="search"]').inputValue(), query);
+  assert.equal(await input.inputValue(), query);
   assert.deepEqual(await linkedIds(page), phrase.ids);
 
-  // The same words without quotes find every organisation that has both of them.
-  await page.locator('input[type="search"]').fill(`${phrase.words.join(' ')} `);
-  assert.equal(await resultsFor(page, `${phrase.words.join(' ')}`), phrase.bagOfWords.length);
+  const last = page.locator('[data-search-results] h3 a').last();
+  const name = await last.textContent();
+  await last.click();
+  await page.waitForURL(/\/org\/[0-9a-f-]{36}\.html$/);
+  const id = /([0-9a-f-]{36})\.html$/.exec(page.url())![1]!;
+  assert.ok(phrase.ids.includes(id));
+  assert.ok(page.url().endsWith(organisationPath(id)));
+  assert.equal(await page.locator('h1').textContent(), name);
   assert.deepEqual(problems, []);
   await page.close();
 });
 
-test('a result opens its organisation page', async () => {
+test('by keyboard alone: type a phrase, press Enter, move to the first result and open its page', async () => {
   const query = `"${phrase.words.join(' ')}"`;
-  const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(query)}`);
+  const { page, problems } = await open(searchPage());
+  await page.locator('input[type="search"]').focus();
+  await page.keyboard.type(query);
+  await page.keyboard.press('Enter');
   await resultsFor(page, query);
-  const first = page.locator('[data-search-results] h3 a').first();
-  const name = (await first.textContent()) ?? '';
-  await first.click();
+  assert.equal(await page.locator('[data-search-status]').getAttribute('aria-live'), 'polite');
+  let onResult = false;
+  for (let presses = 0; presses < 15 && !onResult; presses += 1) {
+    await page.keyboard.press('Tab');
+    onResult = await page.evaluate(() => document.activeElement?.matches('[data-search-results] a') ?? false);
+  }
+  assert.ok(onResult, 'Tab reaches the first result');
+  const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+  await page.keyboard.press('Enter');
   await page.waitForURL(/\/org\/[0-9a-f-]{36}\.html$/);
   const id = /([0-9a-f-]{36})\.html$/.exec(page.url())![1]!;
   assert.ok(phrase.ids.includes(id));
@@ -251,37 +226,24 @@ test('a filter narrows the results and is kept in the address; every page of res
 });
 
 test('from a static server with a strict script policy and a slow index, the page says it is loading, then searches', async () => {
-  const TYPES: Record<string, string> = {
-    '.html': 'text/html; charset=utf-8',
-    '.js': 'text/javascript',
-    '.svg': 'image/svg+xml',
-  };
-  server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = normalize(join(site, path));
-    if (!file.startsWith(site) || !existsSync(file) || file === site) {
-      response.writeHead(404).end();
-      return;
-    }
-    const send = () => {
-      response.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-security-policy':
-          "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
-      });
-      response.end(readFileSync(file));
-    };
+  server = await serveSite(site, {
+    headers: {
+      'content-security-policy':
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
+    },
     // The core of the index arrives late, as on a slow connection.
-    if (path.endsWith('/search/core.js')) setTimeout(send, 700);
-    else send();
+    delayMs: (path) => (path.endsWith('/search/core.js') ? 700 : 0),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  serverRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-
   const query = `"${phrase.words[1]!}"`;
-  const { page, problems } = await open(`${serverRoot}search.html`, 'domcontentloaded');
+  const { page, problems } = await open(`${server.root}search.html`, 'commit');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-search-status]')?.textContent?.startsWith('Loading the search index'),
+  );
   await page.locator('input[type="search"]').fill(query);
-  assert.match((await page.locator('[data-search-status]').textContent()) ?? '', /Loading the search index/);
+  assert.match(
+    (await page.locator('[data-search-status]').textContent()) ?? '',
+    /Loading the search index… your search will run as soon as it has arrived/,
+  );
   assert.equal(await resultsFor(page, query), idsWith([phrase.words[1]!], false).length);
   assert.deepEqual(problems, []);
   await page.close();

@@ -3,17 +3,18 @@
 // the archive.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, posix } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { inflateRawSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { launchChromium } from '../support/browser.ts';
+import { openPage, type WatchedPage } from '../support/page-watch.ts';
+import { serveSite, type SiteServer } from '../support/site-server.ts';
+import { siteLinkProblems } from '../support/site-links.ts';
+import { unzip } from '../support/zip.ts';
 import { buildSite, ARCHIVE_NAME, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 
@@ -37,38 +38,21 @@ let work: string;
 let site: string;
 let summary: SiteSummary;
 let browser: Browser;
-let server: Server;
+let server: SiteServer;
 let serverRoot: string;
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json',
-  '.csv': 'text/csv',
-  '.zip': 'application/zip',
-};
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'orgdir-site-e2e-'));
   site = join(work, 'site');
   summary = await buildSite({ dataDir: FIXTURE, siteDir: site, logLevel: 'error' });
   browser = await launchChromium();
-  server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    const file = path.startsWith(SUB_PATH) ? normalize(join(site, path.slice(SUB_PATH.length))) : '';
-    if (!file.startsWith(site) || !existsSync(file) || file === site) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  serverRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}${SUB_PATH}`;
+  server = await serveSite(site, { subPath: SUB_PATH });
+  serverRoot = server.root;
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -77,26 +61,8 @@ function html(path: string): string {
 }
 
 /** Opens a page and records everything that went wrong or left the site. */
-async function visit(url: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  const origin = url.startsWith('file:') ? 'file:' : new URL(url).origin;
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
-  page.on('request', (request) => {
-    const target = request.url();
-    if (!(origin === 'file:' ? target.startsWith('file:') : target.startsWith(origin)))
-      problems.push(`left the site: ${target}`);
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  await page.goto(url);
-  return { page, problems };
+function visit(url: string): Promise<WatchedPage> {
+  return openPage(browser, url);
 }
 
 test('the build reports its pages and writes one page per organisation and per voluntary code', () => {
@@ -108,20 +74,7 @@ test('the build reports its pages and writes one page per organisation and per v
 });
 
 test('every internal link and source of every page resolves to a file, and none starts with a slash', () => {
-  const broken: string[] = [];
-  for (const file of filesUnder(site).filter((path) => path.endsWith('.html'))) {
-    for (const [, attribute, value] of html(file).matchAll(/\s(href|src|action)="([^"]*)"/g)) {
-      assert.ok(!value!.startsWith('/'), `${file}: ${attribute}="${value}" starts with a slash`);
-      if (/^(https?:|mailto:|#)/.test(value!)) continue;
-      // The search page comes with the search index; the form works without it as a plain GET.
-      if (attribute === 'action') continue;
-      const target = posix.normalize(
-        posix.join(posix.dirname(file), decodeURIComponent(value!.split('#')[0]!)),
-      );
-      if (!existsSync(join(site, target))) broken.push(`${file} → ${value}`);
-    }
-  }
-  assert.deepEqual(broken, []);
+  assert.deepEqual(siteLinkProblems(site), []);
 });
 
 test('pages open from file:// with no console error and no failed or outside request', async () => {
@@ -271,36 +224,12 @@ test('downloads match their checksums, and CSV cannot smuggle a formula', () => 
   );
 });
 
-/** Reads a (non-ZIP64) zip's entries with its central directory: enough for the fixture site. */
-function unzip(file: string, into: string): string[] {
-  const zip = readFileSync(file);
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const names: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const method = zip.readUInt16LE(at + 10);
-    const size = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(dataStart, dataStart + size);
-    mkdirSync(dirname(join(into, name)), { recursive: true });
-    writeFileSync(join(into, name), method === 8 ? inflateRawSync(data) : data);
-    names.push(name);
-    at += 46 + nameLength + extra + comment;
-  }
-  return names;
-}
-
 test('the archives hold the whole site, and unzipped it works from file://', async () => {
   const unzipped = join(work, 'unzipped');
   const names = unzip(join(site, ARCHIVE_NAME), unzipped);
   const siteFiles = filesUnder(site).filter((path) => !/^orgdir-site\./.test(path));
   assert.deepEqual(names.sort(), siteFiles);
+  assert.ok(html('index.html').includes(`href="${TAR_ARCHIVE_NAME}"`), 'the home page links the tar.gz');
   const untarred = join(work, 'untarred');
   mkdirSync(untarred);
   execFileSync('tar', ['-xzf', join(site, TAR_ARCHIVE_NAME), '-C', untarred]);

@@ -22,6 +22,7 @@ function site(organisations: number, pages: number, renderSeconds: number, peakM
     totalSeconds: renderSeconds * 2,
     timings: { pages: renderSeconds, archive: 1 },
     cpuTimings: { pages: renderSeconds * 0.9, archive: 0.8 },
+    peakMemory: { pages: peakMiB * 1024 ** 2, archive: peakMiB * 1024 ** 2 },
     peakRssBytes: peakMiB * 1024 ** 2,
     loadAverage: 1.5,
   };

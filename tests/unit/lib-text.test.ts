@@ -24,6 +24,7 @@ test('an extract that ends a sentence is complete', () => {
 
 test('blank, null and mistyped values are absent, never "undefined" or "null"', () => {
   assert.equal(textOf('  '), undefined);
+  assert.equal(textOf(' line one  \nline two '), 'line one\nline two');
   assert.equal(textOf(null), undefined);
   assert.equal(textOf(42), undefined);
   assert.equal(scalarText(42), '42');
@@ -55,4 +56,5 @@ test('a title is cut to fit once escaped for HTML', () => {
   const title = truncate('Arts </script> & Crafts Collective of Kinvara', 30, escapedLength);
   assert.ok(escapedLength(title) <= 30, title);
   assert.equal(escapedLength('a<b&c'), 5 + 3 + 4);
+  assert.equal(escapedLength(`St. Ita's "Centre"`), 18 + 4 + 5 + 5);
 });

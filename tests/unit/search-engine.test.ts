@@ -197,6 +197,7 @@ const LAYOUTS: Record<string, Partial<IndexLayout>> = {
     splitGroupBytes: 1500,
     termsFileBytes: 800,
     positionsFileBytes: 600,
+    termPositionsBytes: 250,
     docsPerFile: 5,
     documentsPerPass: 150,
   },

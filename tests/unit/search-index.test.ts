@@ -354,3 +354,29 @@ describe('a built index', () => {
     }
   });
 });
+
+describe('building', () => {
+  test('the same records in any order give byte-identical index files', async () => {
+    const records = Array.from({ length: 40 }, (_, index) =>
+      organisation(guid(index), {
+        name: `Club ${index % 7} Naomh Pádraig`,
+        county: index % 2 ? 'Cork' : 'Kerry',
+      }),
+    );
+    const build = async (ordered: Record<string, unknown>[]) =>
+      JSON.stringify([...buildSearchIndex(await collectDocuments(ordered, () => NO_MEMBERSHIP)).parts]);
+    assert.equal(await build(records), await build([...records].reverse()));
+  });
+
+  test('an empty register gives an index that finds nothing', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'orgdir-search-empty-'));
+    try {
+      await writeIndexParts(buildSearchIndex([]), directory);
+      const engine = new SearchEngine(nodePartLoader(join(directory, 'search')));
+      assert.deepEqual((await engine.search({ query: 'galway "social housing"' })).documents, []);
+      assert.deepEqual((await engine.search({ query: '', filters: { county: 'cork' } })).documents, []);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

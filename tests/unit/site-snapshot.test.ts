@@ -1,6 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { groupsOf, letterOf, loadSnapshot, readRecord } from '../../src/snapshot/load.ts';
 import { readOrganisation } from '../../src/snapshot/organisation.ts';
 
@@ -136,4 +139,23 @@ test('a record that is not an object still gives a page', () => {
   const view = readOrganisation('not a record', 'abc');
   assert.equal(view.name, 'Unnamed organisation abc');
   assert.equal(view.named, false);
+});
+
+test('two record files whose ids differ only in case give one page, and the other is reported', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'orgdir-snapshot-'));
+  try {
+    mkdirSync(join(dir, 'organisations'));
+    writeFileSync(join(dir, 'organisations', `${FULL.toUpperCase()}.json`), '{"name":"Upper"}');
+    writeFileSync(join(dir, 'organisations', `${FULL}.json`), '{"name":"Lower"}');
+    const small = loadSnapshot(dir);
+    assert.equal(small.organisations.length, 1);
+    assert.match(small.unreadable[0]!.reason, /same id apart from case/);
+    assert.deepEqual(
+      small.lists.map((list) => list.known),
+      [false, false, false],
+    );
+    assert.deepEqual(small.voluntaryCodes, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,0 +1,169 @@
+// npm run build -- [--accept REASON] [--reuse-crawl] [--keep-editions N] [crawl options]: crawls the API, checks the
+// crawl against the previous edition, renders the site and publishes data, site and edition
+// together (src/editions/publish.ts). With no ORGDIR_API_URL it crawls the built-in sample API.
+//
+// Exit codes: 0 published; 1 the crawl did not complete or the publish guard stopped the build
+// (the live data and site are unchanged); 2 a configuration error or a refused key.
+import { buildSite } from '../src/site/build.ts';
+import { crawl } from '../src/crawl/crawl.ts';
+import {
+  CrawlConfigError,
+  crawlHelp,
+  parseCrawlCommandLine,
+  type CrawlOptions,
+} from '../src/crawl/options.ts';
+import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
+import { dataDir, editionsDir, keepEditions, siteDir, siteUrl } from '../src/config.ts';
+import { setEditionsView } from '../src/editions/history.ts';
+import { publishBuild } from '../src/editions/publish.ts';
+import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
+
+const HELP = `Usage: npm run build -- [build options] [crawl options]
+
+Crawls the API into DATA.next, checks it against the previous edition (the publish guard),
+renders the site into SITE.next and swaps data, site and the new edition in together.
+
+Build options:
+  --accept REASON        publish even if the publish guard objects; REASON is recorded in the edition
+  --keep-editions N      editions kept [env ORGDIR_KEEP_EDITIONS] (default 30)
+  --reuse-crawl          do not crawl: judge (and with --accept publish) the crawl that the last
+                         build left in DATA.next
+  --help                 this text
+
+Environment: ORGDIR_DATA_DIR (default data), ORGDIR_SITE_DIR (default dist),
+ORGDIR_EDITIONS_DIR (default editions), ORGDIR_SITE_URL (the public address, for the feed).
+Without ORGDIR_API_URL the built-in sample API is started and crawled.
+
+`;
+
+class UsageError extends Error {}
+
+/** Takes the build's own flags out of the command line; the rest are the crawler's. */
+function splitArguments(argv: readonly string[]) {
+  const own: { accept?: string; keep?: string; help?: boolean; reuseCrawl?: boolean } = {};
+  const rest: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index] ?? '';
+    const [flag, inline] = argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
+    const value = () => {
+      const given = inline ?? argv[++index];
+      if (given === undefined || given.trim() === '') throw new UsageError(`${flag} needs a value`);
+      return given;
+    };
+    if (flag === '--accept') own.accept = value();
+    else if (flag === '--keep-editions') own.keep = value();
+    else if (flag === '--help') own.help = true;
+    else if (flag === '--reuse-crawl') own.reuseCrawl = true;
+    else rest.push(argument);
+  }
+  return { own, rest };
+}
+
+async function main(): Promise<number> {
+  const { own, rest } = splitArguments(process.argv.slice(2));
+  if (own.help === true) {
+    console.log(HELP + crawlHelp().replace(/^Usage:.*\n\n/, ''));
+    return 0;
+  }
+  const keep = keepEditions(own.keep === undefined ? process.env : { ORGDIR_KEEP_EDITIONS: own.keep });
+  const parsed = parseCrawlCommandLine(rest, process.env);
+  if (parsed.help) {
+    console.log(HELP + crawlHelp());
+    return 0;
+  }
+  let sample: RunningSampleApi | undefined;
+  const crawlOptions: CrawlOptions = { ...parsed.options };
+  if (crawlOptions.apiUrl === undefined && own.reuseCrawl !== true) {
+    sample = await startSampleApi({});
+    crawlOptions.apiUrl = sample.baseUrl;
+    crawlOptions.key = sample.key;
+    // Politeness is for the real service; the sample API is on this machine. Discovery finds the
+    // sample organisations that are in no list, so the site has a page for every one of them.
+    crawlOptions.rate ??= 0;
+    crawlOptions.concurrency ??= 8;
+    crawlOptions.discover ??= true;
+    console.error(`build: no ORGDIR_API_URL; crawling the built-in sample API at ${sample.baseUrl}`);
+  }
+  // The publish guard judges failed records (more than 1% stops the build): the crawl itself
+  // publishes its folder whatever their number, unless told otherwise.
+  crawlOptions.allowFailures ??= Number.MAX_SAFE_INTEGER;
+
+  const controller = new AbortController();
+  const interrupt = () => {
+    if (controller.signal.aborted) process.exit(130);
+    console.error('\nbuild: stopping the crawl (Ctrl-C again to quit at once); the next run resumes');
+    controller.abort();
+  };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+
+  // For tests of a build killed mid-publish: SIGKILL at one named step of the swap (swap.ts).
+  const killAt = process.env['ORGDIR_TEST_KILL_AT'];
+  const publicUrl = siteUrl();
+  try {
+    const result = await publishBuild({
+      dataDir: dataDir(),
+      siteDir: siteDir(),
+      editionsDir: editionsDir(),
+      keep,
+      ...(own.accept === undefined ? {} : { accept: own.accept }),
+      ...(own.reuseCrawl === true ? { reuseCrawl: true } : {}),
+      ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
+      crawl: async (stagingDir) => {
+        const reporter = createProgressReporter(
+          process.stderr,
+          crawlOptions.progress ?? 'auto',
+          crawlOptions.progressIntervalMs ?? 10_000,
+        );
+        const summary = await crawl({
+          ...crawlOptions,
+          dataDir: stagingDir,
+          reporter,
+          signal: controller.signal,
+        });
+        reporter.stop();
+        // A configuration error or a refused key is said once, in the build's own last line.
+        if (summary.exitCode !== 2) console.error(formatSummary(summary));
+        return summary;
+      },
+      renderSite: async (data, site, view) => {
+        setEditionsView(view);
+        try {
+          const summary = await buildSite({ dataDir: data, siteDir: site });
+          console.error(
+            `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
+          );
+        } finally {
+          setEditionsView(undefined);
+        }
+      },
+      log: (line) => console.error(line),
+      ...(killAt === undefined
+        ? {}
+        : {
+            onSwapStep: (step: string) => {
+              if (step === killAt) process.kill(process.pid, 'SIGKILL');
+            },
+          }),
+    });
+    (result.exitCode === 0 ? console.log : console.error)(`build: ${result.message}`);
+    return result.exitCode;
+  } finally {
+    await sample?.close();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof CrawlConfigError || error instanceof RangeError) {
+      console.error(`build: ${error.message.replace(/ \(see --help\)$/, '')} (see --help)`);
+      process.exitCode = 2;
+    } else {
+      console.error(error);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,170 @@
+// The publish guard: plausibility checks of a new crawl against the previous edition, run before
+// the new data or site replaces the live ones (issue 6, README: "Publish guard"). Pure: snapshots
+// and the crawl's counts in, a report out. A bad night (an outage, an empty list, a revoked key
+// that lets some calls through) shows up here as numbers that no real register moves by overnight.
+import { ORGANISATION_FIELDS } from '../schemas/index.ts';
+import type { EditionSnapshot, SnapshotOrganisation } from './snapshot.ts';
+
+export interface GuardThresholds {
+  /** The new crawl must have at least this share of the previous edition's organisations. Default 0.9. */
+  minOrganisationShare: number;
+  /** At most this share of the listed organisations may fail to fetch. Default 0.01. */
+  maxFailedShare: number;
+  /** A required field's fill rate may fall by at most this much (0.2 = 20 points). Default 0.2. */
+  maxFillRateFall: number;
+}
+
+export const DEFAULT_THRESHOLDS: GuardThresholds = {
+  minOrganisationShare: 0.9,
+  maxFailedShare: 0.01,
+  maxFillRateFall: 0.2,
+};
+
+/** The fields whose fill rate is watched: every field the spec gives an Organisation. */
+export const REQUIRED_FIELDS: readonly string[] = ORGANISATION_FIELDS;
+
+export type GuardCheckId = 'organisations' | 'empty-list' | 'failed-fetches' | 'fill-rate';
+
+export interface GuardCheck {
+  check: GuardCheckId;
+  passed: boolean;
+  /** A list (`list:registeredCharities`, `voluntaryCode:ICTR`) or a field, for checks that have one. */
+  subject?: string;
+  /** One sentence with the figures. */
+  message: string;
+}
+
+export interface GuardReport {
+  passed: boolean;
+  /** True when there was nothing to compare with: only the checks of the crawl itself ran. */
+  firstEdition: boolean;
+  /** Every failed check, then a summary line per kind of check that passed. */
+  checks: GuardCheck[];
+}
+
+/** What the guard needs to know about the crawl besides its snapshot (from its manifest). */
+export interface CrawlFacts {
+  /** Distinct organisations the lists named. */
+  listed: number;
+  /** Organisations whose record could not be fetched after every retry. */
+  failed: number;
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+/** Whether a value counts as filled: not absent, not null, not blank text, not an empty array. */
+export function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+/** Share of the records in which each field is filled. */
+export function fillRates(
+  organisations: Iterable<SnapshotOrganisation>,
+  fields: readonly string[] = REQUIRED_FIELDS,
+): Map<string, number> {
+  const filled = new Map(fields.map((field) => [field, 0]));
+  let total = 0;
+  for (const organisation of organisations) {
+    total += 1;
+    for (const field of fields) {
+      if (isFilled(organisation.record[field])) filled.set(field, (filled.get(field) ?? 0) + 1);
+    }
+  }
+  return new Map(fields.map((field) => [field, total === 0 ? 0 : (filled.get(field) ?? 0) / total]));
+}
+
+/** Records this crawl fetched itself (not carried over from an earlier edition). */
+function fetched(snapshot: EditionSnapshot): SnapshotOrganisation[] {
+  return [...snapshot.organisations.values()].filter(
+    (organisation) => organisation.carriedFrom === undefined,
+  );
+}
+
+export function checkPlausibility(
+  previous: EditionSnapshot | undefined,
+  next: EditionSnapshot,
+  crawl: CrawlFacts,
+  thresholds: GuardThresholds = DEFAULT_THRESHOLDS,
+): GuardReport {
+  const checks: GuardCheck[] = [];
+  const fresh = fetched(next);
+
+  const failedShare = crawl.listed === 0 ? 0 : crawl.failed / crawl.listed;
+  checks.push({
+    check: 'failed-fetches',
+    passed: failedShare <= thresholds.maxFailedShare,
+    message: `${crawl.failed} of ${crawl.listed} organisations failed to fetch (${percent(failedShare)}; at most ${percent(thresholds.maxFailedShare)} allowed)`,
+  });
+
+  if (previous !== undefined) {
+    const before = previous.organisations.size;
+    const share = before === 0 ? 1 : fresh.length / before;
+    checks.push({
+      check: 'organisations',
+      passed: share >= thresholds.minOrganisationShare,
+      message: `${fresh.length} organisations fetched, ${percent(share)} of the ${before} of the previous edition (at least ${percent(thresholds.minOrganisationShare)} required)`,
+    });
+
+    let emptied = 0;
+    for (const [key, list] of previous.lists) {
+      if (list.members.length === 0) continue;
+      const now = next.lists.get(key)?.members.length ?? 0;
+      if (now > 0) continue;
+      emptied += 1;
+      checks.push({
+        check: 'empty-list',
+        passed: false,
+        subject: key,
+        message: `${list.kind === 'list' ? 'the list' : 'the voluntary code'} ${list.name} had ${list.members.length} members and now has none`,
+      });
+    }
+    if (emptied === 0) {
+      checks.push({
+        check: 'empty-list',
+        passed: true,
+        message: 'every list and voluntary code that had members still has some',
+      });
+    }
+
+    const rateBefore = fillRates(previous.organisations.values());
+    const rateAfter = fillRates(fresh);
+    let fallen = 0;
+    for (const field of REQUIRED_FIELDS) {
+      const a = rateBefore.get(field) ?? 0;
+      const b = rateAfter.get(field) ?? 0;
+      if (a - b <= thresholds.maxFillRateFall) continue;
+      fallen += 1;
+      checks.push({
+        check: 'fill-rate',
+        passed: false,
+        subject: field,
+        message: `${field} is filled in ${percent(b)} of the records, down from ${percent(a)} (a fall of at most ${Math.round(thresholds.maxFillRateFall * 100)} points allowed)`,
+      });
+    }
+    if (fallen === 0) {
+      checks.push({
+        check: 'fill-rate',
+        passed: true,
+        message: `no field's fill rate fell by more than ${Math.round(thresholds.maxFillRateFall * 100)} points`,
+      });
+    }
+  }
+
+  checks.sort((a, b) => Number(a.passed) - Number(b.passed));
+  return { passed: checks.every((check) => check.passed), firstEdition: previous === undefined, checks };
+}
+
+/** The report as lines of text for a terminal or a log. */
+export function formatGuardReport(report: GuardReport): string {
+  const lines = report.checks.map((check) => `  ${check.passed ? 'ok  ' : 'FAIL'} ${check.message}`);
+  const head = report.passed
+    ? 'Publish guard: every check passed'
+    : `Publish guard: ${report.checks.filter((check) => !check.passed).length} checks failed`;
+  const first = report.firstEdition
+    ? ['  (no previous edition and no live data: only the crawl itself was checked)']
+    : [];
+  return [head, ...lines, ...first].join('\n');
+}

@@ -1,0 +1,149 @@
+// What the site shows of the kept editions: per edition what changed, per organisation its own
+// history, and the organisations that have a page but no record in the current data folder.
+// The build hands a view to the pages through `globalThis` (as src/site/context.ts does); a plain
+// `astro build` reads the editions folder named by ORGDIR_EDITIONS_DIR.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { editionsDir, siteUrl } from '../config.ts';
+import type { EditionChanges, FieldChange } from './diff.ts';
+import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
+import type { SnapshotList } from './snapshot.ts';
+
+export interface KeptEdition {
+  meta: EditionMeta;
+  changes: EditionChanges;
+}
+
+export interface MembershipEvent {
+  kind: SnapshotList['kind'];
+  name: string;
+}
+
+/** What one edition changed for one organisation. */
+export interface HistoryEntry {
+  edition: string;
+  date: string;
+  /** Set when the organisation appeared or disappeared in this edition. */
+  status?: 'added' | 'removed';
+  fields: FieldChange[];
+  joined: MembershipEvent[];
+  left: MembershipEvent[];
+}
+
+/** An organisation whose record this crawl could not fetch: its page shows the last one fetched. */
+export interface CarriedOrganisation {
+  id: string;
+  name: string;
+  carriedFrom: string;
+  record: Record<string, unknown>;
+}
+
+export interface EditionsView {
+  /** Kept editions, newest first. */
+  editions: KeptEdition[];
+  /** Organisations no longer listed, whose pages stay. */
+  former: FormerOrganisation[];
+  carried: CarriedOrganisation[];
+  /** Newest first, per lower-case id. */
+  histories: Map<string, HistoryEntry[]>;
+  /** The public address of the site, for the feed's links; without it they are relative. */
+  siteUrl?: string;
+}
+
+/** Every organisation's history across the kept editions, newest first. */
+export function organisationHistories(editions: readonly KeptEdition[]): Map<string, HistoryEntry[]> {
+  const histories = new Map<string, HistoryEntry[]>();
+  const newestFirst = [...editions].sort((a, b) => b.meta.number - a.meta.number);
+  for (const { meta, changes } of newestFirst) {
+    const entries = new Map<string, HistoryEntry>();
+    const entry = (id: string) => {
+      let found = entries.get(id);
+      if (found === undefined) {
+        found = { edition: meta.id, date: meta.date, fields: [], joined: [], left: [] };
+        entries.set(id, found);
+      }
+      return found;
+    };
+    for (const member of changes.added) entry(member.id).status = 'added';
+    for (const member of changes.removed) entry(member.id).status = 'removed';
+    for (const change of changes.changed) entry(change.id).fields = change.fields;
+    for (const change of changes.membership) {
+      for (const member of change.joined)
+        entry(member.id).joined.push({ kind: change.kind, name: change.name });
+      for (const member of change.left) entry(member.id).left.push({ kind: change.kind, name: change.name });
+    }
+    for (const [id, found] of entries) {
+      const list = histories.get(id);
+      if (list === undefined) histories.set(id, [found]);
+      else list.push(found);
+    }
+  }
+  return histories;
+}
+
+function gzippedLines<T>(path: string): T[] {
+  if (!existsSync(path)) return [];
+  return gunzipSync(readFileSync(path))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as T);
+}
+
+/** The view of the published editions in a folder (the newest `keep` of them). */
+export function loadEditionsView(dir: string, url: string | undefined): EditionsView {
+  const store = new EditionStore(dir);
+  const editions = store
+    .list()
+    .reverse()
+    .map((meta) => ({ meta, changes: store.readChanges(meta.id) }));
+  const latest = editions[0]?.meta.id;
+  const former =
+    latest === undefined ? [] : gzippedLines<FormerOrganisation>(join(dir, latest, 'former.jsonl.gz'));
+  const carried =
+    latest === undefined
+      ? []
+      : gzippedLines<{ type: string; id: string; record: Record<string, unknown>; carriedFrom?: string }>(
+          join(dir, latest, 'snapshot.jsonl.gz'),
+        ).flatMap((line) =>
+          line.type === 'organisation' && line.carriedFrom !== undefined
+            ? [
+                {
+                  id: line.id,
+                  name: typeof line.record['name'] === 'string' ? line.record['name'] : line.id,
+                  carriedFrom: line.carriedFrom,
+                  record: line.record,
+                },
+              ]
+            : [],
+        );
+  return {
+    editions,
+    former,
+    carried,
+    histories: organisationHistories(editions),
+    ...(url === undefined ? {} : { siteUrl: url }),
+  };
+}
+
+const VIEW = Symbol.for('orgdir.editionsView');
+
+export function setEditionsView(view: EditionsView | undefined): void {
+  const store = globalThis as { [VIEW]?: EditionsView };
+  if (view) store[VIEW] = view;
+  else delete store[VIEW];
+}
+
+let loaded: { key: string; view: EditionsView } | undefined;
+
+/** The editions the pages render: the build's, or those of ORGDIR_EDITIONS_DIR. */
+export function editionsView(): EditionsView {
+  const given = (globalThis as { [VIEW]?: EditionsView })[VIEW];
+  if (given !== undefined) return given;
+  const dir = editionsDir();
+  const url = siteUrl();
+  const key = `${dir}\n${url ?? ''}`;
+  if (loaded?.key !== key) loaded = { key, view: loadEditionsView(dir, url) };
+  return loaded.view;
+}

@@ -1,0 +1,345 @@
+// The nightly build's publish flow (README: "Editions", "Publish guard"):
+//
+//   repair a publish a crash interrupted
+//   crawl into DATA.next (the crawler's own partial, resume and swap happen inside it)
+//   read it as a snapshot; carry over records that failed to fetch from the previous edition
+//   publish guard against the previous edition: stop here (exit 1, live data and site untouched)
+//     unless every check passed or --accept gave a reason
+//   diff with the previous edition; write the new edition as <editions>/<id>.pending
+//   render the site into SITE.next, with the editions' pages
+//   swap DATA.next, SITE.next and the edition into place (swap.ts), then prune old editions
+//
+// The live data folder, the live site and the published editions change only in that last step.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
+import { acquireLock, snapshotPaths, SnapshotLockedError } from '../crawl/snapshot.ts';
+import { diffSnapshots, type EditionChanges } from './diff.ts';
+import {
+  checkPlausibility,
+  DEFAULT_THRESHOLDS,
+  formatGuardReport,
+  type CrawlFacts,
+  type GuardReport,
+  type GuardThresholds,
+} from './guard.ts';
+import {
+  organisationHistories,
+  type CarriedOrganisation,
+  type EditionsView,
+  type KeptEdition,
+} from './history.ts';
+import { nameOf, readDataFolder, type EditionSnapshot } from './snapshot.ts';
+import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
+import { repairSwap, swapDirectories, type SwapStepHook } from './swap.ts';
+
+/** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
+export interface CrawlOutcome {
+  exitCode: number;
+  message: string;
+  /** Whether the crawl's folder now holds this crawl's complete snapshot. */
+  published: boolean;
+}
+
+export interface PublishOptions {
+  /** The live data folder. */
+  dataDir: string;
+  /** The live site folder. */
+  siteDir: string;
+  editionsDir: string;
+  /** Editions kept, the new one included. */
+  keep: number;
+  /** Publish even if checks fail, and record this reason in the edition. */
+  accept?: string;
+  thresholds?: GuardThresholds;
+  siteUrl?: string;
+  /**
+   * Publish the crawl a previous build left in DATA.next (stopped by the guard) instead of crawling
+   * again; with `accept`, this publishes exactly the crawl that was judged.
+   */
+  reuseCrawl?: boolean;
+  /** Crawls the API into the folder given (the staging data folder). */
+  crawl: (dataDir: string) => Promise<CrawlOutcome>;
+  /** Renders the site of a data folder into a new site folder; the pages read `view`. */
+  renderSite: (dataDir: string, siteDir: string, view: EditionsView) => Promise<void>;
+  /** The publish time; default now. */
+  now?: () => Date;
+  onSwapStep?: SwapStepHook;
+  log?: (line: string) => void;
+}
+
+export interface PublishResult {
+  /** 0 published; 1 stopped (crawl incomplete or guard); 2 the crawl's configuration (a refused key). */
+  exitCode: number;
+  message: string;
+  published: boolean;
+  edition?: EditionMeta;
+  guard?: GuardReport;
+}
+
+/** Where a build stages what it is about to publish: beside each live folder. */
+export function stagingPaths(options: Pick<PublishOptions, 'dataDir' | 'siteDir'>) {
+  return { data: `${options.dataDir}.next`, site: `${options.siteDir}.next` };
+}
+
+/** The crawl's manifest, loosely read: the guard must judge a crawl whose manifest is odd too. */
+function readManifest(dataDir: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(dataDir, DATA_LAYOUT.manifest), 'utf8'));
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function crawlFacts(
+  manifest: Record<string, unknown>,
+  snapshot: EditionSnapshot,
+): CrawlFacts & { failedIds: string[] } {
+  const counts = (manifest['counts'] ?? {}) as Record<string, unknown>;
+  const failures = Array.isArray(manifest['failures'])
+    ? (manifest['failures'] as Record<string, unknown>[])
+    : [];
+  const failedIds = failures
+    .filter((failure) => failure['operation'] === 'organisation' && typeof failure['id'] === 'string')
+    .map((failure) => String(failure['id']).toLowerCase());
+  const listed =
+    typeof counts['organisations'] === 'number' ? counts['organisations'] : snapshot.organisations.size;
+  const failed = typeof counts['failed'] === 'number' ? counts['failed'] : failedIds.length;
+  return { listed, failed, failedIds };
+}
+
+function crawlDetails(manifest: Record<string, unknown>): EditionMeta['crawl'] {
+  const details: EditionMeta['crawl'] = {};
+  for (const key of ['apiUrl', 'startedAt', 'finishedAt', 'crawlerVersion'] as const) {
+    const value = manifest[key];
+    if (typeof value === 'string') details[key] = value;
+  }
+  return details;
+}
+
+const NO_CHANGES: EditionChanges = { added: [], removed: [], changed: [], membership: [] };
+
+/** Organisations no longer listed as of the new edition: the earlier ones still gone, and today's. */
+function formerOrganisations(
+  earlier: readonly FormerOrganisation[],
+  previous: EditionSnapshot | undefined,
+  previousId: string | undefined,
+  next: EditionSnapshot,
+  changes: EditionChanges,
+  editionId: string,
+): FormerOrganisation[] {
+  const former = earlier.filter((organisation) => !next.organisations.has(organisation.id));
+  for (const member of changes.removed) {
+    const last = previous?.organisations.get(member.id);
+    if (last === undefined || previousId === undefined) continue;
+    former.push({
+      id: member.id,
+      name: nameOf(last, member.id),
+      lastSeen: last.carriedFrom ?? previousId,
+      goneSince: editionId,
+      record: last.record,
+    });
+  }
+  return former;
+}
+
+function reuseStagedCrawl(stagingDir: string): CrawlOutcome {
+  const manifest = readManifest(stagingDir);
+  return manifest['complete'] === true
+    ? { exitCode: 0, message: `reusing the crawl in ${stagingDir}`, published: true }
+    : { exitCode: 1, message: `there is no complete crawl in ${stagingDir} to reuse`, published: false };
+}
+
+/** Entries of the live data folder that the crawler does not write (a README) move with it. */
+async function carryOverOwnFiles(live: string, next: string): Promise<void> {
+  if (!existsSync(live)) return;
+  for (const entry of readdirSync(live)) {
+    if (CRAWLED_ENTRIES.includes(entry) || existsSync(join(next, entry))) continue;
+    await cp(join(live, entry), join(next, entry), { recursive: true });
+  }
+}
+
+async function repairUnderLock(editionsDir: string): Promise<string[]> {
+  const store = new EditionStore(editionsDir);
+  const repaired = (await repairSwap(store.journalPath)) ?? [];
+  const removed = await store.removePending();
+  return [...repaired, ...removed.map((name) => `removed ${name}, left by a killed build`)];
+}
+
+/** Runs `work` holding the build lock of an editions folder, or says who holds it. */
+async function underBuildLock<T>(
+  editionsDir: string,
+  work: () => Promise<T>,
+): Promise<T | { locked: string }> {
+  await mkdir(editionsDir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await acquireLock({ ...snapshotPaths(editionsDir), lockFile: join(editionsDir, BUILD_LOCK) });
+  } catch (error) {
+    if (!(error instanceof SnapshotLockedError)) throw error;
+    return { locked: `another build is running: ${error.message}` };
+  }
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
+
+const BUILD_LOCK = '.build.lock';
+
+/** Finishes a publish that a killed build left half-done; returns what it did. */
+export async function repairPublish(editionsDir: string): Promise<string[]> {
+  const result = await underBuildLock(editionsDir, () => repairUnderLock(editionsDir));
+  if ('locked' in result) throw new Error(result.locked);
+  return result;
+}
+
+/** One build at a time per editions folder: a second one would repair a publish under way. */
+export async function publishBuild(options: PublishOptions): Promise<PublishResult> {
+  const result = await underBuildLock(options.editionsDir, () => publishLocked(options));
+  return 'locked' in result ? { exitCode: 1, message: result.locked, published: false } : result;
+}
+
+async function publishLocked(options: PublishOptions): Promise<PublishResult> {
+  const log = options.log ?? (() => {});
+  const store = new EditionStore(options.editionsDir);
+  const staging = stagingPaths(options);
+
+  for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
+
+  const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
+  if (!crawl.published) {
+    return {
+      exitCode: crawl.exitCode === 0 ? 1 : crawl.exitCode,
+      message: `the crawl did not complete, nothing was published: ${crawl.message}`,
+      published: false,
+    };
+  }
+
+  const next = readDataFolder(staging.data);
+  const manifest = readManifest(staging.data);
+  const facts = crawlFacts(manifest, next);
+  const previousMeta = store.latest();
+  const previous = previousMeta === undefined ? undefined : await store.readSnapshot(previousMeta.id);
+  if (previous !== undefined && previousMeta !== undefined) {
+    // A record that failed to fetch tonight is not a removal: keep the last one fetched.
+    for (const id of facts.failedIds) {
+      const last = previous.organisations.get(id);
+      if (last !== undefined && !next.organisations.has(id)) {
+        next.organisations.set(id, { ...last, carriedFrom: last.carriedFrom ?? previousMeta.id });
+      }
+    }
+  }
+
+  // Without an edition yet (a first build, or editions lost), the live data is the reference.
+  const reference =
+    previous ?? (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
+  const guard = checkPlausibility(reference, next, facts, options.thresholds ?? DEFAULT_THRESHOLDS);
+  log(formatGuardReport(guard));
+  await mkdir(options.editionsDir, { recursive: true });
+  await writeFile(join(options.editionsDir, 'guard-report.json'), `${JSON.stringify(guard, null, 2)}\n`);
+  const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
+  if (!guard.passed && options.accept === undefined) {
+    return {
+      exitCode: 1,
+      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${staging.data}; publish it anyway with --accept "REASON" --reuse-crawl`,
+      published: false,
+      guard,
+    };
+  }
+
+  const now = (options.now ?? (() => new Date()))();
+  const { id, number, date } = store.nextEdition(now);
+  const changes = previous === undefined ? NO_CHANGES : diffSnapshots(previous, next);
+  const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
+  const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, id);
+  const lists: Record<string, number> = {};
+  for (const [key, list] of next.lists) lists[key] = list.members.length;
+  const organisations = [...next.organisations.values()];
+  const meta: EditionMeta = {
+    id,
+    number,
+    date,
+    publishedAt: now.toISOString(),
+    previous: previousMeta?.id ?? null,
+    crawl: crawlDetails(manifest),
+    counts: {
+      organisations: next.organisations.size,
+      carried: organisations.filter((organisation) => organisation.carriedFrom !== undefined).length,
+      lists,
+    },
+    changes: {
+      added: changes.added.length,
+      removed: changes.removed.length,
+      changed: changes.changed.length,
+      joined: changes.membership.reduce((total, change) => total + change.joined.length, 0),
+      left: changes.membership.reduce((total, change) => total + change.left.length, 0),
+    },
+    guard,
+    ...(guard.passed ? {} : { accepted: { reason: options.accept ?? '', failedChecks } }),
+  };
+  await store.writePending({ meta, snapshot: next, changes, former });
+
+  const kept: KeptEdition[] = [
+    { meta, changes },
+    ...store
+      .list()
+      .reverse()
+      .slice(0, Math.max(0, options.keep - 1))
+      .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
+  ];
+  const carried: CarriedOrganisation[] = organisations.flatMap((organisation) =>
+    organisation.carriedFrom === undefined
+      ? []
+      : [
+          {
+            id: organisation.id,
+            name: nameOf(organisation, organisation.id),
+            carriedFrom: organisation.carriedFrom,
+            record: organisation.record,
+          },
+        ],
+  );
+  const view: EditionsView = {
+    editions: kept,
+    former,
+    carried,
+    histories: organisationHistories(kept),
+    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+  };
+  await rm(staging.site, { recursive: true, force: true });
+  try {
+    await options.renderSite(staging.data, staging.site, view);
+  } catch (error) {
+    await rm(store.pendingPath(id), { recursive: true, force: true });
+    throw error;
+  }
+
+  await carryOverOwnFiles(options.dataDir, staging.data);
+  await swapDirectories(
+    store.journalPath,
+    [
+      { name: 'data', live: options.dataDir, next: staging.data },
+      { name: 'site', live: options.siteDir, next: staging.site },
+      { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
+    ],
+    options.onSwapStep,
+  );
+  const pruned = await store.prune(options.keep);
+  if (pruned.length > 0)
+    log(`removed ${pruned.length} editions beyond the ${options.keep} kept: ${pruned.join(', ')}`);
+
+  const summary = `${meta.changes.added} added, ${meta.changes.removed} removed, ${meta.changes.changed} changed`;
+  return {
+    exitCode: 0,
+    message: `published edition ${id} (${next.organisations.size} organisations; ${
+      previousMeta === undefined ? 'the first edition' : `${summary} since ${previousMeta.id}`
+    })${guard.passed ? '' : `, accepted despite ${failedChecks.length} failed checks: ${options.accept}`}`,
+    published: true,
+    edition: meta,
+    guard,
+  };
+}

@@ -1,0 +1,192 @@
+// An edition's snapshot: every organisation's record and every list's members at one crawl, read
+// from a data folder (README: "Storage contract") and kept as one gzipped JSON-lines file per
+// edition (README: "Editions"). One line per organisation or list, sorted, so that two snapshots of
+// the same register are the same bytes and `zcat snapshot.jsonl.gz | grep` works for anyone.
+import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
+import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS, ORGANISATION_FILE_PATTERN } from '../lib/data-layout.ts';
+import { isRecord } from '../crawl/drift.ts';
+
+/** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
+export interface Member {
+  id: string;
+  name: string;
+}
+
+export interface SnapshotOrganisation {
+  /** Lower-case GUID. */
+  id: string;
+  /** The record as the API sent it (parsed). */
+  record: Record<string, unknown>;
+  /** Set when this crawl could not fetch the record: the edition whose record this is. */
+  carriedFrom?: string;
+}
+
+export interface SnapshotList {
+  /** A group list's operation name (`registeredCharities`…, `discovered`) or a voluntary code id. */
+  name: string;
+  kind: 'list' | 'voluntaryCode';
+  /** A voluntary code's description, when the API gave one. */
+  description?: string;
+  /** Sorted by id. */
+  members: Member[];
+}
+
+export interface EditionSnapshot {
+  /** Keyed by lower-case id. */
+  organisations: Map<string, SnapshotOrganisation>;
+  /** Keyed by `list:<name>` or `voluntaryCode:<id>` (see `listKey`). */
+  lists: Map<string, SnapshotList>;
+}
+
+export function listKey(list: Pick<SnapshotList, 'kind' | 'name'>): string {
+  return `${list.kind}:${list.name}`;
+}
+
+export function emptySnapshot(): EditionSnapshot {
+  return { organisations: new Map(), lists: new Map() };
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `{ id, name }` entries of a list answer, lower-cased, deduplicated and sorted by id. */
+export function membersOf(value: unknown): Member[] {
+  if (!Array.isArray(value)) return [];
+  const members = new Map<string, Member>();
+  for (const entry of value) {
+    if (!isRecord(entry) || typeof entry['id'] !== 'string') continue;
+    const id = entry['id'].toLowerCase();
+    if (!members.has(id))
+      members.set(id, { id, name: typeof entry['name'] === 'string' ? entry['name'] : '' });
+  }
+  return [...members.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Reads a data folder written by the crawler into a snapshot. Unreadable files are left out. */
+export function readDataFolder(dataDir: string): EditionSnapshot {
+  const snapshot = emptySnapshot();
+  const folder = join(dataDir, DATA_LAYOUT.organisations);
+  const files = existsSync(folder) ? readdirSync(folder).sort() : [];
+  for (const file of files) {
+    const id = ORGANISATION_FILE_PATTERN.exec(file)?.[1];
+    if (id === undefined) continue;
+    const record = readJson(join(folder, file));
+    if (isRecord(record)) snapshot.organisations.set(id, { id, record });
+  }
+  const addList = (list: SnapshotList) => snapshot.lists.set(listKey(list), list);
+  for (const name of [...GROUP_LISTS, DISCOVERED_LIST]) {
+    const path = join(dataDir, DATA_LAYOUT.lists, `${name}.json`);
+    if (existsSync(path)) addList({ name, kind: 'list', members: membersOf(readJson(path)) });
+  }
+  const described = new Map<string, string | undefined>();
+  const codes = readJson(join(dataDir, DATA_LAYOUT.voluntaryCodes));
+  for (const entry of Array.isArray(codes) ? codes : []) {
+    const code =
+      typeof entry === 'string' || isRecord(entry)
+        ? readVoluntaryCode(entry as VoluntaryCodeEntry)
+        : undefined;
+    if (code !== undefined && !described.has(code.id)) described.set(code.id, code.description);
+  }
+  const membersFolder = join(dataDir, DATA_LAYOUT.voluntaryCodeMembers);
+  const memberFiles = new Set(existsSync(membersFolder) ? readdirSync(membersFolder) : []);
+  for (const file of memberFiles) {
+    const id = file.endsWith('.json') ? file.slice(0, -'.json'.length) : undefined;
+    if (id !== undefined && !described.has(id)) described.set(id, undefined);
+  }
+  for (const [id, description] of [...described].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file = `${id}.json`;
+    addList({
+      name: id,
+      kind: 'voluntaryCode',
+      ...(description === undefined ? {} : { description }),
+      members: memberFiles.has(file) ? membersOf(readJson(join(membersFolder, file))) : [],
+    });
+  }
+  return snapshot;
+}
+
+type Line =
+  | { type: 'organisation'; id: string; record: Record<string, unknown>; carriedFrom?: string }
+  | {
+      type: 'list';
+      name: string;
+      kind: SnapshotList['kind'];
+      description?: string;
+      members: [string, string][];
+    };
+
+function* lines(snapshot: EditionSnapshot): Generator<string> {
+  const ids = [...snapshot.organisations.keys()].sort();
+  for (const id of ids) {
+    const organisation = snapshot.organisations.get(id)!;
+    const line: Line = { type: 'organisation', id, record: organisation.record };
+    if (organisation.carriedFrom !== undefined) line.carriedFrom = organisation.carriedFrom;
+    yield `${JSON.stringify(line)}\n`;
+  }
+  for (const key of [...snapshot.lists.keys()].sort()) {
+    const list = snapshot.lists.get(key)!;
+    const line: Line = {
+      type: 'list',
+      name: list.name,
+      kind: list.kind,
+      ...(list.description === undefined ? {} : { description: list.description }),
+      members: list.members.map((member) => [member.id, member.name]),
+    };
+    yield `${JSON.stringify(line)}\n`;
+  }
+}
+
+/** Writes a snapshot as gzipped JSON lines, through a temporary file and a rename. */
+export async function writeSnapshot(path: string, snapshot: EditionSnapshot): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await pipeline(Readable.from(lines(snapshot)), createGzip({ level: 9 }), createWriteStream(temporary));
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export async function readSnapshot(path: string): Promise<EditionSnapshot> {
+  const snapshot = emptySnapshot();
+  const input = createReadStream(path).pipe(createGunzip());
+  for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    if (text === '') continue;
+    const line = JSON.parse(text) as Line;
+    if (line.type === 'organisation') {
+      snapshot.organisations.set(line.id, {
+        id: line.id,
+        record: line.record,
+        ...(line.carriedFrom === undefined ? {} : { carriedFrom: line.carriedFrom }),
+      });
+    } else {
+      const list: SnapshotList = {
+        name: line.name,
+        kind: line.kind,
+        ...(line.description === undefined ? {} : { description: line.description }),
+        members: line.members.map(([id, name]) => ({ id, name })),
+      };
+      snapshot.lists.set(listKey(list), list);
+    }
+  }
+  return snapshot;
+}
+
+/** The name of an organisation as its record gives it, else as a list does, else its id. */
+export function nameOf(organisation: SnapshotOrganisation | undefined, fallback: string): string {
+  const name = organisation?.record['name'];
+  return typeof name === 'string' && name.trim() !== '' ? name : fallback;
+}

@@ -1,0 +1,191 @@
+// The editions folder (`ORGDIR_EDITIONS_DIR`, default `editions`, beside the data folder; README:
+// "Editions"). Every published build is one immutable folder named by its date:
+//
+//   <editions>/2026-11-22/edition.json       what the edition is: number, dates, counts, guard report, --accept reason
+//                         snapshot.jsonl.gz  every record and list member of that crawl (snapshot.ts)
+//                         changes.json       what changed since the previous edition (diff.ts)
+//                         former.jsonl.gz    every organisation no longer listed, with its last known record
+//
+// An edition is written as `<id>.pending` and renamed into place when the build is published
+// (swap.ts), so a half-written edition is never read. Only the last `keep` editions are kept;
+// `former.jsonl.gz` travels with the newest one, so the pages of organisations that left the
+// register outlive the editions that had them.
+import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { EditionChanges } from './diff.ts';
+import type { GuardReport } from './guard.ts';
+import { readSnapshot, writeSnapshot, type EditionSnapshot } from './snapshot.ts';
+
+export interface EditionMeta {
+  /** The publish date (UTC), with `-2`, `-3`… for a second or third edition that day. */
+  id: string;
+  /** 1 for the first edition, then one more per edition. */
+  number: number;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** ISO 8601, UTC. */
+  publishedAt: string;
+  /** The edition this one was compared with; `null` for the first. */
+  previous: string | null;
+  /** From the crawl's manifest. */
+  crawl: { apiUrl?: string; startedAt?: string; finishedAt?: string; crawlerVersion?: string };
+  counts: {
+    organisations: number;
+    /** Records this crawl could not fetch, carried over from the previous edition. */
+    carried: number;
+    /** Members per list, keyed `list:<name>` or `voluntaryCode:<id>`. */
+    lists: Record<string, number>;
+  };
+  /** How many organisations were added, removed, changed; list and code memberships gained and lost. */
+  changes: { added: number; removed: number; changed: number; joined: number; left: number };
+  guard: GuardReport;
+  /** Set when the build was published although checks failed (`--accept REASON`). */
+  accepted?: { reason: string; failedChecks: string[] };
+}
+
+/** An organisation that is no longer listed: its page stays, with its last known data. */
+export interface FormerOrganisation {
+  id: string;
+  name: string;
+  /** The last edition that had it. */
+  lastSeen: string;
+  /** The first edition without it. */
+  goneSince: string;
+  record: Record<string, unknown>;
+}
+
+export interface PendingEdition {
+  meta: EditionMeta;
+  snapshot: EditionSnapshot;
+  changes: EditionChanges;
+  former: FormerOrganisation[];
+}
+
+const EDITION_ID = /^\d{4}-\d{2}-\d{2}(?:-\d+)?$/;
+const PENDING = '.pending';
+const REMOVING = '.removing';
+export const JOURNAL_FILE = '.publish-journal.json';
+
+export class EditionStore {
+  readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  path(id: string): string {
+    return join(this.dir, id);
+  }
+
+  pendingPath(id: string): string {
+    return join(this.dir, `${id}${PENDING}`);
+  }
+
+  get journalPath(): string {
+    return join(this.dir, JOURNAL_FILE);
+  }
+
+  /** The published editions, oldest first. */
+  list(): EditionMeta[] {
+    if (!existsSync(this.dir)) return [];
+    const editions: EditionMeta[] = [];
+    for (const name of readdirSync(this.dir)) {
+      if (!EDITION_ID.test(name)) continue;
+      try {
+        editions.push(JSON.parse(readFileSync(join(this.dir, name, 'edition.json'), 'utf8')) as EditionMeta);
+      } catch {
+        // Not an edition (no readable edition.json): left alone, never read.
+      }
+    }
+    return editions.sort((a, b) => a.number - b.number);
+  }
+
+  latest(): EditionMeta | undefined {
+    return this.list().at(-1);
+  }
+
+  /** The id and number the next edition published on `date` gets. */
+  nextEdition(date: Date): { id: string; number: number; date: string } {
+    const editions = this.list();
+    const day = date.toISOString().slice(0, 10);
+    const taken = new Set(editions.map((edition) => edition.id));
+    let id = day;
+    for (let n = 2; taken.has(id); n++) id = `${day}-${n}`;
+    return { id, number: (editions.at(-1)?.number ?? 0) + 1, date: day };
+  }
+
+  readSnapshot(id: string): Promise<EditionSnapshot> {
+    return readSnapshot(join(this.path(id), 'snapshot.jsonl.gz'));
+  }
+
+  readChanges(id: string): EditionChanges {
+    return JSON.parse(readFileSync(join(this.path(id), 'changes.json'), 'utf8')) as EditionChanges;
+  }
+
+  /** The organisations no longer listed as of edition `id` (empty when it has no such file). */
+  async readFormer(id: string): Promise<FormerOrganisation[]> {
+    return readFormerFile(join(this.path(id), 'former.jsonl.gz'));
+  }
+
+  /** Writes an edition to `<id>.pending`; publishing renames it into place. Returns the folder. */
+  async writePending(edition: PendingEdition): Promise<string> {
+    const folder = this.pendingPath(edition.meta.id);
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    await writeSnapshot(join(folder, 'snapshot.jsonl.gz'), edition.snapshot);
+    await writeFile(join(folder, 'changes.json'), `${JSON.stringify(edition.changes, null, 1)}\n`);
+    await writeFormerFile(join(folder, 'former.jsonl.gz'), edition.former);
+    // Written last: a folder with edition.json is complete.
+    await writeFile(join(folder, 'edition.json'), `${JSON.stringify(edition.meta, null, 2)}\n`);
+    return folder;
+  }
+
+  /** Removes pending editions and half-pruned ones a killed build left behind (call only when no publish is under way). */
+  async removePending(): Promise<string[]> {
+    if (!existsSync(this.dir)) return [];
+    const removed: string[] = [];
+    for (const name of readdirSync(this.dir)) {
+      if (!name.endsWith(PENDING) && !name.endsWith(REMOVING)) continue;
+      await rm(join(this.dir, name), { recursive: true, force: true });
+      removed.push(name);
+    }
+    return removed;
+  }
+
+  /** Keeps the newest `keep` editions and removes the rest; returns the ids removed. */
+  async prune(keep: number): Promise<string[]> {
+    const editions = this.list();
+    const removed = editions.slice(0, Math.max(0, editions.length - Math.max(1, keep)));
+    for (const edition of removed) {
+      // Renamed first, so that a prune killed half-way never leaves an edition without its files.
+      const doomed = join(this.dir, `.${edition.id}${REMOVING}`);
+      await rename(this.path(edition.id), doomed);
+      await rm(doomed, { recursive: true, force: true });
+    }
+    return removed.map((edition) => edition.id);
+  }
+}
+
+async function writeFormerFile(path: string, former: readonly FormerOrganisation[]): Promise<void> {
+  const sorted = [...former].sort((a, b) => (a.id < b.id ? -1 : 1));
+  await pipeline(
+    Readable.from(sorted.map((organisation) => `${JSON.stringify(organisation)}\n`)),
+    createGzip({ level: 9 }),
+    createWriteStream(path),
+  );
+}
+
+async function readFormerFile(path: string): Promise<FormerOrganisation[]> {
+  if (!existsSync(path)) return [];
+  const former: FormerOrganisation[] = [];
+  const input = createReadStream(path).pipe(createGunzip());
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    if (line !== '') former.push(JSON.parse(line) as FormerOrganisation);
+  }
+  return former;
+}

@@ -1,0 +1,11 @@
+// The Atom feed of editions (src/editions/feed.ts), written as feed.xml at the site's root.
+import { atomFeed } from '../editions/feed.ts';
+import { editionsView } from '../editions/history.ts';
+
+export function GET(): Response {
+  const view = editionsView();
+  return new Response(
+    atomFeed({ editions: view.editions, ...(view.siteUrl === undefined ? {} : { siteUrl: view.siteUrl }) }),
+    { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } },
+  );
+}

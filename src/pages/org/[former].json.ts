@@ -1,0 +1,19 @@
+// The last known record of each organisation without a record in the data folder, next to its
+// page, as org/[id].astro's pages have theirs (the profile links to it).
+import { editionsView } from '../../editions/history.ts';
+import { offlineOrganisations } from '../../editions/offline.ts';
+import { organisationFileStem } from '../../lib/routes.ts';
+import { siteSnapshot } from '../../site/context.ts';
+
+export function getStaticPaths() {
+  return offlineOrganisations(editionsView(), siteSnapshot()).map((entry) => ({
+    params: { former: organisationFileStem(entry.id) },
+    props: { record: entry.record },
+  }));
+}
+
+export function GET({ props }: { props: { record: Record<string, unknown> } }): Response {
+  return new Response(`${JSON.stringify(props.record, null, 2)}\n`, {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
+}

@@ -1,0 +1,209 @@
+// Accessibility as readers with screen readers and keyboards meet the site: axe-core finds no
+// violation of WCAG 2.2 AA on each kind of page, the search page with its results included, and
+// the keyboard alone reaches the search box, the filters, the results and the pages of results.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
+import { buildSite } from '../../src/site/build.ts';
+import { launchChromium } from '../support/browser.ts';
+import { openPage } from '../support/page-watch.ts';
+import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
+
+process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const RICH = 'org/2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.html';
+const SPARSE = 'org/7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d.html';
+/** A query that finds more organisations than one page of results shows. */
+const QUERY = 'the';
+
+let work: string;
+let site: string;
+let browser: Browser;
+/** axe runs part of its work in a page of its own, which it opens in the context of the page tested. */
+let context: BrowserContext;
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'orgdir-a11y-'));
+  writeQualityDataFolder(join(work, 'data'));
+  site = join(work, 'site');
+  await buildSite({ dataDir: join(work, 'data'), siteDir: site, tarGz: false, logLevel: 'error' });
+  browser = await launchChromium();
+  context = await browser.newContext();
+});
+
+after(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const url = (path: string) => pathToFileURL(join(site, path)).href;
+
+/** axe's violations on the page as it is now, one line per rule with the first elements it names. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
+async function waitForResults(page: Page): Promise<number> {
+  await page.waitForFunction(() =>
+    /found|No organisations/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
+  );
+  return Number(await page.locator('[data-result-count]').getAttribute('data-result-count'));
+}
+
+for (const [kind, path] of [
+  ['the home page', 'index.html'],
+  ['a rich organisation page', RICH],
+  ['a sparse organisation page', SPARSE],
+  ['a voluntary-code page', 'code/governancecode.html'],
+  ['a browse page with pages', 'list/registered-charities.html'],
+  ['a county page', 'county/dublin.html'],
+  ['the about page', 'about.html'],
+] as const) {
+  test(`axe finds no WCAG 2.2 AA violation on ${kind}`, async () => {
+    const { page, problems } = await openPage(context, url(path));
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test('axe finds no WCAG 2.2 AA violation on the search page, empty and showing results, filters and pages', async () => {
+  const { page, problems } = await openPage(context, url('search.html'));
+  await page.waitForFunction(() => !document.querySelector('[data-search-filters]')?.hasAttribute('hidden'));
+  assert.deepEqual(await violations(page), [], 'before a search');
+  await page.locator('input[type="search"]').fill(QUERY);
+  assert.ok((await waitForResults(page)) > 20);
+  assert.ok((await page.locator('[data-search-pager] a').count()) > 0);
+  assert.deepEqual(await violations(page), [], 'with results');
+  await page.locator('input[type="search"]').fill('qqqqzzzz');
+  await page.waitForFunction(() =>
+    document.querySelector('[data-search-status]')?.textContent?.includes('No organisations'),
+  );
+  assert.deepEqual(await violations(page), [], 'with no results');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/** What has the focus: its tag, its name or label, and the filter or role it is. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const tag = element.tagName.toLowerCase();
+    const filter = element.getAttribute('data-search-filter');
+    if (filter) return `select ${filter}`;
+    if (tag === 'input') return `input ${(element as HTMLInputElement).type}`;
+    if (element.closest('[data-search-results]')) return 'result link';
+    if (element.closest('[data-search-pager]')) return `pager ${element.textContent?.trim()}`;
+    if (element.hasAttribute('data-result-count')) return 'result count';
+    return `${tag} ${element.textContent?.trim()}`;
+  });
+}
+
+/** Presses Tab until `wanted` has the focus; returns every stop on the way. Fails after `limit` presses. */
+async function tabTo(page: Page, wanted: (stop: string) => boolean, limit = 60): Promise<string[]> {
+  const stops: string[] = [];
+  for (let press = 0; press < limit; press += 1) {
+    await page.keyboard.press('Tab');
+    const stop = await focused(page);
+    stops.push(stop);
+    if (wanted(stop)) return stops;
+  }
+  assert.fail(`Tab never reached the wanted element; stops: ${stops.join(' → ')}`);
+}
+
+/** The focused element draws a visible focus indicator. */
+async function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return false;
+    const style = getComputedStyle(element);
+    const box = element.getBoundingClientRect();
+    return (
+      style.outlineStyle !== 'none' &&
+      Number.parseFloat(style.outlineWidth) > 0 &&
+      box.width > 0 &&
+      box.height > 0
+    );
+  });
+}
+
+test('by keyboard alone: skip link, search box, search button, every filter, results, next page, a result', async () => {
+  const { page, problems } = await openPage(context, url('search.html'));
+  await page.waitForFunction(() => !document.querySelector('[data-search-filters]')?.hasAttribute('hidden'));
+
+  assert.deepEqual(await tabTo(page, () => true), ['a Skip to content']);
+  assert.ok(await focusIsVisible(page), 'the skip link shows when focused');
+  await page.keyboard.press('Enter');
+  assert.match(page.url(), /#main$/);
+  assert.deepEqual(await tabTo(page, () => true), ['input search'], 'the skip link leads into the content');
+  assert.ok(await focusIsVisible(page));
+  await page.keyboard.type(QUERY);
+  const total = await waitForResults(page);
+  assert.ok(total > 20, `${total} results`);
+
+  assert.deepEqual(await tabTo(page, (stop) => stop === 'select voluntaryCode'), [
+    'button Search',
+    'select county',
+    'select sector',
+    'select list',
+    'select voluntaryCode',
+  ]);
+  assert.deepEqual(await tabTo(page, (stop) => stop === 'result link'), ['result link']);
+  assert.ok(await focusIsVisible(page));
+  const toPager = await tabTo(page, (stop) => stop.startsWith('pager'));
+  assert.deepEqual(new Set(toPager.slice(0, -1)), new Set(['result link']));
+  assert.equal(toPager.length, 20, 'one stop per result of the first page, then the pager');
+  assert.equal(toPager.at(-1), 'pager Next page');
+  assert.ok(await focusIsVisible(page));
+
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () => document.querySelector('[data-search-results]')?.getAttribute('start') === '21',
+  );
+  assert.equal(new URL(page.url()).searchParams.get('page'), '2');
+  assert.equal(await focused(page), 'result count', 'the focus moves to the new results');
+  assert.deepEqual(await tabTo(page, () => true), ['result link']);
+  const name = await page.evaluate(() => document.activeElement?.textContent ?? '');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/org\/[0-9a-f-]+\.html$/);
+  assert.equal(await page.locator('h1').textContent(), name);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('by keyboard alone: a filter is chosen with the arrow keys, and Enter in the search box searches', async () => {
+  const { page, problems } = await openPage(context, `${url('search.html')}?q=${QUERY}`);
+  const total = await waitForResults(page);
+  await page.waitForFunction(() => !document.querySelector('[data-search-filters]')?.hasAttribute('hidden'));
+  await tabTo(page, (stop) => stop === 'select list');
+  await page.keyboard.press('ArrowDown');
+  await page.waitForFunction(() => new URL(window.location.href).searchParams.has('list'));
+  await page.waitForFunction(
+    (before) =>
+      Number(document.querySelector('[data-result-count]')?.getAttribute('data-result-count')) < before,
+    total,
+  );
+
+  await page.goto(url('index.html'));
+  await tabTo(page, (stop) => stop === 'input search');
+  await page.keyboard.type('housing');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/search\.html\?q=housing$/);
+  assert.ok((await waitForResults(page)) > 0);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

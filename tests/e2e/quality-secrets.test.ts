@@ -1,0 +1,144 @@
+// The subscription key never leaves the header it is sent in. A publisher's whole flow, run as
+// child processes with a unique key in the environment against a sample API that answers with
+// errors, resets, cut-off bodies and rate limits: a crawl that completes after retries, a crawl
+// that fails, and the site build. The key must appear in no file of the data folder, the site or
+// its archives (their bytes and what they hold once unpacked) and in nothing printed.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
+import { ARCHIVE_NAME, TAR_ARCHIVE_NAME } from '../../src/site/build.ts';
+import { readTree } from '../support/data-tree.ts';
+import { readZip } from '../support/zip.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const KEY = `orgdir-test-key-${randomBytes(16).toString('hex')}`;
+/** The key as it might be written if it leaked: plain, base64 (a Basic header), URL-encoded. */
+const FORMS = [KEY, Buffer.from(KEY).toString('base64'), encodeURIComponent(KEY)];
+
+let work: string;
+let api: RunningSampleApi;
+const outputs: { command: string; code: number | null; stdout: string; stderr: string }[] = [];
+
+function run(script: string, args: string[], env: Record<string, string>): Promise<(typeof outputs)[number]> {
+  return new Promise((resolve) => {
+    // Only what the test gives, as a publisher's cron job would: nothing leaks in from outside.
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', script), ...args], {
+      cwd: work,
+      env: { PATH: process.env['PATH'] ?? '', ASTRO_TELEMETRY_DISABLED: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => {
+      const result = { command: `${script} ${args.join(' ')}`, code, stdout, stderr };
+      outputs.push(result);
+      resolve(result);
+    });
+  });
+}
+
+function leaks(where: string, content: Buffer | string): string[] {
+  const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content);
+  return FORMS.filter((form) => bytes.includes(form)).map(
+    (form) => `${where} holds ${form === KEY ? 'the key' : 'an encoding of the key'}`,
+  );
+}
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'orgdir-secrets-'));
+  api = await startSampleApi({
+    port: 0,
+    orgs: 80,
+    key: KEY,
+    faults: {
+      errorRate: 0.05,
+      resetRate: 0.03,
+      truncateRate: 0.03,
+      rateLimitRate: 0.02,
+      retryAfterSeconds: 1,
+    },
+  });
+});
+
+after(async () => {
+  await api?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const crawlEnv = () => ({
+  ORGDIR_API_URL: api.baseUrl,
+  ORGDIR_API_KEY: KEY,
+  ORGDIR_DATA_DIR: join(work, 'data'),
+});
+const crawlArgs = ['--rate', '0', '--backoff-base', '0.001', '--progress', 'lines', '--discover'];
+
+test('a crawl through errors, resets, cut-off answers and rate limits completes, and a crawl that fails reports why', async () => {
+  const complete = await run('crawl.ts', crawlArgs, crawlEnv());
+  assert.equal(complete.code, 0, complete.stderr);
+  assert.match(complete.stdout, /^complete: 80 organisations stored/);
+  const stats = api.stats();
+  const faults = ['429', '500', '503'].reduce((sum, status) => sum + (stats.statuses[status] ?? 0), 0);
+  assert.ok(faults + stats.resets + stats.truncated > 0, 'faults were answered and retried');
+
+  // Every answer an error now: the retries run out and the crawl ends with failures (data kept).
+  api.setFaults({ errorRate: 1 });
+  const failed = await run(
+    'crawl.ts',
+    [...crawlArgs, '--fresh', '--max-attempts', '2', '--max-consecutive-failures', '3'],
+    crawlEnv(),
+  );
+  assert.notEqual(failed.code, 0);
+  assert.match(failed.stderr, /^crawl: /m);
+  api.setFaults({});
+});
+
+test('the site is built from the crawled data folder, with its zip and tar.gz', async () => {
+  const site = await run('site.ts', ['--data', join(work, 'data'), '--out', join(work, 'site')], {
+    ORGDIR_API_KEY: KEY,
+  });
+  assert.equal(site.code, 0, site.stderr);
+  assert.match(site.stdout, /^site: 80 organisations/);
+});
+
+test("the key is in no file of the data folder, the site, anything beside them or Astro's working files", () => {
+  const found: string[] = [];
+  for (const [path, content] of readTree(work)) found.push(...leaks(path, content));
+  // Astro's working files stay in the project while it builds a site outside it.
+  if (existsSync(join(ROOT, '.astro')))
+    for (const [path, content] of readTree(join(ROOT, '.astro')))
+      found.push(...leaks(`.astro/${path}`, content));
+  assert.deepEqual(found, []);
+  assert.ok(readTree(work).size > 200, 'the files were there to search');
+});
+
+test('the key is in nothing the archives hold once unpacked', () => {
+  const found: string[] = [];
+  const zip = readZip(join(work, 'site', ARCHIVE_NAME));
+  assert.ok(zip.size > 100);
+  for (const [name, content] of zip) found.push(...leaks(`${ARCHIVE_NAME}: ${name}`, content));
+  const tar = gunzipSync(readFileSync(join(work, 'site', TAR_ARCHIVE_NAME)));
+  assert.ok(tar.length > zip.size * 512);
+  found.push(...leaks(TAR_ARCHIVE_NAME, tar));
+  assert.deepEqual(found, []);
+});
+
+test('the key is in nothing the commands printed, errors and retries included', () => {
+  assert.ok(outputs.length >= 3);
+  assert.ok(
+    outputs.some(({ stderr }) => /retr|fail|error/i.test(stderr)),
+    'errors were reported',
+  );
+  const found = outputs.flatMap(({ command, stdout, stderr }) => [
+    ...leaks(`stdout of ${command}`, stdout),
+    ...leaks(`stderr of ${command}`, stderr),
+  ]);
+  assert.deepEqual(found, []);
+});

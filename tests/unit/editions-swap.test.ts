@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/editions/swap.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'orgdir-swap-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+/** A folder of `files` files, each naming its `version`. */
+function folder(path: string, version: string, files = 5): void {
+  mkdirSync(path, { recursive: true });
+  for (let n = 0; n < files; n++) writeFileSync(join(path, `page-${n}.html`), `${version} ${n}`);
+}
+
+/** The one version every file of a folder names; throws on a mix. */
+function versionOf(path: string): string {
+  const versions = new Set(
+    readdirSync(path).map((file) => readFileSync(join(path, file), 'utf8').split(' ')[0]),
+  );
+  assert.equal(versions.size, 1, `${path} mixes ${[...versions].join(' and ')}`);
+  return [...versions][0]!;
+}
+
+let counter = 0;
+function setUp(): { dir: string; journal: string; swaps: DirectorySwap[] } {
+  const dir = join(root, `case-${counter++}`);
+  folder(join(dir, 'data'), 'old');
+  folder(join(dir, 'data.next'), 'new');
+  folder(join(dir, 'site'), 'old');
+  folder(join(dir, 'site.next'), 'new');
+  return {
+    dir,
+    journal: join(dir, 'journal.json'),
+    swaps: [
+      { name: 'data', live: join(dir, 'data'), next: join(dir, 'data.next') },
+      { name: 'site', live: join(dir, 'site'), next: join(dir, 'site.next') },
+    ],
+  };
+}
+
+class Crash extends Error {}
+
+test('a swap replaces every live folder with its next one and leaves nothing behind', async () => {
+  const { dir, journal, swaps } = setUp();
+  const steps: string[] = [];
+  await swapDirectories(journal, swaps, (step) => steps.push(step));
+  assert.deepEqual(steps, ['committed', 'data:aside', 'data:swapped', 'site:aside', 'site:swapped', 'done']);
+  assert.equal(versionOf(join(dir, 'data')), 'new');
+  assert.equal(versionOf(join(dir, 'site')), 'new');
+  assert.deepEqual(readdirSync(dir).sort(), ['data', 'site']);
+});
+
+test('a live folder that does not exist yet is simply put in place', async () => {
+  const { dir, journal, swaps } = setUp();
+  rmSync(join(dir, 'site'), { recursive: true });
+  await swapDirectories(journal, swaps);
+  assert.equal(versionOf(join(dir, 'site')), 'new');
+});
+
+test('a missing next folder stops the swap before anything is renamed', async () => {
+  const { dir, journal, swaps } = setUp();
+  rmSync(join(dir, 'site.next'), { recursive: true });
+  await assert.rejects(swapDirectories(journal, swaps), /site\.next does not exist/);
+  assert.equal(versionOf(join(dir, 'data')), 'old');
+  assert.equal(existsSync(journal), false);
+});
+
+for (const point of ['committed', 'data:aside', 'data:swapped', 'site:aside', 'site:swapped']) {
+  test(`a publish that dies at ${point} is finished by the repair: every folder new, none mixed`, async () => {
+    const { dir, journal, swaps } = setUp();
+    await assert.rejects(
+      swapDirectories(journal, swaps, (step) => {
+        if (step === point) throw new Crash(step);
+      }),
+      Crash,
+    );
+    const done = await repairSwap(journal);
+    assert.ok(done !== undefined);
+    assert.equal(versionOf(join(dir, 'data')), 'new');
+    assert.equal(versionOf(join(dir, 'site')), 'new');
+    assert.deepEqual(readdirSync(dir).sort(), ['data', 'site']);
+    assert.equal(await repairSwap(journal), undefined);
+  });
+}
+
+test('when a next folder vanished after the crash, the repair restores the old live folder', async () => {
+  const { dir, journal, swaps } = setUp();
+  await assert.rejects(
+    swapDirectories(journal, swaps, (step) => {
+      if (step === 'site:aside') throw new Crash(step);
+    }),
+    Crash,
+  );
+  rmSync(join(dir, 'site.next'), { recursive: true });
+  const done = await repairSwap(journal);
+  assert.match(done?.join('\n') ?? '', /restored the previous/);
+  assert.equal(versionOf(join(dir, 'site')), 'old');
+});
+
+test('without a journal there is nothing to repair', async () => {
+  assert.equal(await repairSwap(join(root, 'no-such-journal.json')), undefined);
+});
+
+test('a process killed with SIGKILL between the two renames leaves a site that the repair completes', async () => {
+  const { dir, journal, swaps } = setUp();
+  const module = new URL('../../src/editions/swap.ts', import.meta.url).pathname;
+  const child = `
+    import { swapDirectories } from ${JSON.stringify(module)};
+    await swapDirectories(${JSON.stringify(journal)}, ${JSON.stringify(swaps)}, (step) => {
+      if (step === 'site:aside') process.kill(process.pid, 'SIGKILL');
+    });`;
+  const signal = await new Promise<NodeJS.Signals | null>((resolve) => {
+    const process_ = execFile(process.execPath, ['--input-type=module', '--eval', child], () =>
+      resolve(process_.signalCode),
+    );
+  });
+  assert.equal(signal, 'SIGKILL');
+  assert.equal(existsSync(join(dir, 'site')), false, 'killed between the renames');
+  await repairSwap(journal);
+  assert.equal(versionOf(join(dir, 'data')), 'new');
+  assert.equal(versionOf(join(dir, 'site')), 'new');
+});

@@ -1,0 +1,170 @@
+// Bad input to every command: unknown options, a malformed URL, a host that does not answer (a
+// closed loopback port), a data folder that is missing, empty or corrupt. Each gets one clear line
+// on stderr (no stack trace), a non-zero exit, and the live data, site and editions are left
+// byte for byte as they were.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readTree } from '../support/data-tree.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const FIXTURE = join(ROOT, 'tests', 'fixtures', 'data');
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let work: string;
+let live: { data: string; site: string; editions: string };
+let before_: Map<string, Buffer>;
+let closedPort: number;
+let busy: Server;
+
+function run(script: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [join(ROOT, 'scripts', script), ...args],
+      {
+        cwd: work,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          ASTRO_TELEMETRY_DISABLED: '1',
+          ORGDIR_DATA_DIR: live.data,
+          ORGDIR_SITE_DIR: live.site,
+          ORGDIR_EDITIONS_DIR: live.editions,
+          ...env,
+        },
+      },
+      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
+    );
+  });
+}
+
+/** Exits non-zero with one line from `command` that says `what`, and no stack trace anywhere. */
+function assertOneClearLine(result: Result, command: string, what: RegExp, exitCode?: number): void {
+  const output = `${result.stdout}${result.stderr}`;
+  assert.notEqual(result.code, 0, output);
+  if (exitCode !== undefined) assert.equal(result.code, exitCode, output);
+  assert.doesNotMatch(output, /^\s+at |node:internal|\bError \[|^\w*Error: /m, 'no stack trace');
+  const lines = result.stderr.split('\n').filter((line) => line.startsWith(`${command}: `));
+  assert.equal(lines.length, 1, result.stderr);
+  assert.match(lines[0]!, what);
+}
+
+function assertLiveUnchanged(): void {
+  const now = readTree(work);
+  for (const [path, content] of before_) assert.ok(content.equals(now.get(path) ?? Buffer.alloc(0)), path);
+  const livePaths = (tree: Map<string, Buffer>) =>
+    [...tree.keys()].filter((path) => /^(data|site|editions)\//.test(path)).sort();
+  assert.deepEqual(livePaths(now), livePaths(before_));
+}
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'orgdir-cli-'));
+  live = { data: join(work, 'data'), site: join(work, 'site'), editions: join(work, 'editions') };
+  cpSync(FIXTURE, live.data, { recursive: true });
+  mkdirSync(join(live.site, 'org'), { recursive: true });
+  writeFileSync(join(live.site, 'index.html'), '<!doctype html><title>The live site</title>');
+  writeFileSync(join(live.site, 'org', 'x.html'), 'a page of the live site');
+  mkdirSync(live.editions);
+  writeFileSync(join(live.editions, 'kept.txt'), 'an edition');
+  mkdirSync(join(work, 'empty'));
+  mkdirSync(join(work, 'corrupt', 'organisations'), { recursive: true });
+  writeFileSync(
+    join(work, 'corrupt', 'organisations', '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.json'),
+    '{"name": "cut off',
+  );
+  writeFileSync(join(work, 'corrupt', 'manifest.json'), '\u0000\u0001');
+  before_ = readTree(work);
+  // A port nothing listens on: taken from the system, then let go.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as { port: number }).port;
+  await new Promise((resolve) => probe.close(resolve));
+  busy = createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+});
+
+after(async () => {
+  await new Promise((resolve) => busy?.close(resolve));
+  rmSync(work, { recursive: true, force: true });
+});
+
+const closedApi = () => `http://127.0.0.1:${closedPort}/public/v1`;
+/** Few, quick retries: the message is under test here, not the patience of the retry policy. */
+const QUICK = ['--backoff-base', '0.001', '--max-attempts', '2', '--progress', 'none'];
+
+test('crawl: an unknown option, a malformed URL and a closed port are each one clear line', async () => {
+  const key = { ORGDIR_API_KEY: 'orgdir-demo-key' };
+  assertOneClearLine(await run('crawl.ts', ['--frobnicate']), 'crawl', /Unknown option '--frobnicate'/, 2);
+  assertOneClearLine(
+    await run('crawl.ts', ['--api-url', 'http://[::1/public/v1'], key),
+    'crawl',
+    /the API URL is not a URL/,
+    2,
+  );
+  assertOneClearLine(
+    await run('crawl.ts', ['--api-url', closedApi(), ...QUICK], key),
+    'crawl',
+    new RegExp(
+      `cannot reach the API at http://127\\.0\\.0\\.1:${closedPort}/public/v1 \\(ECONNREFUSED.*is unchanged`,
+    ),
+    1,
+  );
+  assertLiveUnchanged();
+});
+
+test('site: an unknown option, a missing value, and a missing, empty or corrupt data folder are each one clear line', async () => {
+  assertOneClearLine(await run('site.ts', ['--frobnicate']), 'site', /Unknown option '--frobnicate'/, 2);
+  assertOneClearLine(await run('site.ts', ['--data']), 'site', /'--data <value>' argument missing/, 2);
+  const [missing, empty, corrupt] = await Promise.all([
+    run('site.ts', ['--data', join(work, 'no-such-folder')]),
+    run('site.ts', ['--data', join(work, 'empty')]),
+    run('site.ts', ['--data', join(work, 'corrupt')]),
+  ]);
+  assertOneClearLine(missing!, 'site', /No organisations in .*no-such-folder: run the crawl first/, 1);
+  assertOneClearLine(empty!, 'site', /No organisations in .*empty/, 1);
+  assertOneClearLine(corrupt!, 'site', /No readable organisations in .*corrupt \(2 unreadable files/, 1);
+  assertLiveUnchanged();
+});
+
+test('sample-api: an unknown option, a port out of range, a host it cannot use and a port in use are each one clear line', async () => {
+  const busyPort = String((busy.address() as { port: number }).port);
+  const [unknown, range, host, inUse] = await Promise.all([
+    run('sample-api.ts', ['--frobnicate']),
+    run('sample-api.ts', ['--port', '99999']),
+    run('sample-api.ts', ['--port', '0', '--host', 'not a host']),
+    run('sample-api.ts', ['--port', busyPort]),
+  ]);
+  assertOneClearLine(unknown!, 'sample-api', /Unknown option '--frobnicate'/, 2);
+  assertOneClearLine(range!, 'sample-api', /--port must be 65535 or less/, 2);
+  assertOneClearLine(host!, 'sample-api', /cannot listen there: .*not a host/, 1);
+  assertOneClearLine(inUse!, 'sample-api', /EADDRINUSE.*choose another --port/, 1);
+});
+
+test('build: an unknown option, a malformed URL and a closed port are each one clear line, and nothing live is replaced', async () => {
+  const key = { ORGDIR_API_KEY: 'orgdir-demo-key' };
+  assertOneClearLine(
+    await run('build.ts', ['--frobnicate']),
+    'build',
+    /^build: Unknown option '--frobnicate' \(see --help\)$/,
+    2,
+  );
+  assertOneClearLine(
+    await run('build.ts', [], { ...key, ORGDIR_API_URL: 'http://[::1/public/v1' }),
+    'build',
+    /the API URL is not a URL/,
+    2,
+  );
+  const unreachable = await run('build.ts', QUICK, { ...key, ORGDIR_API_URL: closedApi() });
+  assertOneClearLine(unreachable, 'build', /nothing was published/, 1);
+  assert.match(unreachable.stderr, /cannot reach the API at/);
+  assertLiveUnchanged();
+});
