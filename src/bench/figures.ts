@@ -23,12 +23,16 @@ export interface CrawlFigures {
   concurrency: number;
   /** From starting the crawl command to its exit. */
   wallSeconds: number;
+  /** Seconds from the start at which each phase of the crawl began (lists, discover, organisations). */
+  phases: Record<string, number>;
   /** R·L/C: the time the requests take at the set latency and concurrency with no other cost. */
   boundSeconds: number;
   /** wallSeconds / boundSeconds. */
   ratio: number;
   /** Crawler process CPU seconds (user + system). */
   cpuSeconds: number;
+  /** The sample API's CPU seconds during the crawl: its share of the two cores. */
+  apiCpuSeconds: number;
   peakRssBytes: number;
   loadAverage: number;
 }

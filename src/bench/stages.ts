@@ -1,7 +1,7 @@
 // One function per stage measured: each starts the worker processes it needs, measures, and
 // returns its figures (src/bench/figures.ts).
 import { fork, type ChildProcess } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { benchmarkSearch } from '../search/benchmark.ts';
@@ -15,7 +15,7 @@ import {
   type SiteFigures,
 } from './figures.ts';
 import { loadAverage } from './machine.ts';
-import { watchTreeMemory } from './memory.ts';
+import { processCpuSeconds, watchTreeMemory } from './process-stats.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
 
 const WORKER = new URL('./worker.ts', import.meta.url);
@@ -58,6 +58,10 @@ async function expect<K extends WorkerAnswer['kind']>(
   return message as Extract<WorkerAnswer, { kind: K }>;
 }
 
+function removeFolder(path: string): Promise<void> {
+  return rm(path, { recursive: true, force: true });
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -93,6 +97,7 @@ export async function runCrawlStage(
     const { baseUrl, key } = await expect(api.answer, 'ready');
     const statsUrl = new URL('/_stats', baseUrl);
     await fetch(statsUrl, { method: 'POST' });
+    const apiCpuBefore = processCpuSeconds(api.child.pid!);
     const crawler = startWorker(
       {
         kind: 'crawl',
@@ -107,6 +112,7 @@ export async function runCrawlStage(
     const load = loadAverage();
     const crawled = await expect(crawler.answer, 'crawled');
     await exited(crawler.child);
+    const apiCpuSeconds = processCpuSeconds(api.child.pid!) - apiCpuBefore;
     if (crawled.exitCode !== 0) throw new Error(`the crawl failed: ${crawled.message}`);
     const stats = (await (await fetch(statsUrl)).json()) as SampleApiStats;
     const served = Object.keys(stats.organisationsServed).length;
@@ -125,9 +131,11 @@ export async function runCrawlStage(
       latencyMs: options.latencyMs,
       concurrency: options.concurrency,
       wallSeconds: crawled.wallSeconds,
+      phases: crawled.phases,
       boundSeconds,
       ratio: crawled.wallSeconds / boundSeconds,
       cpuSeconds: crawled.usage.cpuSeconds,
+      apiCpuSeconds,
       peakRssBytes: crawled.usage.peakRssBytes,
       loadAverage: Math.max(load, loadAverage()),
     };
@@ -142,6 +150,8 @@ export async function runSiteStage(
   options: { dataDir: string; siteDir: string },
   worker?: WorkerOptions,
 ): Promise<SiteFigures> {
+  // As for the crawl: deleting the previous site is not the build being measured.
+  await removeFolder(options.siteDir);
   const load = loadAverage();
   const site = startWorker({ kind: 'site', ...options }, worker);
   const memory = watchTreeMemory(site.child.pid!);

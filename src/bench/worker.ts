@@ -40,6 +40,8 @@ export type WorkerAnswer =
       message: string;
       stored: number;
       wallSeconds: number;
+      /** Seconds from the start of the crawl at which each phase began. */
+      phases: Record<string, number>;
       usage: WorkerUsage;
     }
   | { kind: 'built'; summary: SiteSummary; wallSeconds: number; usage: WorkerUsage }
@@ -76,7 +78,13 @@ async function run(job: WorkerJob): Promise<void> {
   }
   if (job.kind === 'crawl') {
     const started = performance.now();
+    const phases: Record<string, number> = {};
     const summary = await crawl({
+      reporter: {
+        event(event) {
+          if (event.type === 'phase') phases[event.phase] = (performance.now() - started) / 1000;
+        },
+      },
       apiUrl: job.apiUrl,
       key: job.key,
       dataDir: job.dataDir,
@@ -92,6 +100,7 @@ async function run(job: WorkerJob): Promise<void> {
       message: summary.message,
       stored: summary.manifest?.counts.stored ?? 0,
       wallSeconds,
+      phases,
       usage: usage(),
     });
     process.exit(0);

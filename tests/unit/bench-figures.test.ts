@@ -60,9 +60,11 @@ test('a crawl below 10,000 requests is not held to its bound', () => {
     latencyMs: 20,
     concurrency: 8,
     wallSeconds,
+    phases: { lists: 0, organisations: 1 },
     boundSeconds: crawlBoundSeconds(requests, 20, 8),
     ratio: wallSeconds / crawlBoundSeconds(requests, 20, 8),
     cpuSeconds: 1,
+    apiCpuSeconds: 1,
     peakRssBytes: 1,
     loadAverage: 1,
   });

@@ -1,5 +1,6 @@
-// The peak memory of a process and its children together, by polling /proc (Linux): a stage
-// that hands work to a child process must not look smaller than it is.
+// What /proc (Linux) tells of another process: the peak memory of a process and its children
+// together, polled, so that a stage that hands work to a child does not look smaller than it
+// is; and the CPU time of a process the benchmark did not measure from inside.
 import { readdirSync, readFileSync } from 'node:fs';
 
 function residentBytes(pid: number): number {
@@ -48,4 +49,16 @@ export function watchTreeMemory(pid: number, intervalMs = 100): { stop: () => nu
       return peak;
     },
   };
+}
+
+/** User and system CPU seconds of `pid` so far (clock ticks of 1/100 s, as Linux counts them). */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
