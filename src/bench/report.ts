@@ -34,7 +34,7 @@ function crawlSection(results: BenchmarkResults, sizes: SizeResult[]): string[] 
       'R counts every request the sample API received (lists, searches, records); the bound R·L/C is ' +
       'the time those requests take when nothing else costs time. "Records from" is when the crawl, ' +
       'done with the lists and the search sweep, started on the records. Each crawl starts from an ' +
-      'empty data folder: replacing an earlier one adds the time to delete it.',
+      'empty data folder (an earlier one is moved aside and deleted after the last figure).',
     '',
     markdownTable(
       [
@@ -77,9 +77,9 @@ function siteSection(sizes: SizeResult[]): string[] {
     "Rendering is Astro's page step; pages per second count every HTML page it wrote. The whole stage " +
       'runs in a process of its own, from reading the data folder to the last archive; peak RSS is the most ' +
       'resident memory of that process and its children together (sampled every 100 ms), or the ' +
-      "process's own high-water mark when that is higher. The site folder is emptied before each " +
-      'build; replacing a previous site adds the time to delete it (9 s for 63,000 files at 30,000 ' +
-      'organisations on this machine).',
+      "process's own high-water mark when that is higher. The site folder is new for each build " +
+      '(an earlier one is moved aside and deleted after the last figure); replacing a live site adds ' +
+      'the time to delete the old one (9 s for 63,000 files at 30,000 organisations here).',
     '',
     markdownTable(
       ['organisations', 'pages', 'render', 'pages/s', 'ms/page', 'whole stage', 'peak RSS', 'output', 'load'],

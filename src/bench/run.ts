@@ -12,6 +12,7 @@ import { describeMachine, loadAverage } from './machine.ts';
 import { formatBenchmarkReport } from './report.ts';
 import {
   measurePageWeight,
+  removeDiscarded,
   runCrawlStage,
   runSearchStage,
   runSiteStage,
@@ -130,6 +131,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     }
   } finally {
     await browser?.close();
+    await removeDiscarded(resolve(options.workDir));
   }
   return {
     date: new Date().toISOString(),
