@@ -112,7 +112,9 @@ function siteSection(sizes: SizeResult[]): string[] {
     );
   }
   lines.push(
-    'Each step: wall seconds (CPU seconds of the process), and the peak memory reached by its end:',
+    'Each step: wall seconds (CPU seconds of the process), and the peak memory of the process by ' +
+      "the step's end. The search index is built first, in a child process of its own: its CPU and " +
+      'memory are not in its cell, but its memory is in the peak RSS above.',
     '',
     markdownTable(
       ['organisations', ...steps],
