@@ -5,13 +5,13 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlin
 import { copyFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as astroBuild } from 'astro';
+import { build as astroBuild, type AstroIntegration } from 'astro';
 import { organisationJsonPath } from '../lib/routes.ts';
 import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
 import { filesUnder, writeTarGz, writeZip } from './archive.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
-import { writeSiteSearchIndex } from '../search/site-index.ts';
+import { writeSearchIndexInChild } from './search-process.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
@@ -42,6 +42,8 @@ export interface SiteSummary {
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
   cpuTimings: Record<string, number>;
+  /** The process's peak resident memory so far, in bytes, at the end of each step. */
+  peakMemory: Record<string, number>;
   /** Files of the data folder that could not be read (the build goes on without them). */
   unreadable: Snapshot['unreadable'];
   /** The search index: documents, words, files and bytes by kind. */
@@ -64,7 +66,49 @@ async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-async function renderPages(root: string, outDir: string, logLevel: SiteOptions['logLevel']): Promise<void> {
+/** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
+interface GenerationClock {
+  start?: number;
+  end?: number;
+  /** CPU microseconds of this process at the start and end. */
+  cpuStart?: number;
+  cpuEnd?: number;
+}
+
+function cpuMicroseconds(): number {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
+function generationClock(clock: GenerationClock): AstroIntegration {
+  return {
+    name: 'orgdir:generation-clock',
+    hooks: {
+      'astro:build:start': ({ setPrerenderer }) =>
+        setPrerenderer((prerenderer) => ({
+          ...prerenderer,
+          setup: async () => {
+            clock.start = performance.now();
+            clock.cpuStart = cpuMicroseconds();
+            await prerenderer.setup?.();
+          },
+          teardown: async () => {
+            await prerenderer.teardown?.();
+            clock.end = performance.now();
+            clock.cpuEnd = cpuMicroseconds();
+          },
+        })),
+    },
+  };
+}
+
+/** Renders every page; returns the wall and CPU seconds spent on the pages, after Vite's bundling. */
+async function renderPages(
+  root: string,
+  outDir: string,
+  logLevel: SiteOptions['logLevel'],
+): Promise<{ seconds: number; cpuSeconds: number }> {
+  const clock: GenerationClock = {};
   // Astro prerenders from a bundle it writes inside outDir, and that bundle imports packages by
   // name: from a site folder outside the project (ORGDIR_SITE_DIR=/var/www/…) Node would look for
   // them beside the site. A link to the project's packages, removed before anything else is
@@ -76,12 +120,17 @@ async function renderPages(root: string, outDir: string, logLevel: SiteOptions['
       root,
       outDir,
       logLevel: logLevel ?? 'warn',
+      integrations: [generationClock(clock)],
       // The staging folder is new and already holds the downloads: nothing to empty.
       vite: { build: { emptyOutDir: false } },
     });
   } finally {
     unlinkSync(packages);
   }
+  return {
+    seconds: ((clock.end ?? Number.NaN) - (clock.start ?? Number.NaN)) / 1000,
+    cpuSeconds: ((clock.cpuEnd ?? Number.NaN) - (clock.cpuStart ?? Number.NaN)) / 1e6,
+  };
 }
 
 /** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
@@ -116,6 +165,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   mkdirSync(staging, { recursive: true });
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
+  const peakMemory: Record<string, number> = {};
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
     const started = performance.now();
     const cpu = process.cpuUsage();
@@ -123,11 +173,15 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const used = process.cpuUsage(cpu);
     timings[name] = Math.round(performance.now() - started) / 1000;
     cpuTimings[name] = Math.round((used.user + used.system) / 1000) / 1000;
+    // maxRSS is in kilobytes.
+    peakMemory[name] = process.resourceUsage().maxRSS * 1024;
     return result;
   };
 
   forgetSnapshots();
   try {
+    // First, while this process is still small: the index's child process needs the most memory.
+    const search = await step('search', () => writeSearchIndexInChild(dataDir, staging));
     const snapshot = await step('read', () => snapshotOf(dataDir));
     // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
     // of no organisations must not replace the one that is live.
@@ -144,14 +198,24 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
-    await step('pages', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
+    // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
+    const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
+    const rounded = (value: number) => Math.round(value * 1000) / 1000;
+    timings['bundle'] = rounded(timings['bundle']! - pages.seconds);
+    cpuTimings['bundle'] = rounded(cpuTimings['bundle']! - pages.cpuSeconds);
+    timings['pages'] = rounded(pages.seconds);
+    cpuTimings['pages'] = rounded(pages.cpuSeconds);
+    peakMemory['pages'] = peakMemory['bundle']!;
+    delete peakMemory['bundle'];
     await step('records', () => copyRecords(snapshot, staging));
-    const search = await step('search', () => writeSiteSearchIndex(snapshot, staging));
     const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
-    await step('archive', () => writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
-    if (tarGz) {
-      await step('tar.gz', () => writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames));
-    }
+    // Both archives at once: each compresses on the thread pool, so together they use both cores.
+    await step('archives', () =>
+      Promise.all([
+        writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames),
+        tarGz ? writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames) : undefined,
+      ]),
+    );
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
@@ -166,6 +230,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       archives: archives.map((archive) => join(siteDir, archive.path)),
       timings,
       cpuTimings,
+      peakMemory,
       unreadable: snapshot.unreadable,
       search,
     };

@@ -1,0 +1,241 @@
+// The benchmark's arithmetic, kept pure so a unit test can hold it: the crawl's bound, the
+// site's rates and scaling, page weights, and which target each figure meets.
+import { formatBytes } from '../lib/bytes.ts';
+import type { SearchBenchmark } from '../search/benchmark.ts';
+
+/** What the machine was while the figures were taken. */
+export interface MachineDescription {
+  cpu: string;
+  cores: number;
+  memoryBytes: number;
+  os: string;
+  node: string;
+}
+
+export interface CrawlFigures {
+  organisations: number;
+  /** Organisations whose record the crawl stored (must equal `organisations`). */
+  stored: number;
+  /** Requests the sample API received, by operation, and in all. */
+  requests: number;
+  requestsByOperation: Record<string, number>;
+  latencyMs: number;
+  concurrency: number;
+  /** From starting the crawl command to its exit. */
+  wallSeconds: number;
+  /** Seconds from the start at which each phase of the crawl began (lists, discover, organisations). */
+  phases: Record<string, number>;
+  /** R·L/C: the time the requests take at the set latency and concurrency with no other cost. */
+  boundSeconds: number;
+  /** wallSeconds / boundSeconds. */
+  ratio: number;
+  /** Crawler process CPU seconds (user + system). */
+  cpuSeconds: number;
+  /** The sample API's CPU seconds during the crawl: its share of the two cores. */
+  apiCpuSeconds: number;
+  peakRssBytes: number;
+  loadAverage: number;
+}
+
+export interface SiteFigures {
+  organisations: number;
+  pages: number;
+  files: number;
+  bytes: number;
+  /** Seconds Astro spent rendering pages (the `pages` step). */
+  renderSeconds: number;
+  /** Pages per second of rendering. */
+  pagesPerSecond: number;
+  /** Milliseconds of rendering per page. */
+  msPerPage: number;
+  /** The whole site stage, from reading the data folder to the last archive. */
+  totalSeconds: number;
+  /** Wall and CPU seconds of each step. */
+  timings: Record<string, number>;
+  cpuTimings: Record<string, number>;
+  /** The stage's peak resident memory once each step had run (it only grows). */
+  peakMemory: Record<string, number>;
+  peakRssBytes: number;
+  loadAverage: number;
+}
+
+export interface PageWeight {
+  organisationPages: number;
+  medianBytes: number;
+  largestBytes: number;
+  /** The largest page, relative to the site. */
+  largestPage: string;
+}
+
+export interface SearchFigures extends SearchBenchmark {
+  loadAverage: number;
+}
+
+export interface SizeResult {
+  organisations: number;
+  crawl?: CrawlFigures;
+  site?: SiteFigures;
+  pageWeight?: PageWeight;
+  search?: SearchFigures;
+}
+
+export interface BenchmarkResults {
+  /** ISO time the run ended. */
+  date: string;
+  /** The command that produced these figures. */
+  command: string;
+  machine: MachineDescription;
+  /** One-minute load average when the run started and ended. */
+  loadAverage: { start: number; end: number };
+  settings: { seed: string; latencyMs: number; jitterMs: number; concurrency: number };
+  sizes: SizeResult[];
+  targets: TargetCheck[];
+}
+
+export interface TargetCheck {
+  stage: 'crawl' | 'site' | 'search' | 'page weight';
+  target: string;
+  /** The figure measured, as shown. */
+  measured: string;
+  met: boolean;
+}
+
+/** The time R requests take at latency L with C in flight and nothing else costing time. */
+export function crawlBoundSeconds(requests: number, latencyMs: number, concurrency: number): number {
+  if (!(concurrency >= 1)) throw new RangeError('concurrency must be at least 1');
+  return (requests * latencyMs) / concurrency / 1000;
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Median and largest of the organisation pages' sizes. */
+export function pageWeight(pages: readonly { path: string; bytes: number }[]): PageWeight {
+  let largest = { path: '', bytes: 0 };
+  for (const page of pages) if (page.bytes > largest.bytes) largest = page;
+  return {
+    organisationPages: pages.length,
+    medianBytes: median(pages.map((page) => page.bytes)),
+    largestBytes: largest.bytes,
+    largestPage: largest.path,
+  };
+}
+
+/** How much a page costs at the larger size relative to the smaller (1 = it scales linearly). */
+export function perPageScaling(small: SiteFigures, large: SiteFigures): number {
+  return large.msPerPage / small.msPerPage;
+}
+
+export const TARGETS = {
+  crawlRatio: 1.15,
+  crawlMinRequests: 10_000,
+  sitePagesPerSecond: 1000,
+  sitePeakBytes30k: 1024 ** 3,
+  siteSeconds100k: 150,
+  sitePeakBytes100k: 1.5 * 1024 ** 3,
+  siteScaling: 1.3,
+  searchColdMs: 1000,
+  searchWarmKeystrokeMs: 100,
+  organisationPageBytes: 30_000,
+} as const;
+
+const GIB = 1024 ** 3;
+
+function gib(bytes: number): string {
+  return `${(bytes / GIB).toFixed(2)} GiB`;
+}
+
+/** Every target the measured sizes can speak to, and whether it holds. */
+export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const at = (organisations: number) => sizes.find((size) => size.organisations === organisations);
+  for (const size of sizes) {
+    const { crawl } = size;
+    if (crawl !== undefined && crawl.requests >= TARGETS.crawlMinRequests) {
+      checks.push({
+        stage: 'crawl',
+        target: `${size.organisations.toLocaleString('en')} organisations: wall time ≤ ${TARGETS.crawlRatio}× R·L/C`,
+        measured: `${crawl.ratio.toFixed(2)}× (${crawl.wallSeconds.toFixed(1)} s against ${crawl.boundSeconds.toFixed(1)} s)`,
+        met: crawl.ratio <= TARGETS.crawlRatio,
+      });
+    }
+  }
+  const site30k = at(30_000)?.site;
+  if (site30k !== undefined) {
+    checks.push(
+      {
+        stage: 'site',
+        target: '30,000 organisations: ≥ 1,000 pages/s',
+        measured: `${Math.round(site30k.pagesPerSecond).toLocaleString('en')} pages/s`,
+        met: site30k.pagesPerSecond >= TARGETS.sitePagesPerSecond,
+      },
+      {
+        stage: 'site',
+        target: '30,000 organisations: peak memory ≤ 1 GiB',
+        measured: gib(site30k.peakRssBytes),
+        met: site30k.peakRssBytes <= TARGETS.sitePeakBytes30k,
+      },
+    );
+    const site1k = at(1_000)?.site;
+    if (site1k !== undefined) {
+      const scaling = perPageScaling(site1k, site30k);
+      checks.push({
+        stage: 'site',
+        target: `per-page cost at 30,000 ≤ ${TARGETS.siteScaling}× that at 1,000`,
+        measured: `${scaling.toFixed(2)}×`,
+        met: scaling <= TARGETS.siteScaling,
+      });
+    }
+  }
+  const site100k = at(100_000)?.site;
+  if (site100k !== undefined) {
+    checks.push(
+      {
+        stage: 'site',
+        target: '100,000 organisations: whole stage ≤ 2.5 min',
+        measured: `${(site100k.totalSeconds / 60).toFixed(2)} min`,
+        met: site100k.totalSeconds <= TARGETS.siteSeconds100k,
+      },
+      {
+        stage: 'site',
+        target: '100,000 organisations: peak memory ≤ 1.5 GiB',
+        measured: gib(site100k.peakRssBytes),
+        met: site100k.peakRssBytes <= TARGETS.sitePeakBytes100k,
+      },
+    );
+  }
+  for (const size of sizes) {
+    const { search, pageWeight: weight } = size;
+    const label = size.organisations.toLocaleString('en');
+    if (search !== undefined) {
+      const slowest = Math.max(0, ...search.cold.map((query) => query.firstResultsMs));
+      checks.push(
+        {
+          stage: 'search',
+          target: `${label} organisations: cold first results < ${TARGETS.searchColdMs} ms`,
+          measured: `${Math.round(slowest)} ms (slowest query)`,
+          met: slowest < TARGETS.searchColdMs,
+        },
+        {
+          stage: 'search',
+          target: `${label} organisations: warm keystroke < ${TARGETS.searchWarmKeystrokeMs} ms`,
+          measured: `${search.keystrokes.maxWarmMs} ms (slowest)`,
+          met: search.keystrokes.maxWarmMs < TARGETS.searchWarmKeystrokeMs,
+        },
+      );
+    }
+    if (weight !== undefined) {
+      checks.push({
+        stage: 'page weight',
+        target: `${label} organisations: every organisation page ≤ 30 kB`,
+        measured: `largest ${formatBytes(weight.largestBytes)}, median ${formatBytes(weight.medianBytes)}`,
+        met: weight.largestBytes <= TARGETS.organisationPageBytes,
+      });
+    }
+  }
+  return checks;
+}

@@ -1,0 +1,246 @@
+// BENCHMARKS.md: the figures of one run as tables, with the machine, its load and the command.
+import { formatBytes } from '../lib/bytes.ts';
+import type { BenchmarkResults, SizeResult } from './figures.ts';
+
+const MIB = 1024 ** 2;
+
+/** A Markdown table; cells are escaped so that a `|` in a value cannot split a column. */
+export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const escape = (cell: string) => cell.replaceAll('|', '\\|');
+  const widths = header.map((title, column) =>
+    Math.max(3, escape(title).length, ...rows.map((row) => escape(row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, column) => escape(cell).padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+const count = (value: number) => Math.round(value).toLocaleString('en');
+const seconds = (value: number) => `${value.toFixed(1)} s`;
+const mib = (bytes: number) => `${count(bytes / MIB)} MiB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+
+function crawlSection(results: BenchmarkResults, sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.crawl !== undefined);
+  if (measured.length === 0) return [];
+  const { latencyMs, jitterMs, concurrency } = results.settings;
+  return [
+    '## Crawl',
+    '',
+    `The sample API answers every request after ${latencyMs} ms (jitter ${jitterMs} ms); the crawler keeps ` +
+      `${concurrency} requests in flight with no rate limit. The lists name fewer than half of the ` +
+      'organisations, so the crawl runs with `--discover`, and the sample API answers each search with ' +
+      'every match (its cap raised to the register size), so that the sweep reaches every organisation. ' +
+      'R counts every request the sample API received (lists, searches, records); the bound R·L/C is ' +
+      'the time those requests take when nothing else costs time. "Records from" is when the crawl, ' +
+      'done with the lists and the search sweep, started on the records. Each crawl starts from an ' +
+      'empty data folder (an earlier one is moved aside and deleted after the last figure).',
+    '',
+    markdownTable(
+      [
+        'organisations',
+        'requests R',
+        'bound R·L/C',
+        'wall time',
+        'ratio',
+        'crawler CPU',
+        'sample API CPU',
+        'crawler peak RSS',
+        'records from',
+        'load',
+      ],
+      measured.map(({ crawl }) => [
+        count(crawl!.organisations),
+        count(crawl!.requests),
+        seconds(crawl!.boundSeconds),
+        seconds(crawl!.wallSeconds),
+        `${crawl!.ratio.toFixed(2)}×`,
+        seconds(crawl!.cpuSeconds),
+        seconds(crawl!.apiCpuSeconds),
+        mib(crawl!.peakRssBytes),
+        crawl!.phases['organisations'] === undefined ? '' : seconds(crawl!.phases['organisations']),
+        crawl!.loadAverage.toFixed(1),
+      ]),
+    ),
+    '',
+  ];
+}
+
+function siteSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.site !== undefined);
+  if (measured.length === 0) return [];
+  const steps = [...new Set(measured.flatMap(({ site }) => Object.keys(site!.timings)))];
+  const smallest = measured[0]!.site!;
+  const lines = [
+    '## Site',
+    '',
+    "Rendering is Astro's page step; pages per second count every HTML page it wrote. The whole stage " +
+      'runs in a process of its own, from reading the data folder to the last archive; peak RSS is the most ' +
+      'resident memory of that process and its children together (sampled every 100 ms), or the ' +
+      "process's own high-water mark when that is higher. The site folder is new for each build " +
+      '(an earlier one is moved aside and deleted after the last figure); replacing a live site adds ' +
+      'the time to delete the old one (9 s for 63,000 files at 30,000 organisations here).',
+    '',
+    markdownTable(
+      ['organisations', 'pages', 'render', 'pages/s', 'ms/page', 'whole stage', 'peak RSS', 'output', 'load'],
+      measured.map(({ site }) => [
+        count(site!.organisations),
+        count(site!.pages),
+        seconds(site!.renderSeconds),
+        count(site!.pagesPerSecond),
+        site!.msPerPage.toFixed(2),
+        seconds(site!.totalSeconds),
+        mib(site!.peakRssBytes),
+        `${count(site!.files)} files, ${formatBytes(site!.bytes)}`,
+        site!.loadAverage.toFixed(1),
+      ]),
+    ),
+    '',
+  ];
+  if (measured.length > 1) {
+    lines.push(
+      `Per-page cost against ${count(smallest.organisations)} organisations: ` +
+        measured
+          .slice(1)
+          .map(
+            ({ site }) =>
+              `${(site!.msPerPage / smallest.msPerPage).toFixed(2)}× at ${count(site!.organisations)}`,
+          )
+          .join(', ') +
+        '.',
+      '',
+    );
+  }
+  lines.push(
+    'Each step: wall seconds (CPU seconds of the process), and the peak memory reached by its end:',
+    '',
+    markdownTable(
+      ['organisations', ...steps],
+      measured.map(({ site }) => [
+        count(site!.organisations),
+        ...steps.map((step) =>
+          site!.timings[step] === undefined
+            ? ''
+            : `${site!.timings[step]!.toFixed(1)} (${(site!.cpuTimings[step] ?? 0).toFixed(1)})` +
+              (site!.peakMemory[step] === undefined ? '' : `, ${mib(site!.peakMemory[step]!)}`),
+        ),
+      ]),
+    ),
+    '',
+  );
+  return lines;
+}
+
+function pageWeightSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.pageWeight !== undefined);
+  if (measured.length === 0) return [];
+  return [
+    '## Page weight',
+    '',
+    'Organisation pages as written, HTML with its CSS inlined (nothing else is loaded to show one).',
+    '',
+    markdownTable(
+      ['organisations', 'pages', 'median', 'largest', 'largest page'],
+      measured.map(({ organisations, pageWeight: weight }) => [
+        count(organisations),
+        count(weight!.organisationPages),
+        formatBytes(weight!.medianBytes),
+        formatBytes(weight!.largestBytes),
+        `\`${weight!.largestPage}\``,
+      ]),
+    ),
+    '',
+  ];
+}
+
+function searchSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.search !== undefined);
+  if (measured.length === 0) return [];
+  const queryRows = measured.flatMap(({ organisations, search }) =>
+    search!.cold.map((query) => [
+      count(organisations),
+      query.kind,
+      `\`${query.query}\``,
+      count(query.total),
+      count(query.indexFiles),
+      formatBytes(query.indexBytes),
+      ms(query.firstResultsMs),
+    ]),
+  );
+  return [
+    '## Search',
+    '',
+    'Chromium opens `search.html?q=…` from file:// in a fresh context (nothing cached) and the time ' +
+      'runs from the start of navigation to the results on the page. Bytes loaded are the index files ' +
+      'that query read; the client script is counted apart. Keystrokes type ' +
+      `\`${measured[0]!.search!.keystrokes.typed}\` one character at a time into a page whose index ` +
+      'core has loaded: the first pass may load shards, the second finds them loaded.',
+    '',
+    markdownTable(
+      [
+        'organisations',
+        'index on disk',
+        'files',
+        'client',
+        'keystroke, first pass',
+        'keystroke, warm',
+        'load',
+      ],
+      measured.map(({ organisations, search }) => [
+        count(organisations),
+        formatBytes(search!.index.bytes),
+        count(search!.index.files),
+        formatBytes(search!.clientBytes),
+        `median ${ms(search!.keystrokes.medianFirstMs)}, max ${ms(search!.keystrokes.maxFirstMs)}`,
+        `median ${ms(search!.keystrokes.medianWarmMs)}, max ${ms(search!.keystrokes.maxWarmMs)}`,
+        search!.loadAverage.toFixed(1),
+      ]),
+    ),
+    '',
+    'Cold page, one query each:',
+    '',
+    markdownTable(
+      ['organisations', 'query', 'typed', 'matches', 'index files read', 'bytes loaded', 'first results'],
+      queryRows,
+    ),
+    '',
+  ];
+}
+
+/** The whole of BENCHMARKS.md. */
+export function formatBenchmarkReport(results: BenchmarkResults): string {
+  const { machine } = results;
+  const sizes = [...results.sizes].sort((a, b) => a.organisations - b.organisations);
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Measured ${results.date.slice(0, 16).replace('T', ' ')} UTC with \`${results.command}\` ` +
+      `on ${machine.cpu}, ${machine.cores} cores, ${(machine.memoryBytes / 1024 ** 3).toFixed(0)} GiB of memory, ` +
+      `${machine.os}, Node.js ${machine.node}. One-minute load average ${results.loadAverage.start.toFixed(1)} at ` +
+      `the start and ${results.loadAverage.end.toFixed(1)} at the end (each stage's own is in its table)` +
+      (Math.max(results.loadAverage.start, results.loadAverage.end) > machine.cores
+        ? `: above ${machine.cores}, other processes were waiting for the cores, and the times are pessimistic. `
+        : '. ') +
+      "The data is the sample API's register (seed " +
+      `\`${results.settings.seed}\`). The figures are also in \`benchmarks.json\`.`,
+    '',
+  ];
+  if (results.targets.length > 0) {
+    lines.push(
+      '## Targets',
+      '',
+      markdownTable(
+        ['stage', 'target', 'measured', 'met'],
+        results.targets.map((check) => [check.stage, check.target, check.measured, check.met ? 'yes' : 'no']),
+      ),
+      '',
+    );
+  }
+  lines.push(
+    ...crawlSection(results, sizes),
+    ...siteSection(sizes),
+    ...pageWeightSection(sizes),
+    ...searchSection(sizes),
+  );
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,164 @@
+// `npm run bench`: every stage at every size, in order crawl → site → page weight → search, each
+// size in a folder of its own under the work folder, then the figures written as BENCHMARKS.md and
+// JSON.
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Browser } from 'playwright';
+import { format, resolveConfig } from 'prettier';
+import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { checkTargets, type BenchmarkResults, type SizeResult } from './figures.ts';
+import { describeMachine, loadAverage } from './machine.ts';
+import { formatBenchmarkReport } from './report.ts';
+import {
+  measurePageWeight,
+  removeDiscarded,
+  runCrawlStage,
+  runSearchStage,
+  runSiteStage,
+  type WorkerOptions,
+} from './stages.ts';
+
+export const STAGES = ['crawl', 'site', 'search'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const BENCHMARK_DEFAULTS = {
+  sizes: [1_000, 10_000, 30_000],
+  stages: [...STAGES],
+  seed: 'orgdir',
+  latencyMs: 20,
+  jitterMs: 0,
+  concurrency: 8,
+  workDir: 'bench-results',
+} as const;
+
+export interface BenchmarkOptions {
+  sizes: readonly number[];
+  stages: readonly Stage[];
+  seed: string;
+  latencyMs: number;
+  jitterMs: number;
+  concurrency: number;
+  /** Holds one folder per size with its data and site; kept between runs. */
+  workDir: string;
+  /** The command line shown with the figures. */
+  command: string;
+  launchBrowser: () => Promise<Browser>;
+  /** Writes a V8 CPU profile of each crawl and site worker into this folder. */
+  profileDir?: string;
+  log: (line: string) => void;
+}
+
+/** A data folder holding a complete crawl of exactly `organisations` records. */
+function hasCompleteData(dataDir: string, organisations: number): boolean {
+  const file = join(dataDir, DATA_LAYOUT.manifest);
+  if (!existsSync(file)) return false;
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+      complete?: boolean;
+      counts?: { stored?: number };
+    };
+    return manifest.complete === true && manifest.counts?.stored === organisations;
+  } catch {
+    return false;
+  }
+}
+
+export async function runBenchmark(options: BenchmarkOptions): Promise<BenchmarkResults> {
+  const startLoad = loadAverage();
+  const worker: WorkerOptions =
+    options.profileDir === undefined
+      ? {}
+      : { execArgv: ['--cpu-prof', `--cpu-prof-dir=${resolve(options.profileDir)}`] };
+  const sizes: SizeResult[] = [];
+  let browser: Browser | undefined;
+  try {
+    for (const organisations of options.sizes) {
+      const folder = resolve(options.workDir, String(organisations));
+      const dataDir = join(folder, 'data');
+      const siteDir = join(folder, 'site');
+      const result: SizeResult = { organisations };
+      sizes.push(result);
+      const label = organisations.toLocaleString('en');
+      const crawlSettings = {
+        organisations,
+        seed: options.seed,
+        dataDir,
+        latencyMs: options.latencyMs,
+        jitterMs: options.jitterMs,
+        concurrency: options.concurrency,
+      };
+
+      if (options.stages.includes('crawl')) {
+        options.log(`${label}: crawl at ${options.latencyMs} ms, concurrency ${options.concurrency}…`);
+        result.crawl = await runCrawlStage(crawlSettings, worker);
+        const { crawl } = result;
+        options.log(
+          `${label}: crawl ${crawl.wallSeconds.toFixed(1)} s for ${crawl.requests} requests, bound ` +
+            `${crawl.boundSeconds.toFixed(1)} s (${crawl.ratio.toFixed(2)}×)`,
+        );
+      } else if (!hasCompleteData(dataDir, organisations)) {
+        options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
+        await runCrawlStage({ ...crawlSettings, latencyMs: 0, jitterMs: 0 });
+      }
+
+      const measured = options.stages.includes('site');
+      const searched = options.stages.includes('search');
+      if (measured || (searched && !existsSync(join(siteDir, 'search.html')))) {
+        options.log(`${label}: site${measured ? '' : ' (needed for search, not measured)'}…`);
+        const site = await runSiteStage({ dataDir, siteDir }, measured ? worker : {});
+        if (measured) {
+          result.site = site;
+          options.log(
+            `${label}: site ${site.pages} pages rendered in ${site.renderSeconds.toFixed(1)} s ` +
+              `(${Math.round(site.pagesPerSecond)} pages/s), whole stage ${site.totalSeconds.toFixed(1)} s, ` +
+              `peak ${Math.round(site.peakRssBytes / 1024 ** 2)} MiB; steps ${JSON.stringify(site.timings)}`,
+          );
+        }
+      }
+      if (measured || searched) result.pageWeight = await measurePageWeight(siteDir);
+
+      if (searched) {
+        options.log(`${label}: search in Chromium…`);
+        browser ??= await options.launchBrowser();
+        result.search = await runSearchStage(siteDir, browser);
+        const slowest = Math.max(...result.search.cold.map((query) => query.firstResultsMs));
+        options.log(
+          `${label}: search index ${result.search.index.bytes} bytes; slowest cold query ${slowest} ms; ` +
+            `warm keystroke max ${result.search.keystrokes.maxWarmMs} ms`,
+        );
+      }
+    }
+  } finally {
+    await browser?.close();
+    await removeDiscarded(resolve(options.workDir));
+  }
+  return {
+    date: new Date().toISOString(),
+    command: options.command,
+    machine: describeMachine(),
+    loadAverage: { start: startLoad, end: loadAverage() },
+    settings: {
+      seed: options.seed,
+      latencyMs: options.latencyMs,
+      jitterMs: options.jitterMs,
+      concurrency: options.concurrency,
+    },
+    sizes,
+    targets: checkTargets(sizes),
+  };
+}
+
+/** Writes each file formatted as the repository's formatter would, so that the lint stays clean. */
+export async function writeBenchmarkFiles(
+  results: BenchmarkResults,
+  files: { markdown?: string; json: readonly string[] },
+): Promise<void> {
+  const write = async (path: string, text: string) => {
+    await mkdir(dirname(resolve(path)), { recursive: true });
+    const config = (await resolveConfig(resolve(path))) ?? {};
+    await writeFile(path, await format(text, { ...config, filepath: resolve(path) }));
+  };
+  if (files.markdown !== undefined) await write(files.markdown, formatBenchmarkReport(results));
+  for (const path of files.json) await write(path, `${JSON.stringify(results, null, 2)}\n`);
+}

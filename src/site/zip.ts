@@ -1,0 +1,210 @@
+// A zip writer for a folder of many small files. Each file is read whole, its CRC taken with
+// zlib.crc32 and deflated on libuv's thread pool, several at a time, so both cores work; entries
+// are written in the order given, with sizes known up front (no data descriptors). A streaming
+// zip library spent more on its per-entry streams than on compressing: 14 CPU seconds for a
+// 10,000-organisation site, against about 6 here. ZIP64 records are added when the
+// archive needs them: past 65,535 entries (a 30,000-organisation site has some 60,000 files) or
+// past 4 GiB. Format: PKWARE APPNOTE.TXT 6.3.
+import { open } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
+
+const deflate = promisify(deflateRaw);
+
+const LOCAL_HEADER = 0x04034b50;
+const CENTRAL_HEADER = 0x02014b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const ZIP64_END_OF_CENTRAL_DIRECTORY = 0x06064b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EXTRA = 0x0001;
+/** General purpose flag bit 11: names are UTF-8. */
+const UTF8_NAMES = 0x0800;
+const STORED = 0;
+const DEFLATED = 8;
+/** Version 4.5 (ZIP64), made on Unix so that the mode in the external attributes is read. */
+const VERSION_NEEDED = 45;
+const VERSION_MADE_BY = (3 << 8) | VERSION_NEEDED;
+const MAX_16 = 0xffff;
+const MAX_32 = 0xffffffff;
+/** Files compressed ahead of the one being written: enough to keep the thread pool busy. */
+const READ_AHEAD = 16;
+/** Output is written in pieces of about this size. */
+const WRITE_CHUNK = 1 << 20;
+
+export interface ZipOptions {
+  /** The time stored on every entry (local time, two-second resolution, as the format has it). */
+  mtime: Date;
+  /** Unix mode of every entry. Default 0o100644. */
+  mode?: number;
+  /** zlib level, 1 (fastest) to 9. Default 6. */
+  level?: number;
+}
+
+interface Entry {
+  /** Kept as text until written: tens of thousands of small Buffers held at once cost far more. */
+  path: string;
+  nameLength: number;
+  crc: number;
+  method: number;
+  compressedSize: number;
+  size: number;
+  offset: number;
+}
+
+/** MS-DOS date and time of `date` in local time, as zip tools show it. */
+export function dosDateTime(date: Date): { date: number; time: number } {
+  const year = Math.min(Math.max(date.getFullYear(), 1980), 2107);
+  return {
+    date: ((year - 1980) << 9) | ((date.getMonth() + 1) << 5) | date.getDate(),
+    time: (date.getHours() << 11) | (date.getMinutes() << 5) | Math.floor(date.getSeconds() / 2),
+  };
+}
+
+function localHeader(entry: Entry, dos: { date: number; time: number }): Buffer {
+  const header = Buffer.alloc(30 + entry.nameLength);
+  header.writeUInt32LE(LOCAL_HEADER, 0);
+  header.writeUInt16LE(VERSION_NEEDED, 4);
+  header.writeUInt16LE(UTF8_NAMES, 6);
+  header.writeUInt16LE(entry.method, 8);
+  header.writeUInt16LE(dos.time, 10);
+  header.writeUInt16LE(dos.date, 12);
+  header.writeUInt32LE(entry.crc, 14);
+  // A single file of the site is far below 4 GiB; only offsets and counts can need ZIP64.
+  header.writeUInt32LE(entry.compressedSize, 18);
+  header.writeUInt32LE(entry.size, 22);
+  header.writeUInt16LE(entry.nameLength, 26);
+  header.writeUInt16LE(0, 28);
+  header.write(entry.path, 30, 'utf8');
+  return header;
+}
+
+function centralHeader(entry: Entry, dos: { date: number; time: number }, mode: number): Buffer {
+  const zip64Offset = entry.offset >= MAX_32;
+  const extra = zip64Offset ? 12 : 0;
+  const header = Buffer.alloc(46 + entry.nameLength + extra);
+  header.writeUInt32LE(CENTRAL_HEADER, 0);
+  header.writeUInt16LE(VERSION_MADE_BY, 4);
+  header.writeUInt16LE(VERSION_NEEDED, 6);
+  header.writeUInt16LE(UTF8_NAMES, 8);
+  header.writeUInt16LE(entry.method, 10);
+  header.writeUInt16LE(dos.time, 12);
+  header.writeUInt16LE(dos.date, 14);
+  header.writeUInt32LE(entry.crc, 16);
+  header.writeUInt32LE(entry.compressedSize, 20);
+  header.writeUInt32LE(entry.size, 24);
+  header.writeUInt16LE(entry.nameLength, 28);
+  header.writeUInt16LE(extra, 30);
+  // Comment length, disk number and internal attributes stay 0.
+  header.writeUInt32LE((mode << 16) >>> 0, 38);
+  header.writeUInt32LE(zip64Offset ? MAX_32 : entry.offset, 42);
+  header.write(entry.path, 46, 'utf8');
+  if (zip64Offset) {
+    const at = 46 + entry.nameLength;
+    header.writeUInt16LE(ZIP64_EXTRA, at);
+    header.writeUInt16LE(8, at + 2);
+    header.writeBigUInt64LE(BigInt(entry.offset), at + 4);
+  }
+  return header;
+}
+
+/** The end records; the ZIP64 pair first when a count, size or offset does not fit. */
+export function endRecords(entries: number, directorySize: number, directoryOffset: number): Buffer {
+  const needsZip64 = entries > MAX_16 || directorySize >= MAX_32 || directoryOffset >= MAX_32;
+  const parts: Buffer[] = [];
+  if (needsZip64) {
+    const record = Buffer.alloc(56);
+    record.writeUInt32LE(ZIP64_END_OF_CENTRAL_DIRECTORY, 0);
+    record.writeBigUInt64LE(44n, 4);
+    record.writeUInt16LE(VERSION_MADE_BY, 12);
+    record.writeUInt16LE(VERSION_NEEDED, 14);
+    record.writeBigUInt64LE(BigInt(entries), 24);
+    record.writeBigUInt64LE(BigInt(entries), 32);
+    record.writeBigUInt64LE(BigInt(directorySize), 40);
+    record.writeBigUInt64LE(BigInt(directoryOffset), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(ZIP64_LOCATOR, 0);
+    locator.writeBigUInt64LE(BigInt(directoryOffset + directorySize), 8);
+    locator.writeUInt32LE(1, 16);
+    parts.push(record, locator);
+  }
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
+  end.writeUInt16LE(Math.min(entries, MAX_16), 8);
+  end.writeUInt16LE(Math.min(entries, MAX_16), 10);
+  end.writeUInt32LE(Math.min(directorySize, MAX_32), 12);
+  end.writeUInt32LE(Math.min(directoryOffset, MAX_32), 16);
+  parts.push(end);
+  return Buffer.concat(parts);
+}
+
+/**
+ * Writes the files `paths` (relative to `root`, with forward slashes) into the zip file `target`,
+ * in that order. A file that deflate does not shrink is stored as it is.
+ */
+export async function writeZipFile(
+  root: string,
+  paths: readonly string[],
+  target: string,
+  options: ZipOptions,
+): Promise<void> {
+  const dos = dosDateTime(options.mtime);
+  const mode = options.mode ?? 0o100644;
+  const level = options.level ?? 6;
+  const prepare = async (path: string) => {
+    const content = readFileSync(join(root, path));
+    const deflated = await deflate(content, { level });
+    return { path, content, deflated };
+  };
+  const output = await open(target, 'w');
+  try {
+    const entries: Entry[] = [];
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let offset = 0;
+    const emit = async (buffer: Buffer, force = false) => {
+      if (buffer.length > 0) {
+        pending.push(buffer);
+        pendingBytes += buffer.length;
+        offset += buffer.length;
+      }
+      if (pendingBytes >= WRITE_CHUNK || (force && pendingBytes > 0)) {
+        const chunk = pending;
+        pending = [];
+        pendingBytes = 0;
+        await output.writev(chunk);
+      }
+    };
+    const ahead: Promise<Awaited<ReturnType<typeof prepare>>>[] = [];
+    let next = 0;
+    while (next < paths.length || ahead.length > 0) {
+      while (ahead.length < READ_AHEAD && next < paths.length) {
+        const started = prepare(paths[next++]!);
+        // Awaited in order below; a failure surfaces there, not as an unhandled rejection.
+        started.catch(() => undefined);
+        ahead.push(started);
+      }
+      const { path, content, deflated } = await ahead.shift()!;
+      const stored = deflated.length >= content.length;
+      const entry: Entry = {
+        path,
+        nameLength: Buffer.byteLength(path, 'utf8'),
+        crc: crc32(content),
+        method: stored ? STORED : DEFLATED,
+        compressedSize: stored ? content.length : deflated.length,
+        size: content.length,
+        offset,
+      };
+      entries.push(entry);
+      await emit(localHeader(entry, dos));
+      await emit(stored ? content : deflated);
+    }
+    const directoryOffset = offset;
+    for (const entry of entries) await emit(centralHeader(entry, dos, mode));
+    const directorySize = offset - directoryOffset;
+    await emit(endRecords(entries.length, directorySize, directoryOffset), true);
+  } finally {
+    await output.close();
+  }
+}
