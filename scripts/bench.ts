@@ -1,6 +1,8 @@
 // npm run bench -- [flags]: measures every stage on the sample API at several sizes and writes
 // BENCHMARKS.md and benchmarks.json (see --help).
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { mergeResults, type BenchmarkResults } from '../src/bench/figures.ts';
 import {
   BENCHMARK_DEFAULTS,
   runBenchmark,
@@ -25,6 +27,7 @@ bench-results/latest.json). Each size keeps its data and site under bench-result
   --report FILE       the Markdown report (default BENCHMARKS.md)
   --json FILE         the figures as JSON (default benchmarks.json)
   --trial             write only bench-results/latest.json, not the report files
+  --merge             keep the figures of the JSON file for what this run does not measure
   --profile DIR       write a V8 CPU profile of each crawl and site process into DIR
   --help              show this text`;
 
@@ -58,6 +61,7 @@ async function main(): Promise<number> {
       seed: { type: 'string' },
       report: { type: 'string' },
       trial: { type: 'boolean', default: false },
+      merge: { type: 'boolean', default: false },
       json: { type: 'string' },
       profile: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -72,7 +76,8 @@ async function main(): Promise<number> {
   if (unknown.length > 0)
     throw new UsageError(`unknown stage ${unknown.join(', ')} (known: ${STAGES.join(', ')})`);
 
-  const results = await runBenchmark({
+  const jsonFile = values.json ?? 'benchmarks.json';
+  const measured = await runBenchmark({
     sizes: values.sizes === undefined ? BENCHMARK_DEFAULTS.sizes : positiveIntegers('sizes', values.sizes),
     stages: stages as Stage[],
     seed: values.seed ?? BENCHMARK_DEFAULTS.seed,
@@ -89,9 +94,12 @@ async function main(): Promise<number> {
   });
   const latest = `${BENCHMARK_DEFAULTS.workDir}/latest.json`;
   const markdown = values.report ?? 'BENCHMARKS.md';
+  const results = values.merge
+    ? mergeResults(JSON.parse(await readFile(jsonFile, 'utf8')) as BenchmarkResults, measured)
+    : measured;
   await writeBenchmarkFiles(
     results,
-    values.trial ? { json: [latest] } : { markdown, json: [values.json ?? 'benchmarks.json', latest] },
+    values.trial ? { json: [latest] } : { markdown, json: [jsonFile, latest] },
   );
   for (const check of results.targets) {
     console.log(

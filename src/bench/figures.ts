@@ -239,3 +239,29 @@ export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
   }
   return checks;
 }
+
+/**
+ * Adds a run's figures to an earlier run's: each stage measured now replaces that stage at that
+ * size, the rest stays, and the targets are checked again. Both commands are kept.
+ */
+export function mergeResults(earlier: BenchmarkResults, later: BenchmarkResults): BenchmarkResults {
+  const sizes = new Map(earlier.sizes.map((size) => [size.organisations, { ...size }]));
+  for (const size of later.sizes) {
+    const merged = sizes.get(size.organisations) ?? { organisations: size.organisations };
+    for (const stage of ['crawl', 'site', 'pageWeight', 'search'] as const) {
+      if (size[stage] !== undefined) Object.assign(merged, { [stage]: size[stage] });
+    }
+    sizes.set(size.organisations, merged);
+  }
+  const ordered = [...sizes.values()].sort((a, b) => a.organisations - b.organisations);
+  return {
+    ...later,
+    command: `${earlier.command}, then ${later.command}`,
+    loadAverage: {
+      start: earlier.loadAverage.start,
+      end: later.loadAverage.end,
+    },
+    sizes: ordered,
+    targets: checkTargets(ordered),
+  };
+}

@@ -4,6 +4,7 @@ import {
   checkTargets,
   crawlBoundSeconds,
   median,
+  mergeResults,
   pageWeight,
   type BenchmarkResults,
   type SiteFigures,
@@ -130,4 +131,38 @@ test('the report names the machine, the load, the command and each stage measure
   assert.match(report, /\| 1,000 +\| 1,100 +\| 1\.1 s +\| 1,000 +\| 1\.00 /);
   assert.match(report, /\| 1,000 +\| 1,000 +\| 14 kB +\| 16 kB +\| `org\/x\.html` +\|/);
   assert.doesNotMatch(report, /## Crawl|## Search|## Targets/);
+});
+
+test('a merged run replaces the stages it measured and keeps the others', () => {
+  const base: BenchmarkResults = {
+    date: '2025-01-02T03:04:05.000Z',
+    command: 'npm run bench',
+    machine: { cpu: 'Test CPU', cores: 2, memoryBytes: 1, os: 'Linux', node: 'v24.0.0' },
+    loadAverage: { start: 1, end: 2 },
+    settings: { seed: 'orgdir', latencyMs: 20, jitterMs: 0, concurrency: 8 },
+    sizes: [{ organisations: 30_000, site: site(30_000, 31_000, 40, 900) }],
+    targets: [],
+  };
+  const later: BenchmarkResults = {
+    ...base,
+    command: 'npm run bench -- --sizes 100000,30000 --stages site',
+    loadAverage: { start: 3, end: 4 },
+    sizes: [
+      { organisations: 100_000, site: site(100_000, 101_000, 100, 1200) },
+      { organisations: 30_000, site: site(30_000, 31_000, 20, 800) },
+    ],
+  };
+  const merged = mergeResults(
+    { ...base, sizes: [{ ...base.sizes[0]!, pageWeight: pageWeight([{ path: 'org/a.html', bytes: 9 }]) }] },
+    later,
+  );
+  assert.deepEqual(
+    merged.sizes.map((size) => size.organisations),
+    [30_000, 100_000],
+  );
+  assert.equal(merged.sizes[0]!.site!.renderSeconds, 20);
+  assert.equal(merged.sizes[0]!.pageWeight!.largestBytes, 9);
+  assert.equal(merged.command, 'npm run bench, then npm run bench -- --sizes 100000,30000 --stages site');
+  assert.deepEqual(merged.loadAverage, { start: 1, end: 4 });
+  assert.ok(merged.targets.some((check) => check.target.startsWith('100,000 organisations')));
 });
