@@ -7,14 +7,23 @@ import { snapshotOf } from '../snapshot/load.ts';
 import { writeSiteSearchIndex } from '../search/site-index.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
+/** The index process's heap limit: the budget the index build was made to fit at 100,000 organisations. */
+const SEARCH_HEAP_MB = 1024;
+
 type Answer = { ok: true; summary: SearchIndexSummary } | { ok: false; error: string };
 
 /** Writes the site's search index under `siteDir/search/` from a child process. */
 export function writeSearchIndexInChild(dataDir: string, siteDir: string): Promise<SearchIndexSummary> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url), [dataDir, siteDir], {
-      // The test runner's own flags would make the child a test run.
-      execArgv: process.execArgv.filter((flag) => !flag.startsWith('--test')),
+      // The test runner's own flags would make the child a test run. The heap cap keeps the
+      // garbage collector from letting the heap grow far past what is live: at 100,000
+      // organisations the index needs under 1 GB, yet without a cap the process grew to 1.9 GB
+      // (1.25 GB with it, in the same time).
+      execArgv: [
+        ...process.execArgv.filter((flag) => !flag.startsWith('--test')),
+        `--max-old-space-size=${SEARCH_HEAP_MB}`,
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let answer: Answer | undefined;
