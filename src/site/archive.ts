@@ -67,6 +67,27 @@ function readExactly(file: string, target: Buffer, offset: number, size: number)
   }
 }
 
+/** The `size` bytes of a large file in pieces, the last padded with zeros to a 512-byte block. */
+function* piecesOf(file: string, size: number): Generator<Buffer> {
+  const descriptor = openSync(file, 'r');
+  try {
+    for (let done = 0; done < size; ) {
+      const length = Math.min(TAR_PIECE, size - done);
+      const piece = Buffer.alloc(Math.ceil(length / 512) * 512);
+      let read = 0;
+      while (read < length) {
+        const count = readSync(descriptor, piece, read, length - read, done + read);
+        if (count === 0) throw new Error(`${file} became shorter while it was archived`);
+        read += count;
+      }
+      done += length;
+      yield piece;
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
 /** One 512-byte ustar header; names longer than 100 bytes are split into prefix and name. */
 function tarHeader(path: string, size: number, mtime: Date): Buffer {
   const header = Buffer.alloc(512);
@@ -111,7 +132,8 @@ export async function writeTarGz(
   const skip = new Set([name, `${name}.sha256`, ...exclude]);
   const paths = filesUnder(root).filter((path) => !skip.has(path));
   // Headers, contents and padding are read straight into zeroed pieces of a megabyte: one
-  // Buffer per file (60,000 at 30,000 organisations) left hundreds of megabytes for the GC.
+  // Buffer per file (60,000 at 30,000 organisations) left hundreds of megabytes for the GC. A
+  // file larger than a piece is read a piece at a time, so none is ever held whole.
   function* blocks(): Generator<Buffer> {
     let piece = Buffer.alloc(TAR_PIECE);
     let used = 0;
@@ -121,8 +143,13 @@ export async function writeTarGz(
       const span = 512 + Math.ceil(size / 512) * 512;
       if (used + span > piece.length) {
         if (used > 0) yield piece.subarray(0, used);
-        piece = Buffer.alloc(Math.max(TAR_PIECE, span));
+        piece = Buffer.alloc(TAR_PIECE);
         used = 0;
+      }
+      if (span > piece.length) {
+        yield tarHeader(path, size, mtime);
+        yield* piecesOf(file, size);
+        continue;
       }
       tarHeader(path, size, mtime).copy(piece, used);
       readExactly(file, piece, used + 512, size);

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
 import { organisationJsonPath } from '../lib/routes.ts';
 import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
-import { filesUnder, writeTarGz, writeZip } from './archive.ts';
+import { filesUnder } from './archive.ts';
+import { writeArchiveInThread } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
@@ -209,11 +210,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     delete peakMemory['bundle'];
     await step('records', () => copyRecords(snapshot, staging));
     const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
-    // Both archives at once: each compresses on the thread pool, so together they use both cores.
+    // Both archives at once, each on a thread of its own, so that together they use both cores.
     await step('archives', () =>
       Promise.all([
-        writeZip(staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames),
-        tarGz ? writeTarGz(staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames) : undefined,
+        writeArchiveInThread('zip', staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames),
+        tarGz
+          ? writeArchiveInThread('tar.gz', staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames)
+          : undefined,
       ]),
     );
 

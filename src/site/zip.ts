@@ -1,15 +1,18 @@
 // A zip writer for a folder of many small files. Each file is read whole, its CRC taken with
 // zlib.crc32 and deflated on libuv's thread pool, several at a time, so both cores work; entries
-// are written in the order given, with sizes known up front (no data descriptors). A streaming
+// are written in the order given, with sizes known up front (no data descriptors). A large file
+// (the downloads: 430 MB of JSON at 100,000 organisations) is streamed instead, and its header
+// filled in once its CRC and size are known, so that no file is ever held whole in memory. A streaming
 // zip library spent more on its per-entry streams than on compressing: 14 CPU seconds for a
 // 10,000-organisation site, against about 6 here. ZIP64 records are added when the
 // archive needs them: past 65,535 entries (a 30,000-organisation site has some 60,000 files) or
 // past 4 GiB. Format: PKWARE APPNOTE.TXT 6.3.
 import { open } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { crc32, deflateRaw } from 'node:zlib';
+import { crc32, createDeflateRaw, deflateRaw } from 'node:zlib';
 
 const deflate = promisify(deflateRaw);
 
@@ -32,6 +35,13 @@ const MAX_32 = 0xffffffff;
 const READ_AHEAD = 16;
 /** Output is written in pieces of about this size. */
 const WRITE_CHUNK = 1 << 20;
+/** Files of this size or more are streamed rather than read whole. */
+const STREAM_FROM = 8 << 20;
+/**
+ * zlib's memLevel: 9 deflates the site's pages a sixth faster than the default 8 at the same
+ * size (220 µs against 267 µs for a 15 kB page).
+ */
+const MEM_LEVEL = 9;
 
 export interface ZipOptions {
   /** The time stored on every entry (local time, two-second resolution, as the format has it). */
@@ -40,6 +50,8 @@ export interface ZipOptions {
   mode?: number;
   /** zlib level, 1 (fastest) to 9. Default 6. */
   level?: number;
+  /** Files of at least this many bytes are streamed, never held whole. Default 8 MiB. */
+  streamFrom?: number;
 }
 
 interface Entry {
@@ -152,10 +164,16 @@ export async function writeZipFile(
   const dos = dosDateTime(options.mtime);
   const mode = options.mode ?? 0o100644;
   const level = options.level ?? 6;
-  const prepare = async (path: string) => {
-    const content = readFileSync(join(root, path));
-    const deflated = await deflate(content, { level });
-    return { path, content, deflated };
+  const streamFrom = options.streamFrom ?? STREAM_FROM;
+  type Prepared =
+    | { path: string; streamed: false; content: Buffer; deflated: Buffer }
+    | { path: string; streamed: true };
+  const prepare = async (path: string): Promise<Prepared> => {
+    const file = join(root, path);
+    if (statSync(file).size >= streamFrom) return { path, streamed: true };
+    const content = readFileSync(file);
+    const deflated = await deflate(content, { level, memLevel: MEM_LEVEL });
+    return { path, streamed: false, content, deflated };
   };
   const output = await open(target, 'w');
   try {
@@ -176,7 +194,47 @@ export async function writeZipFile(
         await output.writev(chunk);
       }
     };
-    const ahead: Promise<Awaited<ReturnType<typeof prepare>>>[] = [];
+    /** Streams a large file in as one deflated entry, then fills in its header's CRC and sizes. */
+    const emitStreamed = async (path: string): Promise<Entry> => {
+      const entry: Entry = {
+        path,
+        nameLength: Buffer.byteLength(path, 'utf8'),
+        crc: 0,
+        method: DEFLATED,
+        compressedSize: 0,
+        size: 0,
+        offset,
+      };
+      await emit(localHeader(entry, dos));
+      await pipeline(
+        createReadStream(join(root, path), { highWaterMark: WRITE_CHUNK }),
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            entry.crc = crc32(chunk, entry.crc);
+            entry.size += chunk.length;
+            yield chunk;
+          }
+        },
+        createDeflateRaw({ level, memLevel: MEM_LEVEL }),
+        async (deflated: AsyncIterable<Buffer>) => {
+          for await (const chunk of deflated) {
+            entry.compressedSize += chunk.length;
+            await emit(chunk);
+          }
+        },
+      );
+      if (entry.size >= MAX_32 || entry.compressedSize >= MAX_32) {
+        throw new Error(`${path} is 4 GiB or more: too large for an entry of this zip`);
+      }
+      await emit(Buffer.alloc(0), true);
+      const sizes = Buffer.alloc(12);
+      sizes.writeUInt32LE(entry.crc, 0);
+      sizes.writeUInt32LE(entry.compressedSize, 4);
+      sizes.writeUInt32LE(entry.size, 8);
+      await output.write(sizes, 0, sizes.length, entry.offset + 14);
+      return entry;
+    };
+    const ahead: Promise<Prepared>[] = [];
     let next = 0;
     while (next < paths.length || ahead.length > 0) {
       while (ahead.length < READ_AHEAD && next < paths.length) {
@@ -185,7 +243,12 @@ export async function writeZipFile(
         started.catch(() => undefined);
         ahead.push(started);
       }
-      const { path, content, deflated } = await ahead.shift()!;
+      const prepared = await ahead.shift()!;
+      if (prepared.streamed) {
+        entries.push(await emitStreamed(prepared.path));
+        continue;
+      }
+      const { path, content, deflated } = prepared;
       const stored = deflated.length >= content.length;
       const entry: Entry = {
         path,

@@ -15,6 +15,8 @@ const files: Record<string, string> = {
   'org/2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.json': '{"name":"Éire"}',
   [LONG]: 'x'.repeat(1000),
   'empty.txt': '',
+  // Larger than the tar writer's piece of a megabyte: read and written a piece at a time.
+  'downloads/organisations.json': Array.from({ length: 100_000 }, (_, line) => `{"line":${line}}`).join('\n'),
 };
 
 test('the tar.gz holds every file with its content, long paths included, and a checksum beside it', async () => {

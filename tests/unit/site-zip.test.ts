@@ -91,6 +91,35 @@ test('the same files give the same bytes', async () => {
   assert.deepEqual(readFileSync(join(root, 'one.zip')), readFileSync(join(root, 'two.zip')));
 });
 
+test('a file of the streaming size or more is streamed, and both its headers carry its CRC and sizes', async () => {
+  const site = join(root, 'large');
+  mkdirSync(site, { recursive: true });
+  // Varied lines over several read pieces, so that the CRC runs across chunks.
+  const large = Array.from(
+    { length: 40_000 },
+    (_, line) => `{"line":${line},"name":"Cúram ${line % 97}"}`,
+  ).join('\n');
+  writeFileSync(join(site, 'organisations.json'), large);
+  writeFileSync(join(site, 'index.html'), '<p>small</p>'.repeat(50));
+  const target = join(root, 'large.zip');
+  await writeZipFile(site, ['index.html', 'organisations.json'], target, {
+    mtime: new Date(2024, 0, 1),
+    streamFrom: 100_000,
+  });
+  const zip = readFileSync(target);
+  const entries = readZip(zip);
+  const streamed = entries[1]!;
+  assert.equal(streamed.name, 'organisations.json');
+  assert.equal(streamed.method, 8);
+  assert.equal(streamed.content.toString('utf8'), large);
+  assert.equal(streamed.crc, crc32(Buffer.from(large)));
+  const local = zip.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04]), 1);
+  assert.ok(local > 0, 'the second entry has a local header');
+  assert.equal(zip.readUInt32LE(local + 14), streamed.crc, 'local header CRC');
+  assert.equal(zip.readUInt32LE(local + 22), Buffer.byteLength(large), 'local header size');
+  assert.ok(zip.readUInt32LE(local + 18) < Buffer.byteLength(large) / 3, 'local header compressed size');
+});
+
 test('past 65,535 entries the end records carry ZIP64 counts and the classic record says 0xFFFF', () => {
   const records = endRecords(70_000, 5_000_000, 300_000_000);
   assert.equal(records.readUInt32LE(0), 0x06064b50);

@@ -1,0 +1,52 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeArchiveInThread } from '../../src/site/archive-thread.ts';
+import { filesUnder } from '../../src/site/archive.ts';
+import { readZip } from '../support/zip.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'orgdir-archive-thread-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+test('both archives written on their threads hold the site, without the files left out', async () => {
+  const site = join(root, 'site');
+  mkdirSync(join(site, 'org'), { recursive: true });
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Éire</title>');
+  writeFileSync(join(site, 'org/a.json'), '{"name":"Cúram"}');
+  writeFileSync(join(site, 'left-out.txt'), 'not archived');
+  const mtime = new Date('2024-05-12T02:41:55Z');
+  await Promise.all([
+    writeArchiveInThread('zip', site, 'site.zip', mtime, [
+      'left-out.txt',
+      'site.tar.gz',
+      'site.tar.gz.sha256',
+    ]),
+    writeArchiveInThread('tar.gz', site, 'site.tar.gz', mtime, [
+      'left-out.txt',
+      'site.zip',
+      'site.zip.sha256',
+    ]),
+  ]);
+  const zipped = readZip(join(site, 'site.zip'));
+  assert.deepEqual([...zipped.keys()].sort(), ['index.html', 'org/a.json']);
+  assert.equal(zipped.get('org/a.json')!.toString('utf8'), '{"name":"Cúram"}');
+  const out = join(root, 'out');
+  mkdirSync(out);
+  execFileSync('tar', ['-xzf', join(site, 'site.tar.gz'), '-C', out]);
+  assert.deepEqual(filesUnder(out), ['index.html', 'org/a.json']);
+  for (const name of ['site.zip', 'site.tar.gz'])
+    assert.match(
+      readFileSync(join(site, `${name}.sha256`), 'utf8'),
+      new RegExp(`^[0-9a-f]{64}  ${name.replace('.', '\\.')}\\n$`),
+    );
+});
+
+test('a failure on the thread rejects with its reason', async () => {
+  await assert.rejects(
+    writeArchiveInThread('zip', join(root, 'no-such-site'), 'site.zip', new Date()),
+    /site\.zip: .*ENOENT/s,
+  );
+});
