@@ -71,7 +71,7 @@ function readExactly(file: string, target: Buffer, offset: number, size: number)
 function* piecesOf(file: string, size: number): Generator<Buffer> {
   const descriptor = openSync(file, 'r');
   try {
-    for (let done = 0; done < size; ) {
+    for (let done = 0; done < size;) {
       const length = Math.min(TAR_PIECE, size - done);
       const piece = Buffer.alloc(Math.ceil(length / 512) * 512);
       let read = 0;

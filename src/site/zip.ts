@@ -166,8 +166,7 @@ export async function writeZipFile(
   const level = options.level ?? 6;
   const streamFrom = options.streamFrom ?? STREAM_FROM;
   type Prepared =
-    | { path: string; streamed: false; content: Buffer; deflated: Buffer }
-    | { path: string; streamed: true };
+    { path: string; streamed: false; content: Buffer; deflated: Buffer } | { path: string; streamed: true };
   const prepare = async (path: string): Promise<Prepared> => {
     const file = join(root, path);
     if (statSync(file).size >= streamFrom) return { path, streamed: true };
