@@ -5,11 +5,12 @@ import { build } from 'esbuild';
 
 const ENTRY = fileURLToPath(new URL('./browser.ts', import.meta.url));
 
-/** Writes `search.js` to `outfile` and returns its size in bytes. */
-export async function bundleClient(outfile: string): Promise<number> {
+/** The text of `search.js`. */
+export async function bundleClient(): Promise<Uint8Array> {
   const result = await build({
     entryPoints: [ENTRY],
-    outfile,
+    outfile: 'search.js',
+    write: false,
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -18,8 +19,7 @@ export async function bundleClient(outfile: string): Promise<number> {
     minify: true,
     charset: 'ascii',
     legalComments: 'eof',
-    metafile: true,
     logLevel: 'silent',
   });
-  return Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+  return result.outputFiles[0]!.contents;
 }
