@@ -9,7 +9,7 @@ import { build as astroBuild, type AstroIntegration } from 'astro';
 import { organisationJsonPath } from '../lib/routes.ts';
 import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
 import { filesUnder } from './archive.ts';
-import { writeArchiveInThread } from './archive-thread.ts';
+import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
@@ -81,7 +81,16 @@ function cpuMicroseconds(): number {
   return user + system;
 }
 
-function generationClock(clock: GenerationClock): AstroIntegration {
+/** The site file a prerendered request is written to: its URL's path, as Astro's build names it. */
+function renderedFile(request: Request): string {
+  return decodeURIComponent(new URL(request.url).pathname).replace(/^\/+/, '');
+}
+
+/**
+ * Times Astro's rendering apart from its bundling, and hands each rendered page to the archives
+ * as Astro writes it.
+ */
+function generationClock(clock: GenerationClock, archives: SiteArchives | undefined): AstroIntegration {
   return {
     name: 'orgdir:generation-clock',
     hooks: {
@@ -92,6 +101,16 @@ function generationClock(clock: GenerationClock): AstroIntegration {
             clock.start = performance.now();
             clock.cpuStart = cpuMicroseconds();
             await prerenderer.setup?.();
+          },
+          render: async (request, options) => {
+            const result = await prerenderer.render(request, options);
+            const response = result instanceof Response ? result : result.response;
+            // Only a page Astro writes as it is; anything else is archived from disk at the end.
+            if (!archives || response.status !== 200 || !response.body) return result;
+            const content = new Uint8Array(await response.arrayBuffer());
+            await archives.add(renderedFile(request), content);
+            const copy = new Response(content, { status: response.status, headers: response.headers });
+            return result instanceof Response ? copy : { ...result, response: copy };
           },
           teardown: async () => {
             await prerenderer.teardown?.();
@@ -108,6 +127,7 @@ async function renderPages(
   root: string,
   outDir: string,
   logLevel: SiteOptions['logLevel'],
+  archives: SiteArchives | undefined,
 ): Promise<{ seconds: number; cpuSeconds: number }> {
   const clock: GenerationClock = {};
   // Astro prerenders from a bundle it writes inside outDir, and that bundle imports packages by
@@ -121,7 +141,7 @@ async function renderPages(
       root,
       outDir,
       logLevel: logLevel ?? 'warn',
-      integrations: [generationClock(clock)],
+      integrations: [generationClock(clock, archives)],
       // The staging folder is new and already holds the downloads: nothing to empty.
       vite: { build: { emptyOutDir: false } },
     });
@@ -180,6 +200,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   };
 
   forgetSnapshots();
+  let siteArchives: SiteArchives | undefined;
   try {
     // First, while this process is still small: the index's child process needs the most memory.
     const search = await step('search', () => writeSearchIndexInChild(dataDir, staging));
@@ -195,12 +216,26 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       );
     }
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
+    await step('records', () => copyRecords(snapshot, staging));
     const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
     if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
+    // The archives are written on threads of their own while Astro renders on this one: first
+    // the index, downloads and records already written, then each page as it comes.
+    siteArchives = new SiteArchives(
+      staging,
+      archiveTime(snapshot),
+      archives.map(({ path }) => ({
+        kind: (path === ARCHIVE_NAME ? 'zip' : 'tar.gz') as ArchiveKind,
+        name: path,
+      })),
+    );
+    siteArchives.addFiles(filesUnder(staging));
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
-    const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel));
+    const pages = await step('bundle', () =>
+      renderPages(PROJECT_ROOT, staging, options.logLevel, siteArchives),
+    );
     const rounded = (value: number) => Math.round(value * 1000) / 1000;
     timings['bundle'] = rounded(timings['bundle']! - pages.seconds);
     cpuTimings['bundle'] = rounded(cpuTimings['bundle']! - pages.cpuSeconds);
@@ -208,17 +243,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     cpuTimings['pages'] = rounded(pages.cpuSeconds);
     peakMemory['pages'] = peakMemory['bundle']!;
     delete peakMemory['bundle'];
-    await step('records', () => copyRecords(snapshot, staging));
-    const archiveNames = archives.flatMap((archive) => [archive.path, `${archive.path}.sha256`]);
-    // Both archives at once, each on a thread of its own, so that together they use both cores.
-    await step('archives', () =>
-      Promise.all([
-        writeArchiveInThread('zip', staging, ARCHIVE_NAME, archiveTime(snapshot), archiveNames),
-        tarGz
-          ? writeArchiveInThread('tar.gz', staging, TAR_ARCHIVE_NAME, archiveTime(snapshot), archiveNames)
-          : undefined,
-      ]),
-    );
+    // What is left: the archives' files not yet in them (the site's assets), and waiting for them.
+    const finishing = siteArchives;
+    await step('archives', () => finishing.finish());
+    siteArchives = undefined;
 
     const files = filesUnder(staging);
     const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
@@ -238,6 +266,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       search,
     };
   } catch (error) {
+    await siteArchives?.abandon();
     rmSync(staging, { recursive: true, force: true });
     throw error;
   } finally {

@@ -7,7 +7,7 @@
 // 10,000-organisation site, against about 6 here. ZIP64 records are added when the
 // archive needs them: past 65,535 entries (a 30,000-organisation site has some 60,000 files) or
 // past 4 GiB. Format: PKWARE APPNOTE.TXT 6.3.
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -152,8 +152,139 @@ export function endRecords(entries: number, directorySize: number, directoryOffs
 }
 
 /**
+ * A zip written entry by entry, in the order added: entries can arrive while a site is still being
+ * written (pages as they are rendered), then the rest from disk. Deflating runs ahead on the
+ * thread pool; writing keeps the order. A file that deflate does not shrink is stored as it is.
+ */
+export class ZipWriter {
+  readonly #dos: { date: number; time: number };
+  readonly #mode: number;
+  readonly #level: number;
+  readonly #streamFrom: number;
+  readonly #output: Promise<FileHandle>;
+  readonly #entries: Entry[] = [];
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #offset = 0;
+  /** The last write in the queue: each entry is written after the one before it. */
+  #written: Promise<void> = Promise.resolve();
+
+  constructor(target: string, options: ZipOptions) {
+    this.#dos = dosDateTime(options.mtime);
+    this.#mode = options.mode ?? 0o100644;
+    this.#level = options.level ?? 6;
+    this.#streamFrom = options.streamFrom ?? STREAM_FROM;
+    this.#output = open(target, 'w');
+    // Awaited by every write; a failure to open surfaces there.
+    this.#output.catch(() => undefined);
+  }
+
+  /** Adds `content` as `path`; resolves once it is written. */
+  add(path: string, content: Buffer): Promise<void> {
+    const deflated = deflate(content, { level: this.#level, memLevel: MEM_LEVEL });
+    deflated.catch(() => undefined);
+    return this.#enqueue(async () => this.#emitEntry(path, content, await deflated));
+  }
+
+  /** Adds the file `root/path` as `path` (streamed when large); resolves once it is written. */
+  addFile(root: string, path: string): Promise<void> {
+    const file = join(root, path);
+    if (statSync(file).size >= this.#streamFrom) return this.#enqueue(() => this.#emitStreamed(path, file));
+    return this.add(path, readFileSync(file));
+  }
+
+  /** Writes the central directory and closes the file. */
+  async close(): Promise<void> {
+    await this.#enqueue(async () => {
+      const directoryOffset = this.#offset;
+      for (const entry of this.#entries) await this.#emit(centralHeader(entry, this.#dos, this.#mode));
+      const directorySize = this.#offset - directoryOffset;
+      await this.#emit(endRecords(this.#entries.length, directorySize, directoryOffset), true);
+    }).finally(async () => (await this.#output).close());
+  }
+
+  #enqueue(write: () => Promise<void>): Promise<void> {
+    const done = this.#written.then(write);
+    // A failed write fails every later one too: the archive is broken from there on.
+    this.#written = done;
+    return done;
+  }
+
+  async #emit(buffer: Buffer, force = false): Promise<void> {
+    if (buffer.length > 0) {
+      this.#pending.push(buffer);
+      this.#pendingBytes += buffer.length;
+      this.#offset += buffer.length;
+    }
+    if (this.#pendingBytes >= WRITE_CHUNK || (force && this.#pendingBytes > 0)) {
+      const chunk = this.#pending;
+      this.#pending = [];
+      this.#pendingBytes = 0;
+      await (await this.#output).writev(chunk);
+    }
+  }
+
+  async #emitEntry(path: string, content: Buffer, deflated: Buffer): Promise<void> {
+    const stored = deflated.length >= content.length;
+    const entry: Entry = {
+      path,
+      nameLength: Buffer.byteLength(path, 'utf8'),
+      crc: crc32(content),
+      method: stored ? STORED : DEFLATED,
+      compressedSize: stored ? content.length : deflated.length,
+      size: content.length,
+      offset: this.#offset,
+    };
+    this.#entries.push(entry);
+    await this.#emit(localHeader(entry, this.#dos));
+    await this.#emit(stored ? content : deflated);
+  }
+
+  /** Streams a large file in as one deflated entry, then fills in its header's CRC and sizes. */
+  async #emitStreamed(path: string, file: string): Promise<void> {
+    const entry: Entry = {
+      path,
+      nameLength: Buffer.byteLength(path, 'utf8'),
+      crc: 0,
+      method: DEFLATED,
+      compressedSize: 0,
+      size: 0,
+      offset: this.#offset,
+    };
+    await this.#emit(localHeader(entry, this.#dos));
+    await pipeline(
+      createReadStream(file, { highWaterMark: WRITE_CHUNK }),
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          entry.crc = crc32(chunk, entry.crc);
+          entry.size += chunk.length;
+          yield chunk;
+        }
+      },
+      createDeflateRaw({ level: this.#level, memLevel: MEM_LEVEL }),
+      async (deflated: AsyncIterable<Buffer>) => {
+        for await (const chunk of deflated) {
+          entry.compressedSize += chunk.length;
+          await this.#emit(chunk);
+        }
+      },
+    );
+    if (entry.size >= MAX_32 || entry.compressedSize >= MAX_32) {
+      throw new Error(`${path} is 4 GiB or more: too large for an entry of this zip`);
+    }
+    await this.#emit(Buffer.alloc(0), true);
+    const sizes = Buffer.alloc(12);
+    sizes.writeUInt32LE(entry.crc, 0);
+    sizes.writeUInt32LE(entry.compressedSize, 4);
+    sizes.writeUInt32LE(entry.size, 8);
+    await (await this.#output).write(sizes, 0, sizes.length, entry.offset + 14);
+    this.#entries.push(entry);
+  }
+}
+
+/**
  * Writes the files `paths` (relative to `root`, with forward slashes) into the zip file `target`,
- * in that order. A file that deflate does not shrink is stored as it is.
+ * in that order.
  */
 export async function writeZipFile(
   root: string,
@@ -161,112 +292,18 @@ export async function writeZipFile(
   target: string,
   options: ZipOptions,
 ): Promise<void> {
-  const dos = dosDateTime(options.mtime);
-  const mode = options.mode ?? 0o100644;
-  const level = options.level ?? 6;
-  const streamFrom = options.streamFrom ?? STREAM_FROM;
-  type Prepared =
-    { path: string; streamed: false; content: Buffer; deflated: Buffer } | { path: string; streamed: true };
-  const prepare = async (path: string): Promise<Prepared> => {
-    const file = join(root, path);
-    if (statSync(file).size >= streamFrom) return { path, streamed: true };
-    const content = readFileSync(file);
-    const deflated = await deflate(content, { level, memLevel: MEM_LEVEL });
-    return { path, streamed: false, content, deflated };
-  };
-  const output = await open(target, 'w');
+  const zip = new ZipWriter(target, options);
   try {
-    const entries: Entry[] = [];
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    let offset = 0;
-    const emit = async (buffer: Buffer, force = false) => {
-      if (buffer.length > 0) {
-        pending.push(buffer);
-        pendingBytes += buffer.length;
-        offset += buffer.length;
-      }
-      if (pendingBytes >= WRITE_CHUNK || (force && pendingBytes > 0)) {
-        const chunk = pending;
-        pending = [];
-        pendingBytes = 0;
-        await output.writev(chunk);
-      }
-    };
-    /** Streams a large file in as one deflated entry, then fills in its header's CRC and sizes. */
-    const emitStreamed = async (path: string): Promise<Entry> => {
-      const entry: Entry = {
-        path,
-        nameLength: Buffer.byteLength(path, 'utf8'),
-        crc: 0,
-        method: DEFLATED,
-        compressedSize: 0,
-        size: 0,
-        offset,
-      };
-      await emit(localHeader(entry, dos));
-      await pipeline(
-        createReadStream(join(root, path), { highWaterMark: WRITE_CHUNK }),
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            entry.crc = crc32(chunk, entry.crc);
-            entry.size += chunk.length;
-            yield chunk;
-          }
-        },
-        createDeflateRaw({ level, memLevel: MEM_LEVEL }),
-        async (deflated: AsyncIterable<Buffer>) => {
-          for await (const chunk of deflated) {
-            entry.compressedSize += chunk.length;
-            await emit(chunk);
-          }
-        },
-      );
-      if (entry.size >= MAX_32 || entry.compressedSize >= MAX_32) {
-        throw new Error(`${path} is 4 GiB or more: too large for an entry of this zip`);
-      }
-      await emit(Buffer.alloc(0), true);
-      const sizes = Buffer.alloc(12);
-      sizes.writeUInt32LE(entry.crc, 0);
-      sizes.writeUInt32LE(entry.compressedSize, 4);
-      sizes.writeUInt32LE(entry.size, 8);
-      await output.write(sizes, 0, sizes.length, entry.offset + 14);
-      return entry;
-    };
-    const ahead: Promise<Prepared>[] = [];
-    let next = 0;
-    while (next < paths.length || ahead.length > 0) {
-      while (ahead.length < READ_AHEAD && next < paths.length) {
-        const started = prepare(paths[next++]!);
-        // Awaited in order below; a failure surfaces there, not as an unhandled rejection.
-        started.catch(() => undefined);
-        ahead.push(started);
-      }
-      const prepared = await ahead.shift()!;
-      if (prepared.streamed) {
-        entries.push(await emitStreamed(prepared.path));
-        continue;
-      }
-      const { path, content, deflated } = prepared;
-      const stored = deflated.length >= content.length;
-      const entry: Entry = {
-        path,
-        nameLength: Buffer.byteLength(path, 'utf8'),
-        crc: crc32(content),
-        method: stored ? STORED : DEFLATED,
-        compressedSize: stored ? content.length : deflated.length,
-        size: content.length,
-        offset,
-      };
-      entries.push(entry);
-      await emit(localHeader(entry, dos));
-      await emit(stored ? content : deflated);
+    // A few files ahead of the one being written, to keep the thread pool busy.
+    const ahead: Promise<void>[] = [];
+    for (const path of paths) {
+      if (ahead.length >= READ_AHEAD) await ahead.shift();
+      const added = zip.addFile(root, path);
+      added.catch(() => undefined);
+      ahead.push(added);
     }
-    const directoryOffset = offset;
-    for (const entry of entries) await emit(centralHeader(entry, dos, mode));
-    const directorySize = offset - directoryOffset;
-    await emit(endRecords(entries.length, directorySize, directoryOffset), true);
+    await Promise.all(ahead);
   } finally {
-    await output.close();
+    await zip.close();
   }
 }

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeArchiveInThread } from '../../src/site/archive-thread.ts';
+import { SiteArchives, writeArchiveInThread } from '../../src/site/archive-thread.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { readZip } from '../support/zip.ts';
 
@@ -49,4 +49,32 @@ test('a failure on the thread rejects with its reason', async () => {
     writeArchiveInThread('zip', join(root, 'no-such-site'), 'site.zip', new Date()),
     /site\.zip: .*ENOENT/s,
   );
+});
+
+test('pages added as rendered come first, the files already written before them, the rest last', async () => {
+  const site = join(root, 'rendered');
+  mkdirSync(join(site, 'org'), { recursive: true });
+  writeFileSync(join(site, 'org/b.json'), '{"name":"B"}');
+  const archives = new SiteArchives(site, new Date('2024-05-12T02:41:55Z'), [
+    { kind: 'zip', name: 'site.zip' },
+    { kind: 'tar.gz', name: 'site.tar.gz' },
+  ]);
+  archives.addFiles(['org/b.json']);
+  const page = Buffer.from('<!doctype html><title>B</title>');
+  writeFileSync(join(site, 'org/b.html'), page);
+  await archives.add('org/b.html', page);
+  writeFileSync(join(site, 'favicon.svg'), '<svg/>');
+  await archives.finish();
+  assert.deepEqual([...readZip(join(site, 'site.zip')).keys()], ['org/b.json', 'org/b.html', 'favicon.svg']);
+  const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' });
+  assert.deepEqual(listed.trim().split('\n'), ['org/b.json', 'org/b.html', 'favicon.svg']);
+});
+
+test('a page archived as rendered but written otherwise fails the archive', async () => {
+  const site = join(root, 'mismatch');
+  mkdirSync(site, { recursive: true });
+  const archives = new SiteArchives(site, new Date(), [{ kind: 'zip', name: 'site.zip' }]);
+  await archives.add('index.html', Buffer.from('<p>rendered</p>'));
+  writeFileSync(join(site, 'index.html'), '<p>something else was written</p>');
+  await assert.rejects(archives.finish(), /index\.html was archived as rendered \(15 bytes\)/);
 });
