@@ -4,7 +4,14 @@ import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   outDir: process.env.ORGDIR_SITE_DIR ?? 'dist',
-  build: { format: 'file', inlineStylesheets: 'always' },
+  build: {
+    format: 'file',
+    inlineStylesheets: 'always',
+    // Each page waits on libuv's thread pool several times (a SHA-256 for every inline style and
+    // script of its Content-Security-Policy, then the file's write); with a few pages in flight
+    // those waits overlap instead of idling the one thread that renders.
+    concurrency: 4,
+  },
   trailingSlash: 'ignore',
   devToolbar: { enabled: false },
   compressHTML: true,

@@ -30,8 +30,6 @@ type Reply = { type: 'written'; bytes: number } | { type: 'done' } | { type: 'fa
 
 /** Bytes of page content sent to a thread and not yet written, past which rendering waits. */
 const IN_FLIGHT_LIMIT = 32 << 20;
-/** Files read ahead of the one being written, to keep the thread pool deflating. */
-const READ_AHEAD = 16;
 
 /** One archive being written on its thread. */
 class ArchiveThread {
@@ -153,62 +151,56 @@ function serve(job: ArchiveJob): void {
   const writer = job.kind === 'zip' ? new ZipWriter(target, { mtime }) : new TarGzWriter(target, mtime);
   /** Paths added, with the size of content sent for them (files read from disk: undefined). */
   const added = new Map<string, number | undefined>();
-  const pending: Promise<void>[] = [];
   const reply = (message: Reply) => parentPort!.postMessage(message);
-  let failed = false;
-  const fail = (error: unknown) => {
-    if (failed) return;
-    failed = true;
-    reply({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  };
   const addFiles = async (paths: readonly string[]) => {
     for (const path of paths) {
       if (added.has(path)) continue;
       added.set(path, undefined);
-      if (pending.length >= READ_AHEAD) await pending.shift();
-      const written = writer.addFile(job.root, path);
-      written.catch(fail);
-      pending.push(written);
+      await writer.addFile(job.root, path);
     }
   };
-  // Requests are handled in the order sent, each after the one before it.
+  const handle = async (request: Request) => {
+    if (request.type === 'content') {
+      const content = Buffer.from(
+        request.content.buffer,
+        request.content.byteOffset,
+        request.content.byteLength,
+      );
+      if (added.has(request.path)) throw new Error(`${request.path} was added twice`);
+      added.set(request.path, content.length);
+      await writer.add(request.path, content);
+      reply({ type: 'written', bytes: content.length });
+    } else if (request.type === 'files') {
+      await addFiles(request.paths);
+    } else {
+      const skip = new Set(request.exclude);
+      await addFiles(filesUnder(job.root).filter((path) => !skip.has(path)));
+      await writer.close();
+      // A page is archived from what Astro rendered; make sure that is what it wrote, where.
+      for (const [path, size] of added) {
+        if (size === undefined) continue;
+        const written = statSync(join(job.root, path), { throwIfNoEntry: false });
+        if (written?.size !== size) {
+          throw new Error(`${path} was archived as rendered (${size} bytes) but is not so in the site`);
+        }
+      }
+      await writeChecksum(job.root, job.name);
+      reply({ type: 'done' });
+      parentPort!.close();
+    }
+  };
+  // Requests are handled in the order sent, each after the one before it. After a failure the
+  // chain stays rejected, so nothing more is written, and the failure is reported once.
+  let reported = false;
+  const report = (error: unknown) => {
+    if (reported) return;
+    reported = true;
+    reply({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  };
   let queue: Promise<void> = Promise.resolve();
   parentPort!.on('message', (request: Request) => {
-    queue = queue.then(async () => {
-      if (failed) return;
-      if (request.type === 'content') {
-        const content = Buffer.from(
-          request.content.buffer,
-          request.content.byteOffset,
-          request.content.byteLength,
-        );
-        if (added.has(request.path)) throw new Error(`${request.path} was added twice`);
-        added.set(request.path, content.length);
-        const written = writer.add(request.path, content);
-        written.then(() => reply({ type: 'written', bytes: content.length }), fail);
-        pending.push(written);
-        if (pending.length > READ_AHEAD) await pending.shift();
-      } else if (request.type === 'files') {
-        await addFiles(request.paths);
-      } else {
-        const skip = new Set(request.exclude);
-        await addFiles(filesUnder(job.root).filter((path) => !skip.has(path)));
-        await Promise.all(pending);
-        await writer.close();
-        // A page is archived from what Astro rendered; make sure that is what it wrote, where.
-        for (const [path, size] of added) {
-          if (size === undefined) continue;
-          const written = statSync(join(job.root, path), { throwIfNoEntry: false });
-          if (written?.size !== size) {
-            throw new Error(`${path} was archived as rendered (${size} bytes) but is not so in the site`);
-          }
-        }
-        await writeChecksum(job.root, job.name);
-        reply({ type: 'done' });
-        parentPort!.close();
-      }
-    });
-    queue.catch(fail);
+    queue = queue.then(() => handle(request));
+    queue.catch(report);
   });
 }
 

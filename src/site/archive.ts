@@ -53,9 +53,9 @@ export async function writeTarGz(
   const skip = new Set([name, `${name}.sha256`, ...exclude]);
   const tar = new TarGzWriter(join(root, name), mtime);
   try {
-    for (const path of filesUnder(root)) if (!skip.has(path)) await tar.addFile(root, path);
+    for (const path of filesUnder(root)) if (!skip.has(path)) tar.addFile(root, path);
   } finally {
-    await tar.close();
+    tar.close();
   }
   await writeChecksum(root, name);
 }

@@ -91,6 +91,9 @@ function renderedFile(request: Request): string {
  * as Astro writes it.
  */
 function generationClock(clock: GenerationClock, archives: SiteArchives | undefined): AstroIntegration {
+  let started = 0;
+  let archived = 0;
+  const finished = new Map<number, { path: string; content: Uint8Array } | undefined>();
   return {
     name: 'orgdir:generation-clock',
     hooks: {
@@ -103,14 +106,29 @@ function generationClock(clock: GenerationClock, archives: SiteArchives | undefi
             await prerenderer.setup?.();
           },
           render: async (request, options) => {
-            const result = await prerenderer.render(request, options);
-            const response = result instanceof Response ? result : result.response;
-            // Only a page Astro writes as it is; anything else is archived from disk at the end.
-            if (!archives || response.status !== 200 || !response.body) return result;
-            const content = new Uint8Array(await response.arrayBuffer());
-            await archives.add(renderedFile(request), content);
-            const copy = new Response(content, { status: response.status, headers: response.headers });
-            return result instanceof Response ? copy : { ...result, response: copy };
+            if (!archives) return prerenderer.render(request, options);
+            // Astro renders a few pages at once (build.concurrency); they reach the archives in
+            // the order they were started, so that the same site gives the same archives.
+            const sequence = started++;
+            let rendered: { path: string; content: Uint8Array } | undefined;
+            try {
+              const result = await prerenderer.render(request, options);
+              const response = result instanceof Response ? result : result.response;
+              // Only a page Astro writes as it is; anything else is archived from disk at the end.
+              if (response.status !== 200 || !response.body) return result;
+              const content = new Uint8Array(await response.arrayBuffer());
+              rendered = { path: renderedFile(request), content };
+              const copy = new Response(content, { status: response.status, headers: response.headers });
+              return result instanceof Response ? copy : { ...result, response: copy };
+            } finally {
+              finished.set(sequence, rendered);
+              while (finished.has(archived)) {
+                const page = finished.get(archived);
+                finished.delete(archived);
+                archived += 1;
+                if (page) await archives.add(page.path, page.content);
+              }
+            }
           },
           teardown: async () => {
             await prerenderer.teardown?.();

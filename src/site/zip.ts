@@ -1,6 +1,8 @@
 // A zip writer for a folder of many small files. Each file is read whole, its CRC taken with
-// zlib.crc32 and deflated on libuv's thread pool, several at a time, so both cores work; entries
-// are written in the order given, with sizes known up front (no data descriptors). A large file
+// zlib.crc32 and deflated synchronously: the writer runs on a thread of its own (archive-thread.ts)
+// and leaves libuv's thread pool, shared by the whole process, to Astro, whose every page waits on
+// it for file writes and hashes. Entries are written in the order given, with sizes known up front
+// (no data descriptors). A large file
 // (the downloads: 430 MB of JSON at 100,000 organisations) is streamed instead, and its header
 // filled in once its CRC and size are known, so that no file is ever held whole in memory. A streaming
 // zip library spent more on its per-entry streams than on compressing: 14 CPU seconds for a
@@ -11,10 +13,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
-import { crc32, createDeflateRaw, deflateRaw } from 'node:zlib';
-
-const deflate = promisify(deflateRaw);
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -31,8 +30,6 @@ const VERSION_NEEDED = 45;
 const VERSION_MADE_BY = (3 << 8) | VERSION_NEEDED;
 const MAX_16 = 0xffff;
 const MAX_32 = 0xffffffff;
-/** Files compressed ahead of the one being written: enough to keep the thread pool busy. */
-const READ_AHEAD = 16;
 /** Output is written in pieces of about this size. */
 const WRITE_CHUNK = 1 << 20;
 /** Files of this size or more are streamed rather than read whole. */
@@ -181,9 +178,9 @@ export class ZipWriter {
 
   /** Adds `content` as `path`; resolves once it is written. */
   add(path: string, content: Buffer): Promise<void> {
-    const deflated = deflate(content, { level: this.#level, memLevel: MEM_LEVEL });
-    deflated.catch(() => undefined);
-    return this.#enqueue(async () => this.#emitEntry(path, content, await deflated));
+    return this.#enqueue(() =>
+      this.#emitEntry(path, content, deflateRawSync(content, { level: this.#level, memLevel: MEM_LEVEL })),
+    );
   }
 
   /** Adds the file `root/path` as `path` (streamed when large); resolves once it is written. */
@@ -294,15 +291,7 @@ export async function writeZipFile(
 ): Promise<void> {
   const zip = new ZipWriter(target, options);
   try {
-    // A few files ahead of the one being written, to keep the thread pool busy.
-    const ahead: Promise<void>[] = [];
-    for (const path of paths) {
-      if (ahead.length >= READ_AHEAD) await ahead.shift();
-      const added = zip.addFile(root, path);
-      added.catch(() => undefined);
-      ahead.push(added);
-    }
-    await Promise.all(ahead);
+    for (const path of paths) await zip.addFile(root, path);
   } finally {
     await zip.close();
   }
