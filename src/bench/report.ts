@@ -74,7 +74,9 @@ function siteSection(sizes: SizeResult[]): string[] {
   const lines = [
     '## Site',
     '',
-    "Rendering is Astro's page step; pages per second count every HTML page it wrote. The whole stage " +
+    "Rendering is Astro's page step, four pages at a time, while the site's two archives are written " +
+      'on threads of their own (their CPU counts in the step); pages per second count every HTML page ' +
+      'it wrote. The whole stage ' +
       'runs in a process of its own, from reading the data folder to the last archive; peak RSS is the most ' +
       'resident memory of that process and its children together (sampled every 100 ms), or the ' +
       "process's own high-water mark when that is higher. The site folder is new for each build " +
@@ -114,7 +116,8 @@ function siteSection(sizes: SizeResult[]): string[] {
   lines.push(
     'Each step: wall seconds (CPU seconds of the process), and the peak memory of the process by ' +
       "the step's end. The search index is built first, in a child process of its own: its CPU and " +
-      'memory are not in its cell, but its memory is in the peak RSS above.',
+      'memory are not in its cell, but its memory is in the peak RSS above. The archives step is only ' +
+      'what is left of them once the pages are written.',
     '',
     markdownTable(
       ['organisations', ...steps],
