@@ -53,6 +53,7 @@ import {
   snapshotPaths,
   SnapshotLockedError,
   writeFileAtomic,
+  writeFileAtomicSync,
   type SnapshotPaths,
 } from './snapshot.ts';
 import { CRAWLER_VERSION } from './version.ts';
@@ -564,7 +565,7 @@ class CrawlRun {
       const outcome = await this.#queue.fetch(request);
       if (outcome.kind !== 'failed') this.#failuresInARow = 0;
       if (outcome.kind === 'ok') {
-        await writeFileAtomic(path, outcome.body);
+        writeFileAtomicSync(path, outcome.body);
         this.#observeOrganisation(organisation.id, outcome.value);
         this.#reporter.event({ type: 'organisation', id: organisation.id, outcome: 'stored' });
       } else if (outcome.kind === 'not-found') {
