@@ -69,6 +69,7 @@ async function run(job: WorkerJob): Promise<void> {
       orgs: job.orgs,
       seed: job.seed,
       searchLimit: job.searchLimit,
+      prepareRecords: true,
       faults: { latencyMs: job.latencyMs, jitterMs: job.jitterMs },
     });
     await answer({ kind: 'ready', baseUrl: api.baseUrl, key: api.key });
