@@ -3,7 +3,7 @@
 // pauses the whole queue, not only the request that met it. Retries sleep outside the queue, so a
 // waiting retry holds no slot.
 import PQueue from 'p-queue';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { CrawlReporter, Operation } from './events.ts';
 import {
   backoffDelay,
@@ -205,6 +205,11 @@ export class RequestQueue {
       const answer = await this.#queue.add(task, { signal, priority: attempt > 1 ? 1 : 0 });
       this.#count(String(answer.status));
       report({ status: answer.status });
+      // undici writes the next request of a freed connection in the next check phase (setImmediate),
+      // so a body parsed, validated and stored now would hold it back: 1.5–2 ms a request with 8 in
+      // flight, the crawl's whole distance from R·L/C. A turn later, the requests are already out.
+      // Not for other statuses: a 429 must pause the queue before more requests start.
+      if (answer.status >= 200 && answer.status < 300) await nextTurn();
       return { classification: classifyAnswer(answer), body: answer.body };
     } catch (error) {
       if (this.#stopped !== undefined) throw this.#stopped;
