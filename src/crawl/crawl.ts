@@ -54,7 +54,6 @@ import {
   snapshotPaths,
   SnapshotLockedError,
   writeFileAtomic,
-  writeFileAtomicSync,
   type SnapshotPaths,
 } from './snapshot.ts';
 import { CRAWLER_VERSION } from './version.ts';
@@ -605,7 +604,7 @@ class CrawlRun {
     const outcome = await this.#queue.fetch(request);
     if (outcome.kind !== 'failed') this.#failuresInARow = 0;
     if (outcome.kind === 'ok') {
-      writeFileAtomicSync(path, outcome.body);
+      await writeFileAtomic(path, outcome.body);
       this.#observeOrganisation(organisation.id, outcome.value);
       this.#reporter.event({ type: 'organisation', id: organisation.id, outcome: 'stored' });
     } else if (outcome.kind === 'not-found') {

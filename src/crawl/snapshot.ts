@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { CRAWLED_ENTRIES } from '../lib/data-layout.ts';
 
@@ -64,24 +63,6 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
-/**
- * `writeFileAtomic` without the thread pool, for the crawl's one file per record. The promise
- * version is four round trips to a pool thread (open, write, close, rename), each a futex wake-up
- * and an event-loop wake-up (strace of a 10,000-organisation crawl: 203,000 futex calls before,
- * 5,800 after). Done here, the event loop stops for the length of the system calls (0.03–0.1 ms
- * a record on ext4), far less than one answer's latency.
- */
-export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
-  const temporary = temporaryPath(path);
-  try {
-    writeFileSync(temporary, data, { flag: 'wx' });
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
     throw error;
   }
 }

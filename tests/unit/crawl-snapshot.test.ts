@@ -12,7 +12,6 @@ import {
   snapshotPaths,
   SnapshotLockedError,
   writeFileAtomic,
-  writeFileAtomicSync,
 } from '../../src/crawl/snapshot.ts';
 
 function tempDataDir(): string {
@@ -29,15 +28,6 @@ test('an atomic write leaves the whole file and no temporary file', async () => 
   const path = join(dir, 'record.json');
   await writeFileAtomic(path, '{"a":1}');
   await writeFileAtomic(path, Buffer.from('{"a":2}'));
-  assert.equal(readFileSync(path, 'utf8'), '{"a":2}');
-  assert.deepEqual(readdirSync(dir), ['record.json']);
-});
-
-test('the synchronous atomic write leaves the whole file and no temporary file either', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orgdir-atomic-sync-'));
-  const path = join(dir, 'record.json');
-  writeFileAtomicSync(path, '{"a":1}');
-  writeFileAtomicSync(path, Buffer.from('{"a":2}'));
   assert.equal(readFileSync(path, 'utf8'), '{"a":2}');
   assert.deepEqual(readdirSync(dir), ['record.json']);
 });
