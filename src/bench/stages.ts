@@ -113,6 +113,10 @@ export async function runCrawlStage(
     searchLimit: options.organisations,
   });
   try {
+    // The crawl publishes by swapping folders and deleting the old one: with an earlier run's
+    // data in place, that deletion (1.2 s of a 29.8 s crawl of 10,000) was charged to the crawl.
+    await moveAside(options.dataDir);
+    await moveAside(`${options.dataDir}.partial`);
     const { baseUrl, key } = await expect(api.answer, 'ready');
     const statsUrl = new URL('/_stats', baseUrl);
     await fetch(statsUrl, { method: 'POST' });

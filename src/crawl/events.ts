@@ -17,7 +17,8 @@ export type CrawlPhase = 'lists' | 'discover' | 'organisations' | 'publish';
 export type OrganisationOutcome = 'stored' | 'already-stored' | 'gone' | 'failed';
 
 export type CrawlEvent =
-  | { type: 'phase'; phase: CrawlPhase; total: number }
+  /** `done`: of the `total`, those finished before the phase began (records fetched during the sweep). */
+  | { type: 'phase'; phase: CrawlPhase; total: number; done?: number }
   /** One HTTP attempt finished (`status` for an answer, `error` for a network failure). */
   | {
       type: 'request';

@@ -125,14 +125,23 @@ export function createProgressReporter(
         Object.assign(state, {
           phase: event.phase,
           total: event.total,
-          done: 0,
+          done: event.done ?? 0,
           fetched: 0,
           phaseStartedAt: now(),
         });
-        if (style === 'lines' && counted(event.phase)) stream.write(`${event.phase}: ${event.total} to do\n`);
+        if (style === 'lines' && counted(event.phase)) {
+          const already =
+            event.done === undefined || event.done === 0 ? '' : ` (${event.done} done during the sweep)`;
+          stream.write(`${event.phase}: ${event.total} to do${already}\n`);
+        }
         break;
       case 'request':
-        if (state.phase === 'discover' && event.status !== undefined && event.status < 300) {
+        if (
+          state.phase === 'discover' &&
+          event.operation === 'search' &&
+          event.status !== undefined &&
+          event.status < 300
+        ) {
           state.done = Math.min(state.total, state.done + 1);
           state.fetched += 1;
         }
@@ -141,9 +150,11 @@ export function createProgressReporter(
         state.retries += 1;
         break;
       case 'organisation':
+        if (event.outcome === 'failed') state.failed += 1;
+        // Records fetched during the sweep are counted when their phase begins (its `done`).
+        if (state.phase === 'discover') break;
         state.done += 1;
         if (event.outcome !== 'already-stored') state.fetched += 1;
-        if (event.outcome === 'failed') state.failed += 1;
         break;
       case 'pause':
         if (style !== 'none')

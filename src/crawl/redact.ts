@@ -14,11 +14,14 @@ export function keyRedactor(key: string): (text: string) => string {
 export function redactingReporter(reporter: CrawlReporter, redact: (text: string) => string): CrawlReporter {
   return {
     event(event: CrawlEvent) {
-      const copy: Record<string, unknown> = { ...event };
-      for (const [field, value] of Object.entries(copy)) {
-        if (typeof value === 'string') copy[field] = redact(value);
+      // Copied only when a text held the key: two events a record, nearly all of them clean.
+      let copy: Record<string, unknown> | undefined;
+      for (const [field, value] of Object.entries(event)) {
+        if (typeof value !== 'string') continue;
+        const redacted = redact(value);
+        if (redacted !== value) (copy ??= { ...event })[field] = redacted;
       }
-      reporter.event(copy as CrawlEvent);
+      reporter.event((copy ?? event) as CrawlEvent);
     },
   };
 }

@@ -44,9 +44,20 @@ export async function exists(path: string): Promise<boolean> {
   }
 }
 
+// A temporary name beside the file, unique without asking the system for randomness each time: a
+// token drawn once per process and a counter (`randomBytes` per file cost a `getpid` system call
+// for every record of the crawl).
+const TEMPORARY_TOKEN = randomBytes(6).toString('hex');
+let temporaryFiles = 0;
+
+function temporaryPath(path: string): string {
+  temporaryFiles += 1;
+  return join(dirname(path), `.${basename(path)}.${TEMPORARY_TOKEN}-${temporaryFiles}.tmp`);
+}
+
 /** Writes `data` to `path` through a temporary file in the same folder and a rename. */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryPath(path);
   try {
     await writeFile(temporary, data, { flag: 'wx' });
     await rename(temporary, path);

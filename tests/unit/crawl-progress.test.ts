@@ -57,6 +57,21 @@ test('on a terminal the bar is redrawn in place; a log gets whole lines', () => 
   assert.ok(log.written.includes('rate-limited: all requests wait 2s (HTTP 429)\n'));
 });
 
+test('records fetched during the sweep count towards their phase once it begins', () => {
+  let time = 0;
+  const log = stream(false);
+  const lines = createProgressReporter(log, 'lines', 10_000, () => time);
+  lines.event({ type: 'phase', phase: 'discover', total: 2 });
+  lines.event({ type: 'organisation', id: 'a', outcome: 'stored' });
+  lines.event({ type: 'organisation', id: 'b', outcome: 'failed' });
+  lines.event({ type: 'phase', phase: 'organisations', total: 4, done: 2 });
+  lines.event({ type: 'organisation', id: 'c', outcome: 'stored' });
+  time = 1000;
+  lines.stop();
+  assert.ok(log.written.includes('organisations: 4 to do (2 done during the sweep)\n'));
+  assert.ok(log.written.includes('discover 0/2 0% · 0.0/s · 0 retries · 1 failed · ETA ?\n'));
+});
+
 test('with progress off only warnings and errors are printed', () => {
   const out = stream(false);
   const quiet = createProgressReporter(out, 'none', 10);

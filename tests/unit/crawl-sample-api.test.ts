@@ -124,6 +124,50 @@ test('the sample API never sees more requests in flight than --concurrency', asy
   }
 });
 
+test("listed records are fetched while the search sweep runs, and the sweep's finds after it", async () => {
+  const api = await startSampleApi({ port: 0, orgs: 300, faults: { latencyMs: 2 } });
+  const events: CrawlEvent[] = [];
+  try {
+    const summary = await crawl({
+      apiUrl: api.baseUrl,
+      key: api.key,
+      dataDir: tempDataDir(),
+      discover: true,
+      discoverQueries: ['Cork', 'Dublin', 'Galway', 'Kerry', 'Mayo', 'Sligo'],
+      ...FAST,
+      // Fewer slots than queries: the later searches queue behind records.
+      concurrency: 2,
+      reporter: { event: (event) => events.push(event) },
+    });
+    assert.equal(summary.exitCode, 0, summary.message);
+    const requests = events.filter((event) => event.type === 'request');
+    const lastSearch = requests.findLastIndex((event) => event.operation === 'search');
+    const firstRecord = requests.findIndex((event) => event.operation === 'organisation');
+    assert.ok(
+      firstRecord >= 0 && firstRecord < lastSearch,
+      `record ${firstRecord}, last search ${lastSearch}`,
+    );
+    // The phase of the records begins after the sweep, counting those already done.
+    const phases = events.filter((event) => event.type === 'phase');
+    assert.deepEqual(
+      phases.map((event) => event.phase),
+      ['lists', 'discover', 'organisations', 'publish'],
+    );
+    const organisations = phases[2]!;
+    const finishedBefore = events
+      .slice(0, events.indexOf(organisations))
+      .filter((event) => event.type === 'organisation').length;
+    assert.equal(organisations.done, finishedBefore);
+    assert.ok(finishedBefore > 0);
+    assert.equal(organisations.total, summary.manifest?.counts.organisations);
+    const counts = summary.manifest?.counts;
+    assert.ok(counts !== undefined && counts.discovered > 0);
+    assert.equal(counts.stored + counts.gone, counts.organisations);
+  } finally {
+    await api.close();
+  }
+});
+
 test('a 429 with Retry-After: 2 stops every request for at least two seconds', async () => {
   const api = await startSampleApi({ port: 0, orgs: 300, faults: { latencyMs: 5 } });
   const events: CrawlEvent[] = [];

@@ -282,4 +282,27 @@ describe('the sample API data', () => {
       await api.close();
     }
   });
+
+  test('records prepared at start-up are answered byte for byte as records made on request', async () => {
+    const made = await startSampleApi({
+      orgs: 200,
+      degradations: { blankField: 'funders', blankShare: 0.5 },
+    });
+    const prepared = await startSampleApi({
+      orgs: 200,
+      degradations: { blankField: 'funders', blankShare: 0.5 },
+      prepareRecords: true,
+    });
+    try {
+      for (const id of made.dataset.ids.slice(0, 40)) {
+        const path = `/Organisation/${id.toUpperCase()}`;
+        assert.equal((await get(prepared, path)).text, (await get(made, path)).text, id);
+      }
+      const gone = made.dataset.goneIds[0] ?? '';
+      assert.equal((await get(prepared, `/Organisation/${gone}`)).status, 404);
+      assert.deepEqual(prepared.stats().organisationsServed, made.stats().organisationsServed);
+    } finally {
+      await Promise.all([made.close(), prepared.close()]);
+    }
+  });
 });
