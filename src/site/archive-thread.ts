@@ -1,6 +1,8 @@
 // The site's archives, each written on a worker thread of its own while the site is still being
-// built: the files already in the folder first, then each page as Astro renders it, then whatever
-// else the build left. Rendering keeps one core busy; deflating the archives on the other costs
+// built: each page as Astro renders it, then every other file of the site. (The index, downloads
+// and records first would have overlapped more of the work, but a thread busy with them held up
+// the pages: either rendering waited, or the pages queued up in memory, and with room for 32 MB of
+// them per thread the build's peak at 30,000 organisations passed 1 GiB.) Rendering keeps one core busy; deflating the archives on the other costs
 // the build little time, where afterwards it took 27 s at 30,000 organisations. On the main
 // thread, after Astro had rendered, every Buffer read for an archive also made the garbage
 // collector walk Astro's heap (330 MB): 45 CPU seconds there against 27 in fresh threads.
@@ -21,15 +23,20 @@ interface ArchiveJob {
   mtime: number;
 }
 
-type Request =
-  | { type: 'content'; path: string; content: Uint8Array }
-  | { type: 'files'; paths: string[] }
-  | { type: 'finish'; exclude: string[] };
+type Request = { type: 'content'; path: string; content: Uint8Array } | { type: 'finish'; exclude: string[] };
 
 type Reply = { type: 'written'; bytes: number } | { type: 'done' } | { type: 'failed'; error: string };
 
-/** Bytes of page content sent to a thread and not yet written, past which rendering waits. */
-const IN_FLIGHT_LIMIT = 32 << 20;
+/**
+ * Bytes of page content sent to a thread and not yet written, past which rendering waits: a few
+ * hundred pages, enough to ride out the thread's pauses, few enough to cost little memory.
+ */
+const IN_FLIGHT_LIMIT = 4 << 20;
+/**
+ * A writer's own heap stays small (the zip's directory at 100,000 organisations is a few tens of
+ * megabytes); a small young generation keeps each thread's resident memory near what it holds.
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 };
 
 /** One archive being written on its thread. */
 class ArchiveThread {
@@ -42,7 +49,7 @@ class ArchiveThread {
 
   constructor(job: ArchiveJob) {
     this.name = job.name;
-    this.#worker = new Worker(new URL(import.meta.url), { workerData: job });
+    this.#worker = new Worker(new URL(import.meta.url), { workerData: job, resourceLimits: THREAD_LIMITS });
     this.#done = new Promise((resolve, reject) => {
       let finished = false;
       const fail = (error: Error) => {
@@ -83,10 +90,6 @@ class ArchiveThread {
     if (this.#failure) throw this.#failure;
   }
 
-  addFiles(paths: string[]): void {
-    this.#worker.postMessage({ type: 'files', paths } satisfies Request);
-  }
-
   finish(exclude: string[]): Promise<void> {
     this.#worker.postMessage({ type: 'finish', exclude } satisfies Request);
     return this.#done;
@@ -99,9 +102,8 @@ class ArchiveThread {
 }
 
 /**
- * The site's archives in the making. Add the files already under `root` with `addFiles`, each
- * page's content with `add` as it is written, then `finish` adds every other file under `root`
- * (sorted) and writes each archive's `.sha256`.
+ * The site's archives in the making. Add each page's content with `add` as it is written, then
+ * `finish` adds every other file under `root` (sorted) and writes each archive's `.sha256`.
  */
 export class SiteArchives {
   readonly #threads: ArchiveThread[];
@@ -110,11 +112,6 @@ export class SiteArchives {
     this.#threads = archives.map(
       ({ kind, name }) => new ArchiveThread({ kind, root, name, mtime: mtime.getTime() }),
     );
-  }
-
-  /** Files under the root, written already and not to change. */
-  addFiles(paths: string[]): void {
-    for (const thread of this.#threads) thread.addFiles(paths);
   }
 
   /** A file's content, as it is (or is about to be) written under the root at `path`. */
@@ -153,11 +150,9 @@ function serve(job: ArchiveJob): void {
   const added = new Map<string, number | undefined>();
   const reply = (message: Reply) => parentPort!.postMessage(message);
   const addFiles = async (paths: readonly string[]) => {
-    for (const path of paths) {
-      if (added.has(path)) continue;
-      added.set(path, undefined);
-      await writer.addFile(job.root, path);
-    }
+    const fresh = paths.filter((path) => !added.has(path));
+    for (const path of fresh) added.set(path, undefined);
+    await writer.addFiles(job.root, fresh);
   };
   const handle = async (request: Request) => {
     if (request.type === 'content') {
@@ -170,8 +165,6 @@ function serve(job: ArchiveJob): void {
       added.set(request.path, content.length);
       await writer.add(request.path, content);
       reply({ type: 'written', bytes: content.length });
-    } else if (request.type === 'files') {
-      await addFiles(request.paths);
     } else {
       const skip = new Set(request.exclude);
       await addFiles(filesUnder(job.root).filter((path) => !skip.has(path)));

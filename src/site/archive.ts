@@ -53,7 +53,10 @@ export async function writeTarGz(
   const skip = new Set([name, `${name}.sha256`, ...exclude]);
   const tar = new TarGzWriter(join(root, name), mtime);
   try {
-    for (const path of filesUnder(root)) if (!skip.has(path)) tar.addFile(root, path);
+    tar.addFiles(
+      root,
+      filesUnder(root).filter((path) => !skip.has(path)),
+    );
   } finally {
     tar.close();
   }

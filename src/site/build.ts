@@ -237,8 +237,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     await step('records', () => copyRecords(snapshot, staging));
     const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
     if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
-    // The archives are written on threads of their own while Astro renders on this one: first
-    // the index, downloads and records already written, then each page as it comes.
+    // The archives are written on threads of their own while Astro renders on this one: each
+    // page as it comes, then the rest of the site.
     siteArchives = new SiteArchives(
       staging,
       archiveTime(snapshot),
@@ -247,7 +247,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
         name: path,
       })),
     );
-    siteArchives.addFiles(filesUnder(staging));
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.

@@ -123,6 +123,11 @@ export class TarGzWriter {
     }
   }
 
+  /** Adds the files `root/path` in the order given. */
+  addFiles(root: string, paths: readonly string[]): void {
+    for (const path of paths) this.addFile(root, path);
+  }
+
   /** Ends the archive with its two zero blocks and closes the file. */
   close(): void {
     if (this.#closed) return;

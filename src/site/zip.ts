@@ -1,19 +1,22 @@
-// A zip writer for a folder of many small files. Each file is read whole, its CRC taken with
-// zlib.crc32 and deflated synchronously: the writer runs on a thread of its own (archive-thread.ts)
-// and leaves libuv's thread pool, shared by the whole process, to Astro, whose every page waits on
-// it for file writes and hashes. Entries are written in the order given, with sizes known up front
-// (no data descriptors). A large file
-// (the downloads: 430 MB of JSON at 100,000 organisations) is streamed instead, and its header
-// filled in once its CRC and size are known, so that no file is ever held whole in memory. A streaming
-// zip library spent more on its per-entry streams than on compressing: 14 CPU seconds for a
-// 10,000-organisation site, against about 6 here. ZIP64 records are added when the
-// archive needs them: past 65,535 entries (a 30,000-organisation site has some 60,000 files) or
-// past 4 GiB. Format: PKWARE APPNOTE.TXT 6.3.
+// A zip writer for a folder of many small files, entry by entry in the order given, with sizes
+// known up front (no data descriptors). A page added as it is rendered is deflated synchronously:
+// the writer runs on a thread of its own (archive-thread.ts) and leaves libuv's thread pool, shared
+// by the whole process, to Astro, whose every page waits on it for file writes and hashes. The rest
+// of the site is deflated on that pool, several files at a time, once the pages are written. A
+// large file (the downloads: 430 MB of JSON at 100,000 organisations) is streamed, and its header
+// filled in once its CRC and size are known, so that no file is ever held whole in memory. A
+// streaming zip library spent more on its per-entry streams than on compressing: 14 CPU seconds
+// for a 10,000-organisation site, against about 6 here. ZIP64 records are added when the archive
+// needs them: past 65,535 entries (a 30,000-organisation site has some 60,000 files) or past
+// 4 GiB. Format: PKWARE APPNOTE.TXT 6.3.
 import { open, type FileHandle } from 'node:fs/promises';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, createDeflateRaw, deflateRaw, deflateRawSync } from 'node:zlib';
+
+const deflate = promisify(deflateRaw);
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -30,6 +33,8 @@ const VERSION_NEEDED = 45;
 const VERSION_MADE_BY = (3 << 8) | VERSION_NEEDED;
 const MAX_16 = 0xffff;
 const MAX_32 = 0xffffffff;
+/** Files deflated ahead of the one being written by `addFiles`: enough to keep the pool busy. */
+const READ_AHEAD = 16;
 /** Output is written in pieces of about this size. */
 const WRITE_CHUNK = 1 << 20;
 /** Files of this size or more are streamed rather than read whole. */
@@ -183,11 +188,29 @@ export class ZipWriter {
     );
   }
 
-  /** Adds the file `root/path` as `path` (streamed when large); resolves once it is written. */
-  addFile(root: string, path: string): Promise<void> {
-    const file = join(root, path);
-    if (statSync(file).size >= this.#streamFrom) return this.#enqueue(() => this.#emitStreamed(path, file));
-    return this.add(path, readFileSync(file));
+  /**
+   * Adds the files `root/path` in the order given, deflating several at a time on libuv's thread
+   * pool: for the rest of a site once its pages are written, when nothing else needs the pool.
+   */
+  async addFiles(root: string, paths: readonly string[]): Promise<void> {
+    const ahead: Promise<void>[] = [];
+    for (const path of paths) {
+      if (ahead.length >= READ_AHEAD) await ahead.shift();
+      const file = join(root, path);
+      let added: Promise<void>;
+      if (statSync(file).size >= this.#streamFrom) {
+        added = this.#enqueue(() => this.#emitStreamed(path, file));
+      } else {
+        const content = readFileSync(file);
+        const deflated = deflate(content, { level: this.#level, memLevel: MEM_LEVEL });
+        deflated.catch(() => undefined);
+        added = this.#enqueue(async () => this.#emitEntry(path, content, await deflated));
+      }
+      // Awaited in order below; a failure surfaces there, not as an unhandled rejection.
+      added.catch(() => undefined);
+      ahead.push(added);
+    }
+    await Promise.all(ahead);
   }
 
   /** Writes the central directory and closes the file. */
@@ -291,7 +314,7 @@ export async function writeZipFile(
 ): Promise<void> {
   const zip = new ZipWriter(target, options);
   try {
-    for (const path of paths) await zip.addFile(root, path);
+    await zip.addFiles(root, paths);
   } finally {
     await zip.close();
   }
