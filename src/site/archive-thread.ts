@@ -130,17 +130,6 @@ export class SiteArchives {
   }
 }
 
-/** Writes `root/name` (and its .sha256) from everything under `root` but `exclude`, on a worker thread. */
-export async function writeArchiveInThread(
-  kind: ArchiveKind,
-  root: string,
-  name: string,
-  mtime: Date,
-  exclude: readonly string[] = [],
-): Promise<void> {
-  await new SiteArchives(root, mtime, [{ kind, name }]).finish(exclude);
-}
-
 /** The thread's side: one archive, entries in the order they come. */
 function serve(job: ArchiveJob): void {
   const target = join(job.root, job.name);

@@ -90,12 +90,12 @@ function renderedFile(request: Request): string {
  * Times Astro's rendering apart from its bundling, and hands each rendered page to the archives
  * as Astro writes it.
  */
-function generationClock(clock: GenerationClock, archives: SiteArchives | undefined): AstroIntegration {
+function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegration {
   let started = 0;
   let archived = 0;
   const finished = new Map<number, { path: string; content: Uint8Array } | undefined>();
   return {
-    name: 'orgdir:generation-clock',
+    name: 'orgdir:page-hooks',
     hooks: {
       'astro:build:start': ({ setPrerenderer }) =>
         setPrerenderer((prerenderer) => ({
@@ -106,7 +106,6 @@ function generationClock(clock: GenerationClock, archives: SiteArchives | undefi
             await prerenderer.setup?.();
           },
           render: async (request, options) => {
-            if (!archives) return prerenderer.render(request, options);
             // Astro renders a few pages at once (build.concurrency); they reach the archives in
             // the order they were started, so that the same site gives the same archives.
             const sequence = started++;
@@ -145,7 +144,7 @@ async function renderPages(
   root: string,
   outDir: string,
   logLevel: SiteOptions['logLevel'],
-  archives: SiteArchives | undefined,
+  archives: SiteArchives,
 ): Promise<{ seconds: number; cpuSeconds: number }> {
   const clock: GenerationClock = {};
   // Astro prerenders from a bundle it writes inside outDir, and that bundle imports packages by
@@ -159,7 +158,7 @@ async function renderPages(
       root,
       outDir,
       logLevel: logLevel ?? 'warn',
-      integrations: [generationClock(clock, archives)],
+      integrations: [pageHooks(clock, archives)],
       // The staging folder is new and already holds the downloads: nothing to empty.
       vite: { build: { emptyOutDir: false } },
     });
@@ -235,24 +234,28 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     }
     const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
     await step('records', () => copyRecords(snapshot, staging));
-    const archives = [{ path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' }];
-    if (tarGz) archives.push({ path: TAR_ARCHIVE_NAME, title: 'The whole site as a .tar.gz (smaller)' });
+    const archives: { kind: ArchiveKind; path: string; title: string }[] = [
+      { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },
+    ];
+    if (tarGz) {
+      archives.push({
+        kind: 'tar.gz',
+        path: TAR_ARCHIVE_NAME,
+        title: 'The whole site as a .tar.gz (smaller)',
+      });
+    }
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.
-    siteArchives = new SiteArchives(
+    const writing = new SiteArchives(
       staging,
       archiveTime(snapshot),
-      archives.map(({ path }) => ({
-        kind: (path === ARCHIVE_NAME ? 'zip' : 'tar.gz') as ArchiveKind,
-        name: path,
-      })),
+      archives.map(({ kind, path }) => ({ kind, name: path })),
     );
+    siteArchives = writing;
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
-    const pages = await step('bundle', () =>
-      renderPages(PROJECT_ROOT, staging, options.logLevel, siteArchives),
-    );
+    const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     const rounded = (value: number) => Math.round(value * 1000) / 1000;
     timings['bundle'] = rounded(timings['bundle']! - pages.seconds);
     cpuTimings['bundle'] = rounded(cpuTimings['bundle']! - pages.cpuSeconds);
@@ -260,9 +263,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     cpuTimings['pages'] = rounded(pages.cpuSeconds);
     peakMemory['pages'] = peakMemory['bundle']!;
     delete peakMemory['bundle'];
-    // What is left: the archives' files not yet in them (the site's assets), and waiting for them.
-    const finishing = siteArchives;
-    await step('archives', () => finishing.finish());
+    // What is left: the rest of the site into the archives, and waiting for them.
+    await step('archives', () => writing.finish());
     siteArchives = undefined;
 
     const files = filesUnder(staging);

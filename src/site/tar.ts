@@ -4,7 +4,7 @@
 // does the work and libuv's shared thread pool is left to Astro, and ends on a sync flush: the
 // pieces join into one deflate stream of one gzip member, as pigz writes them (RFC 1951, 1952).
 // Deflate looks back only 32 kB, so pieces of a megabyte cost almost nothing in size.
-import { closeSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
@@ -89,17 +89,9 @@ export class TarGzWriter {
 
   /** Adds `content` as `path`. */
   add(path: string, content: Buffer): void {
-    const span = BLOCK + padded(content.length);
-    this.#room(Math.min(span, TAR_PIECE));
-    tarHeader(path, content.length, this.#mtime).copy(this.#piece, this.#used);
-    this.#used += BLOCK;
-    for (let done = 0; done < content.length;) {
-      const length = Math.min(TAR_PIECE, content.length - done);
-      this.#room(padded(length));
-      content.copy(this.#piece, this.#used, done, done + length);
-      this.#used += padded(length);
-      done += length;
-    }
+    this.#addEntry(path, content.length, (target, offset, length, position) =>
+      content.copy(target, offset, position, position + length),
+    );
   }
 
   /** Adds the file `root/path` as `path`, a piece at a time when large. */
@@ -107,19 +99,32 @@ export class TarGzWriter {
     const file = join(root, path);
     const descriptor = openSync(file, 'r');
     try {
-      const size = statSync(file).size;
-      this.#room(Math.min(BLOCK + padded(size), TAR_PIECE));
-      tarHeader(path, size, this.#mtime).copy(this.#piece, this.#used);
-      this.#used += BLOCK;
-      for (let done = 0; done < size;) {
-        const length = Math.min(TAR_PIECE, size - done);
-        this.#room(padded(length));
-        readExactly(descriptor, file, this.#piece, this.#used, length, done);
-        this.#used += padded(length);
-        done += length;
-      }
+      this.#addEntry(path, fstatSync(descriptor).size, (target, offset, length, position) =>
+        readExactly(descriptor, file, target, offset, length, position),
+      );
     } finally {
       closeSync(descriptor);
+    }
+  }
+
+  /**
+   * One entry: its header, then `size` bytes that `fill` copies into the current piece a piece at
+   * a time (`length` bytes from `position` of the content, at `offset` of `target`).
+   */
+  #addEntry(
+    path: string,
+    size: number,
+    fill: (target: Buffer, offset: number, length: number, position: number) => void,
+  ): void {
+    this.#room(Math.min(BLOCK + padded(size), TAR_PIECE));
+    tarHeader(path, size, this.#mtime).copy(this.#piece, this.#used);
+    this.#used += BLOCK;
+    for (let done = 0; done < size;) {
+      const length = Math.min(TAR_PIECE, size - done);
+      this.#room(padded(length));
+      fill(this.#piece, this.#used, length, done);
+      this.#used += padded(length);
+      done += length;
     }
   }
 

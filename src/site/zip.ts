@@ -301,21 +301,3 @@ export class ZipWriter {
     this.#entries.push(entry);
   }
 }
-
-/**
- * Writes the files `paths` (relative to `root`, with forward slashes) into the zip file `target`,
- * in that order.
- */
-export async function writeZipFile(
-  root: string,
-  paths: readonly string[],
-  target: string,
-  options: ZipOptions,
-): Promise<void> {
-  const zip = new ZipWriter(target, options);
-  try {
-    await zip.addFiles(root, paths);
-  } finally {
-    await zip.close();
-  }
-}

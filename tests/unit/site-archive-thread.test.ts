@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SiteArchives, writeArchiveInThread } from '../../src/site/archive-thread.ts';
+import { SiteArchives } from '../../src/site/archive-thread.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { readZip } from '../support/zip.ts';
 
@@ -18,18 +18,10 @@ test('both archives written on their threads hold the site, without the files le
   writeFileSync(join(site, 'org/a.json'), '{"name":"Cúram"}');
   writeFileSync(join(site, 'left-out.txt'), 'not archived');
   const mtime = new Date('2024-05-12T02:41:55Z');
-  await Promise.all([
-    writeArchiveInThread('zip', site, 'site.zip', mtime, [
-      'left-out.txt',
-      'site.tar.gz',
-      'site.tar.gz.sha256',
-    ]),
-    writeArchiveInThread('tar.gz', site, 'site.tar.gz', mtime, [
-      'left-out.txt',
-      'site.zip',
-      'site.zip.sha256',
-    ]),
-  ]);
+  await new SiteArchives(site, mtime, [
+    { kind: 'zip', name: 'site.zip' },
+    { kind: 'tar.gz', name: 'site.tar.gz' },
+  ]).finish(['left-out.txt']);
   const zipped = readZip(join(site, 'site.zip'));
   assert.deepEqual([...zipped.keys()].sort(), ['index.html', 'org/a.json']);
   assert.equal(zipped.get('org/a.json')!.toString('utf8'), '{"name":"Cúram"}');
@@ -46,7 +38,7 @@ test('both archives written on their threads hold the site, without the files le
 
 test('a failure on the thread rejects with its reason', async () => {
   await assert.rejects(
-    writeArchiveInThread('zip', join(root, 'no-such-site'), 'site.zip', new Date()),
+    new SiteArchives(join(root, 'no-such-site'), new Date(), [{ kind: 'zip', name: 'site.zip' }]).finish(),
     /site\.zip: .*ENOENT/s,
   );
 });

@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { filesUnder, writeTarGz } from '../../src/site/archive.ts';
+import { filesUnder } from '../../src/site/archive.ts';
+import { SiteArchives } from '../../src/site/archive-thread.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-archive-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -25,7 +26,9 @@ test('the tar.gz holds every file with its content, long paths included, and a c
     mkdirSync(dirname(join(site, path)), { recursive: true });
     writeFileSync(join(site, path), content);
   }
-  await writeTarGz(site, 'site.tar.gz', new Date('2024-05-12T02:41:55Z'));
+  await new SiteArchives(site, new Date('2024-05-12T02:41:55Z'), [
+    { kind: 'tar.gz', name: 'site.tar.gz' },
+  ]).finish();
   assert.deepEqual(
     filesUnder(site).sort(),
     [...Object.keys(files), 'site.tar.gz', 'site.tar.gz.sha256'].sort(),

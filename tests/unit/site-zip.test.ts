@@ -4,9 +4,24 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { crc32, inflateRawSync } from 'node:zlib';
-import { dosDateTime, endRecords, writeZipFile } from '../../src/site/zip.ts';
+import { dosDateTime, endRecords, ZipWriter, type ZipOptions } from '../../src/site/zip.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-zip-'));
+
+/** Zips the files `paths` under `site` into `target`, in that order. */
+async function writeZipFile(
+  site: string,
+  paths: string[],
+  target: string,
+  options: ZipOptions,
+): Promise<void> {
+  const zip = new ZipWriter(target, options);
+  try {
+    await zip.addFiles(site, paths);
+  } finally {
+    await zip.close();
+  }
+}
 after(() => rmSync(root, { recursive: true, force: true }));
 
 interface ReadEntry {
