@@ -14,7 +14,6 @@ import {
 } from '../src/crawl/options.ts';
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
 import { dataDir, editionsDir, keepEditions, siteDir, siteUrl } from '../src/config.ts';
-import { setEditionsView } from '../src/editions/history.ts';
 import { publishBuild } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
 
@@ -97,8 +96,6 @@ async function main(): Promise<number> {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
 
-  // For tests of a build killed mid-publish: SIGKILL at one named step of the swap (swap.ts).
-  const killAt = process.env['ORGDIR_TEST_KILL_AT'];
   const publicUrl = siteUrl();
   try {
     const result = await publishBuild({
@@ -127,24 +124,12 @@ async function main(): Promise<number> {
         return summary;
       },
       renderSite: async (data, site, view) => {
-        setEditionsView(view);
-        try {
-          const summary = await buildSite({ dataDir: data, siteDir: site });
-          console.error(
-            `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
-          );
-        } finally {
-          setEditionsView(undefined);
-        }
+        const summary = await buildSite({ dataDir: data, siteDir: site, editions: view });
+        console.error(
+          `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
+        );
       },
       log: (line) => console.error(line),
-      ...(killAt === undefined
-        ? {}
-        : {
-            onSwapStep: (step: string) => {
-              if (step === killAt) process.kill(process.pid, 'SIGKILL');
-            },
-          }),
     });
     (result.exitCode === 0 ? console.log : console.error)(`build: ${result.message}`);
     return result.exitCode;

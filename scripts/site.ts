@@ -1,6 +1,7 @@
 // npm run site: renders the data folder (ORGDIR_DATA_DIR) into a static site (ORGDIR_SITE_DIR).
 import { parseArgs } from 'node:util';
-import { dataDir, siteDir } from '../src/config.ts';
+import { dataDir, editionsDir, siteDir, siteUrl } from '../src/config.ts';
+import { loadEditionsView } from '../src/editions/history.ts';
 import { buildSite } from '../src/site/build.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
 
@@ -30,6 +31,7 @@ if (values.help) {
 Renders the crawled data folder into a static site that works from file:// and on any host.
   --data DIR   data folder to read (default: ORGDIR_DATA_DIR or ./data)
   --out DIR    site folder to write (default: ORGDIR_SITE_DIR or ./dist)
+  The pages show the editions kept in ORGDIR_EDITIONS_DIR (default ./editions), if any.
   --no-tar-gz  write only the zip, not also orgdir-site.tar.gz (several times smaller, a few seconds more)
   --verbose    show Astro's own log`);
   process.exit(0);
@@ -42,6 +44,7 @@ try {
     dataDir: values.data ?? dataDir(),
     siteDir: values.out ?? siteDir(),
     tarGz: values['tar-gz'],
+    editions: loadEditionsView(editionsDir(), siteUrl()),
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;

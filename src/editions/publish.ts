@@ -32,7 +32,7 @@ import {
 } from './history.ts';
 import { nameOf, readDataFolder, type EditionSnapshot } from './snapshot.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
-import { repairSwap, swapDirectories, type SwapStepHook } from './swap.ts';
+import { repairSwap, swapDirectories } from './swap.ts';
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
 export interface CrawlOutcome {
@@ -65,7 +65,6 @@ export interface PublishOptions {
   renderSite: (dataDir: string, siteDir: string, view: EditionsView) => Promise<void>;
   /** The publish time; default now. */
   now?: () => Date;
-  onSwapStep?: SwapStepHook;
   log?: (line: string) => void;
 }
 
@@ -326,7 +325,6 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
       { name: 'site', live: options.siteDir, next: staging.site },
       { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
     ],
-    options.onSwapStep,
   );
   const pruned = await store.prune(options.keep);
   if (pruned.length > 0)

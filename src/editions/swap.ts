@@ -26,13 +26,6 @@ interface Journal {
   swaps: DirectorySwap[];
 }
 
-/**
- * Called at each step of a swap: `committed` once the journal is written, then for each swap
- * `<name>:aside` (live moved to .old) and `<name>:swapped` (next moved to live), then `done`.
- * Tests use it to kill the process at exactly one of these points.
- */
-export type SwapStepHook = (step: string) => void;
-
 export function oldFolder(live: string): string {
   return `${live.replace(/[/\\]+$/, '')}.old`;
 }
@@ -48,25 +41,20 @@ async function writeJournal(path: string, journal: Journal): Promise<void> {
 export async function swapDirectories(
   journalPath: string,
   swaps: readonly DirectorySwap[],
-  onStep: SwapStepHook = () => {},
 ): Promise<void> {
   for (const swap of swaps) {
     if (!existsSync(swap.next)) throw new Error(`cannot publish ${swap.name}: ${swap.next} does not exist`);
   }
   await writeJournal(journalPath, { version: 1, startedAt: new Date().toISOString(), swaps: [...swaps] });
-  onStep('committed');
   for (const swap of swaps) {
     const old = oldFolder(swap.live);
     await rm(old, { recursive: true, force: true });
     if (existsSync(swap.live)) {
       await rename(swap.live, old);
-      onStep(`${swap.name}:aside`);
     }
     await rename(swap.next, swap.live);
-    onStep(`${swap.name}:swapped`);
   }
   await finish(journalPath, swaps);
-  onStep('done');
 }
 
 async function finish(journalPath: string, swaps: readonly DirectorySwap[]): Promise<void> {

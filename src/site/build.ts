@@ -11,6 +11,7 @@ import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts'
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
+import { setEditionsView, type EditionsView } from '../editions/history.ts';
 import { writeDownloads } from './downloads.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
@@ -28,6 +29,11 @@ export interface SiteOptions {
   tarGz?: boolean;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * The kept editions the pages show (change history, changes pages, feed). Default: none; the
+   * site never looks for an editions folder by itself (scripts/site.ts loads the configured one).
+   */
+  editions?: EditionsView;
 }
 
 export interface SiteSummary {
@@ -254,6 +260,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     siteArchives = writing;
     const context: SiteContext = { dataDir, downloads, archives };
     setSiteContext(context);
+    setEditionsView(options.editions);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     const rounded = (value: number) => Math.round(value * 1000) / 1000;
@@ -290,6 +297,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     throw error;
   } finally {
     setSiteContext(undefined);
+    setEditionsView(undefined);
     forgetSnapshots();
   }
 }
