@@ -6,13 +6,13 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { crawl } from '../../src/crawl/crawl.ts';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { createRandom } from '../../src/sample-api/prng.ts';
 import { startChild, type Started } from '../support/child-process.ts';
 import { filesContaining, readTree } from '../support/data-tree.ts';
 import { killAtImport } from '../support/kill-at.ts';
+import { until } from '../support/wait.ts';
 
 const SCRIPT = join(import.meta.dirname, '..', '..', 'scripts', 'crawl.ts');
 
@@ -127,14 +127,6 @@ test('a unique key appears in no file under the data folder and in no output of 
   }
 });
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 function storedIds(partialDir: string): Set<string> {
   const folder = join(partialDir, 'organisations');
   if (!existsSync(folder)) return new Set();
@@ -147,7 +139,7 @@ test('SIGTERM stops the crawl cleanly: exit 1, the partial snapshot kept for res
   try {
     const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_API_KEY: api.key, ORGDIR_DATA_DIR: dataDir });
     const { child, finished } = start(t, ['--rate', '0', '--progress', 'none'], env);
-    await waitFor(() => storedIds(`${dataDir}.partial`).size >= 10, 'some records');
+    await until(() => storedIds(`${dataDir}.partial`).size >= 10, 'some records');
     child.kill('SIGTERM');
     const result = await finished;
     assert.equal(result.code, 1);
