@@ -28,8 +28,6 @@ export async function startEchoingApi(upstream: RunningSampleApi): Promise<Echoi
   const echoes = { header: 0, errorBody: 0, redirect: 0, record: 0 };
   const failedOnce = new Set<string>();
   const prefix = new URL(upstream.baseUrl).pathname;
-  // Read by the handler, which runs only once the gateway is returned.
-  let gateway: EchoingApi;
 
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
@@ -104,7 +102,8 @@ export async function startEchoingApi(upstream: RunningSampleApi): Promise<Echoi
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  gateway = {
+  // The handler reads `gateway.refuseKey`; it runs only once the gateway below exists.
+  const gateway: EchoingApi = {
     baseUrl: `http://127.0.0.1:${port}${prefix}`,
     recordId,
     redirectedId,
