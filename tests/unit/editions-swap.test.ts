@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -14,6 +13,7 @@ import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/editions/swap.ts';
 import { afterEachRename, afterRenameOnto } from '../support/faults.ts';
+import { runChild } from '../support/child-process.ts';
 import { killAtImport } from '../support/kill-at.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-swap-'));
@@ -133,20 +133,20 @@ test('without a journal there is nothing to repair', async () => {
   assert.equal(await repairSwap(join(root, 'no-such-journal.json')), undefined);
 });
 
-test('a process killed with SIGKILL between the two renames leaves a site that the repair completes', async () => {
+test('a process killed with SIGKILL between the two renames leaves a site that the repair completes', async (t) => {
   const { dir, journal, swaps } = setUp();
   const module = new URL('../../src/editions/swap.ts', import.meta.url).pathname;
   const child = `
     import { swapDirectories } from ${JSON.stringify(module)};
     await swapDirectories(${JSON.stringify(journal)}, ${JSON.stringify(swaps)});`;
   const kill = killAtImport({ afterRename: join(dir, 'site.old') });
-  const signal = await new Promise<NodeJS.Signals | null>((resolve) => {
-    const process_ = execFile(
-      process.execPath,
-      ['--import', kill, '--input-type=module', '--eval', child],
-      () => resolve(process_.signalCode),
-    );
-  });
+  const { signal } = await runChild(t, process.execPath, [
+    '--import',
+    kill,
+    '--input-type=module',
+    '--eval',
+    child,
+  ]);
   assert.equal(signal, 'SIGKILL');
   assert.equal(existsSync(join(dir, 'site')), false, 'killed between the renames');
   await repairSwap(journal);
