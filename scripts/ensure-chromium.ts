@@ -8,13 +8,12 @@ import { CHROMIUM_PATH } from '../tests/support/browser.ts';
 const onPath = (command: string) =>
   (process.env['PATH'] ?? '').split(':').some((dir) => dir !== '' && existsSync(`${dir}/${command}`));
 
-const missing = [
-  ...(existsSync(CHROMIUM_PATH) ? [] : ['chromium']),
-  ...(onPath('unzip') ? [] : ['unzip']),
-];
+const missing = [...(existsSync(CHROMIUM_PATH) ? [] : ['chromium']), ...(onPath('unzip') ? [] : ['unzip'])];
 if (missing.length > 0) {
   if (process.getuid?.() !== 0) {
-    console.error(`The tests need ${missing.join(' and ')}: run  sudo apt-get install -y ${missing.join(' ')}`);
+    console.error(
+      `The tests need ${missing.join(' and ')}: run  sudo apt-get install -y ${missing.join(' ')}`,
+    );
     process.exit(1);
   }
   console.log(`Installing Debian's ${missing.join(' and ')} for the tests…`);
