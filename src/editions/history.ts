@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { EditionChanges, FieldChange } from './diff.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
-import type { SnapshotList } from './snapshot.ts';
+import type { SnapshotList } from './edition-file.ts';
 
 export interface KeptEdition {
   meta: EditionMeta;
