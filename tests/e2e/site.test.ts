@@ -71,7 +71,7 @@ test('the build reports its pages and writes one page per organisation and per v
   for (const id of ['governancecode', 'ictr', 'sorp'])
     assert.ok(existsSync(join(site, 'code', `${id}.html`)), id);
   assert.equal(readdirSync(join(site, 'org')).filter((name) => name.endsWith('.html')).length, 5);
-  // Counted here with a walk of our own, not with the helper the build counts with.
+  // Counted here with a walk of our own, not with the function the build counts with.
   const htmlFiles = readdirSync(site, { recursive: true, encoding: 'utf8' }).filter((path) =>
     path.endsWith('.html'),
   );
