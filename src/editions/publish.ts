@@ -7,14 +7,15 @@
 //     unless every check passed or --accept gave a reason
 //   diff with the previous edition; write the new edition as <editions>/<id>.pending
 //   render the site into SITE.next, with the editions' pages
-//   swap DATA.next, SITE.next and the edition into place (swap.ts), then prune old editions
+//   swap DATA.next, SITE.next and the edition into place (src/storage/folder-swap.ts), then prune old editions
 //
 // The live data folder, the live site and the published editions change only in that last step.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
-import { acquireLock, snapshotPaths, SnapshotLockedError } from '../crawl/snapshot.ts';
+import { carryOverEntries, repairSwap, swapDirectories, type SwapStepHook } from '../storage/folder-swap.ts';
+import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import {
   checkPlausibility,
@@ -32,7 +33,6 @@ import {
 } from './history.ts';
 import { nameOf, readDataFolder, type EditionSnapshot } from './snapshot.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
-import { repairSwap, swapDirectories, type SwapStepHook } from './swap.ts';
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
 export interface CrawlOutcome {
@@ -152,15 +152,6 @@ function reuseStagedCrawl(stagingDir: string): CrawlOutcome {
     : { exitCode: 1, message: `there is no complete crawl in ${stagingDir} to reuse`, published: false };
 }
 
-/** Entries of the live data folder that the crawler does not write (a README) move with it. */
-async function carryOverOwnFiles(live: string, next: string): Promise<void> {
-  if (!existsSync(live)) return;
-  for (const entry of readdirSync(live)) {
-    if (CRAWLED_ENTRIES.includes(entry) || existsSync(join(next, entry))) continue;
-    await cp(join(live, entry), join(next, entry), { recursive: true });
-  }
-}
-
 async function repairUnderLock(editionsDir: string): Promise<string[]> {
   const store = new EditionStore(editionsDir);
   const repaired = (await repairSwap(store.journalPath)) ?? [];
@@ -173,13 +164,12 @@ async function underBuildLock<T>(
   editionsDir: string,
   work: () => Promise<T>,
 ): Promise<T | { locked: string }> {
-  await mkdir(editionsDir, { recursive: true });
   let release: () => Promise<void>;
   try {
-    release = await acquireLock({ ...snapshotPaths(editionsDir), lockFile: join(editionsDir, BUILD_LOCK) });
+    release = await acquireLock(join(editionsDir, BUILD_LOCK), 'build');
   } catch (error) {
-    if (!(error instanceof SnapshotLockedError)) throw error;
-    return { locked: `another build is running: ${error.message}` };
+    if (!(error instanceof LockHeldError)) throw error;
+    return { locked: error.message };
   }
   try {
     return await work();
@@ -318,7 +308,8 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     throw error;
   }
 
-  await carryOverOwnFiles(options.dataDir, staging.data);
+  // Entries of the live data folder that the crawler does not write (a README) move with it.
+  await carryOverEntries(options.dataDir, staging.data, CRAWLED_ENTRIES);
   await swapDirectories(
     store.journalPath,
     [
