@@ -21,12 +21,8 @@ import { silentReporter, type CrawlReporter } from './events.ts';
 import { ApiClient } from './http-client.ts';
 import { CrawlLedger, type CrawlContext } from './ledger.ts';
 import { fetchLists } from './lists.ts';
-import {
-  CrawlConfigError,
-  resolveCrawlOptions,
-  type CrawlOptions,
-  type ResolvedCrawlOptions,
-} from './options.ts';
+import { CrawlConfigError, type CrawlOptions, type ResolvedCrawlOptions } from './options.ts';
+import { resolveCrawlOptions } from './resolve-options.ts';
 import { fetchOrganisations } from './organisations.ts';
 import { crawlOutcome, type CrawlOutcome } from './outcome.ts';
 import { keyRedactor, redactingReporter } from './redact.ts';
