@@ -31,7 +31,7 @@ import {
   type EditionsView,
   type KeptEdition,
 } from './history.ts';
-import { nameOf, readDataFolder, type EditionSnapshot } from './snapshot.ts';
+import { nameOf, readDataFolder, type EditionSnapshot } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
