@@ -10,8 +10,7 @@ import tseslint from 'typescript-eslint';
  * schemas and pure helpers; never up, never sideways between peers (the crawl and the editions do
  * not know each other), and never into scripts/ or tests/.
  */
-const RECORDS = ['records', 'snapshot']; // src/snapshot is the record model's folder until it is src/records
-const VIEW = ['view', ...RECORDS, 'editions', 'lib', 'schemas', 'config.ts', 'styles'];
+const VIEW = ['view', 'records', 'editions', 'lib', 'schemas', 'config.ts', 'styles'];
 const LAYERS = {
   /** The API's shapes (zod): the foundation. */
   schemas: [],
@@ -23,19 +22,18 @@ const LAYERS = {
   'config.ts': [],
   /** The record model: the one reader of the data folder. */
   records: ['schemas', 'lib', 'storage', 'config.ts'],
-  snapshot: ['schemas', 'lib', 'storage', 'config.ts'],
   /** The built-in sample API: knows nothing of the crawler that reads it. */
   'sample-api': ['schemas', 'lib'],
   /** The crawler: writes the data folder. */
   crawl: ['schemas', 'lib', 'storage'],
   /** The search index and its engine. */
-  search: ['schemas', 'lib', 'storage', 'config.ts', ...RECORDS],
+  search: ['schemas', 'lib', 'storage', 'config.ts', 'records'],
   /** Editions: what changed, night by night, and the publish of a nightly build. */
-  editions: ['schemas', 'lib', 'storage', 'config.ts', ...RECORDS],
+  editions: ['schemas', 'lib', 'storage', 'config.ts', 'records'],
   /** Helpers the pages use to present records. */
-  view: ['schemas', 'lib', 'config.ts', 'editions', ...RECORDS],
+  view: ['schemas', 'lib', 'config.ts', 'editions', 'records'],
   /** The site's build pipeline: search index, downloads, archives, the Astro run. */
-  site: ['schemas', 'lib', 'storage', 'config.ts', 'search', 'editions', 'view', ...RECORDS],
+  site: ['schemas', 'lib', 'storage', 'config.ts', 'search', 'editions', 'view', 'records'],
   /** The benchmark: runs every stage. */
   bench: [
     'schemas',
@@ -48,7 +46,7 @@ const LAYERS = {
     'editions',
     'view',
     'site',
-    ...RECORDS,
+    'records',
   ],
   /** Astro: pages -> layouts -> components -> view helpers and records. */
   components: VIEW,
@@ -56,31 +54,20 @@ const LAYERS = {
   pages: ['layouts', 'components', ...VIEW],
   styles: [],
 };
-/** Everything below src/ that is not a folder of its own (a file such as config.ts, or styles). */
+/** The folders (and the one file, config.ts) directly below src/. */
 const AREAS = Object.keys(LAYERS);
 
-/**
- * What the pages, layouts and components may still take from src/site: the pipeline's hand-over
- * (context.ts) and view helpers that have not yet moved to src/view.
- */
-const SITE_FOR_PAGES = [
-  'context',
-  'financial',
-  'json-ld',
-  'browse',
-  'crawl-date',
-  'organisation-page',
-  'voluntary-codes',
-];
+/** What the pages, layouts and components take from src/site: the pipeline's hand-over to them. */
+const SITE_FOR_PAGES = ['context'];
 
 /**
  * Known crossings, each to be removed with the move that ends it: file -> areas it may also import.
  */
 const CROSSINGS = {
   // Reads `isRecord` through crawl/drift.ts until it reads the record model (src/lib/objects.ts has it).
-  'src/editions/snapshot.ts': ['crawl'],
-  // The usual names of voluntary codes (site/voluntary-codes.ts) belong with the records.
-  'src/editions/present.ts': ['site', 'view'],
+  'src/editions/edition-file.ts': ['crawl'],
+  // The usual names of voluntary codes (view/voluntary-codes.ts) belong with the records.
+  'src/editions/present.ts': ['view'],
 };
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -17,7 +17,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-// The one reader outside the crawl (src/editions/snapshot.ts) takes it from here until it reads
+// The one reader outside the crawl (src/editions/edition-file.ts) takes it from here until it reads
 // the record model; new code imports `isPlainObject` from src/lib/objects.ts.
 export { isPlainObject as isRecord } from '../lib/objects.ts';
 
