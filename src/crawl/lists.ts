@@ -7,6 +7,7 @@ import {
   DATA_LAYOUT,
   GROUP_LISTS,
   voluntaryCodeIdProblem,
+  type GroupList,
   voluntaryCodeMembersFile,
 } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
@@ -121,13 +122,13 @@ async function voluntaryCodeMembers(context: CrawlContext, code: string): Promis
   context.say('info', `voluntaryCodeMembers ${code}: ${members} organisations`);
 }
 
-const GROUP_LIST_PATHS: Record<(typeof GROUP_LISTS)[number], string> = {
+const GROUP_LIST_PATHS: Record<GroupList, string> = {
   registeredCharities: '/registeredCharities/',
   taxEfficientGifts: '/taxEfficientGifts',
   housingBodies: '/housingBodies/',
 };
 
-async function groupList(context: CrawlContext, list: (typeof GROUP_LISTS)[number]): Promise<void> {
+async function groupList(context: CrawlContext, list: GroupList): Promise<void> {
   const value = await storedOrFetched(
     context,
     { operation: list, url: context.client.url(GROUP_LIST_PATHS[list]) },

@@ -16,8 +16,6 @@ export const IRELAND_BOUNDS = {
  */
 export type CoordinateOrder = 'lon-lat' | 'lat-lon' | 'unknown' | 'outside';
 
-export const COORDINATE_ORDERS: readonly CoordinateOrder[] = ['lon-lat', 'lat-lon', 'unknown', 'outside'];
-
 function isLongitude(value: number): boolean {
   return value >= IRELAND_BOUNDS.lon.min && value <= IRELAND_BOUNDS.lon.max;
 }

@@ -20,7 +20,7 @@ import {
   type Town,
 } from './geography.ts';
 import { locality, organisationName, type NameFamily } from './names.ts';
-import { chance, createRandom, guid, pick } from './prng.ts';
+import { chance, createRandom, guid } from './prng.ts';
 import { organisationRecord } from './record.ts';
 import { applyEditions, type EditionChange } from './editions.ts';
 import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
@@ -318,9 +318,4 @@ function searchResult(core: OrganisationCore): SearchResultRecord {
     subSectorCode: core.subSector.code,
     url: SEARCH_URL_BASE + core.id,
   };
-}
-
-/** A random organisation id of the dataset, for tests and benchmarks that need "any record". */
-export function anyOrganisationId(dataset: SampleDataset, seed: string | number = 0): string {
-  return pick(createRandom('any', seed), dataset.ids);
 }

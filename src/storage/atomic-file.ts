@@ -14,7 +14,7 @@ const TEMPORARY_TOKEN = randomBytes(6).toString('hex');
 let temporaryFiles = 0;
 
 /** A temporary name beside `path`, unique within this machine's processes. */
-export function temporaryPath(path: string): string {
+function temporaryPath(path: string): string {
   temporaryFiles += 1;
   return join(dirname(path), `.${basename(path)}.${TEMPORARY_TOKEN}-${temporaryFiles}.tmp`);
 }

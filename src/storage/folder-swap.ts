@@ -23,7 +23,7 @@ export interface DirectorySwap {
 }
 
 /** Where a swap puts the live folder between its two renames, unless told otherwise: `LIVE.old`. */
-export function oldFolder(live: string): string {
+function oldFolder(live: string): string {
   return `${live.replace(/[/\\]+$/, '')}.old`;
 }
 
