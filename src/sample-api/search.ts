@@ -1,4 +1,4 @@
-// The `search` operation of the sample API (api-spec, rule 1): words are ANDed, a "quoted phrase"
+// The `search` operation of the sample API (README: "The sample API"): words are ANDed, a "quoted phrase"
 // must appear as that exact sequence of words within one field, and matching ignores case and
 // accents. Whole words only: `cork` finds "Cork" but not "Corkery". Apostrophes are dropped, so
 // "St. Patrick's" is found by `patricks`, `patrick's` and (as a word, not in a phrase) `patrick`.

@@ -1,5 +1,5 @@
-// The query language of the search box, as api-spec.md rule 1 states it for the API's own
-// search and as people type: words, all required, and "quoted phrases" that match only that
+// The query language of the search box, the same as the API's own `search` (README: "Search")
+// and as people type: words, all required, and "quoted phrases" that match only that
 // sequence of words. Parsing is shared by the browser client and the tests' reference.
 import { hasDigit, tokenize } from './fold.ts';
 
