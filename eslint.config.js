@@ -74,7 +74,10 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (names) =>
   names.map((name) => (name.endsWith('.ts') ? escape(name) + '$' : `${escape(name)}/`)).join('|');
 
-/** The patterns that refuse every import of a file `depth` folders below src/<area>/ that leaves what it may import. */
+/**
+ * The patterns that refuse the imports a file `depth` folders below src/<area>/ may not make:
+ * relative imports are matched by how many folders they climb, so each depth has its own.
+ */
 function refusals(area, depth, allowed) {
   const up = `^(?:\\.\\./){${depth}}`;
   const forbidden = AREAS.filter((other) => other !== area && !allowed.includes(other));

@@ -38,7 +38,7 @@ export const COUNTY_QUERIES = [
   'Tyrone',
 ] as const;
 
-/** The twelve sectors of the ICNPO adaptation the service used (src/sample-api/classification.ts), as phrases. */
+/** The twelve sectors of the service's ICNPO adaptation (src/sample-api/classification.ts), as phrases. */
 export const SECTOR_QUERIES = [
   '"Arts, Culture, Media"',
   '"Recreation, Sports"',

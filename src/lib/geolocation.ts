@@ -1,6 +1,7 @@
 // The API does not say in which order `geolocation.coordinates` holds its two numbers (GeoJSON,
-// https://www.rfc-editor.org/rfc/rfc7946#section-3.1.1, says longitude first). On the island of Ireland longitudes are
-// negative and latitudes positive, so the two ranges cannot overlap and a pair tells its own order.
+// https://www.rfc-editor.org/rfc/rfc7946#section-3.1.1, says longitude first). On the island of
+// Ireland longitudes are negative and latitudes positive, so the two ranges cannot overlap and a
+// pair tells its own order.
 
 /** The island of Ireland: longitudes about −10.7…−5.4, latitudes about 51.4…55.4. */
 export const IRELAND_BOUNDS = {

@@ -44,8 +44,9 @@ export class WorkFeed<T> implements AsyncIterable<T> {
 }
 
 /**
- * Runs `work` for every item with at most `limit` running at once. The first error stops the feeding; it is thrown once all running
- * work has settled, so nothing writes after the caller moves on.
+ * Runs `work` for every item with at most `limit` running at once. The first error stops the
+ * feeding; it is thrown once all running work has settled, so nothing writes after the caller
+ * moves on.
  */
 export async function forEachLimited<T>(
   items: Iterable<T> | AsyncIterable<T>,
