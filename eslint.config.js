@@ -79,30 +79,31 @@ const alternatives = (names) =>
  * relative imports are matched by how many folders they climb, so each depth has its own.
  */
 function refusals(area, depth, allowed) {
-  const up = `^(?:\\.\\./){${depth}}`;
+  // How an import from this depth reaches src/ (`./` from src/config.ts), and the repository root.
+  const up = depth === 0 ? '^\\./' : `^(?:\\.\\./){${depth}}`;
+  const root = `^(?:\\.\\./){${depth + 1}}`;
   const forbidden = AREAS.filter((other) => other !== area && !allowed.includes(other));
   const patterns = [
     {
       regex: `${up}(?:${alternatives(forbidden.filter((other) => other !== 'site'))})`,
       message: `src/${area} may import only from ${[area, ...allowed].map((name) => `src/${name}`).join(', ')} (eslint.config.js, README "Layout").`,
     },
-    { regex: `${up}\\.\\./(?:scripts|tests)/`, message: 'Nothing in src/ imports from scripts/ or tests/.' },
+    { regex: `${root}(?:scripts|tests)/`, message: 'Nothing in src/ imports from scripts/ or tests/.' },
   ];
   if (!allowed.includes('site') && area !== 'site') {
     const pagesMay = ['pages', 'layouts', 'components'].includes(area);
     patterns.push({
       regex: pagesMay ? `${up}site/(?!(?:${SITE_FOR_PAGES.join('|')})\\.ts$)` : `${up}site/`,
       message: pagesMay
-        ? 'Pages, layouts and components take from src/site only its context and view helpers: the pipeline runs them, not the other way round.'
+        ? 'Pages, layouts and components take from src/site only its hand-over (context.ts): the pipeline runs them, not the other way round.'
         : `src/${area} may not import the site's build pipeline (src/site).`,
     });
   }
   return patterns;
 }
 
-/** The boundary rules of one group of files. */
-function boundary(files, area, depth, allowed) {
-  const patterns = refusals(area, depth, allowed);
+/** The rules that refuse `patterns`, in static and dynamic imports alike. */
+function refusing(files, patterns) {
   return {
     files,
     rules: {
@@ -117,6 +118,11 @@ function boundary(files, area, depth, allowed) {
       ],
     },
   };
+}
+
+/** The boundary rules of one group of files. */
+function boundary(files, area, depth, allowed) {
+  return refusing(files, refusals(area, depth, allowed));
 }
 
 const MAX_DEPTH = 4;
@@ -141,19 +147,7 @@ const scriptPatterns = [
     message: 'scripts/ runs the site through src/site, never its pages directly.',
   },
 ];
-boundaries.push({
-  files: ['scripts/**/*.ts'],
-  rules: {
-    'no-restricted-imports': ['error', { patterns: scriptPatterns }],
-    'no-restricted-syntax': [
-      'error',
-      ...scriptPatterns.map(({ regex, message }) => ({
-        selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`,
-        message,
-      })),
-    ],
-  },
-});
+boundaries.push(refusing(['scripts/**/*.ts'], scriptPatterns));
 
 export default tseslint.config(
   {

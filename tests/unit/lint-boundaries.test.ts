@@ -93,3 +93,12 @@ test('imports that run the right way pass', async () => {
   );
   assert.deepEqual(errors, []);
 });
+
+test('an Astro component is held to the boundaries in its frontmatter', async () => {
+  const errors = await boundaryErrors(
+    'src/components/Probe.astro',
+    "---\nimport { crawl } from '../crawl/crawl.ts';\n---\n<p>{String(crawl)}</p>\n",
+  );
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /src\/components may import only from/);
+});
