@@ -6,12 +6,8 @@
 // (the live data and site are unchanged); 2 a configuration error or a refused key.
 import { buildSite } from '../src/site/build.ts';
 import { crawl } from '../src/crawl/crawl.ts';
-import {
-  CrawlConfigError,
-  crawlHelp,
-  parseCrawlCommandLine,
-  type CrawlOptions,
-} from '../src/crawl/options.ts';
+import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
+import { crawlHelp, parseCrawlCommandLine } from '../src/crawl/command-line.ts';
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
 import { dataDir, editionsDir, keepEditions, siteDir, siteUrl } from '../src/config.ts';
 import { publishBuild } from '../src/editions/publish.ts';

@@ -3,7 +3,7 @@
 // is missing when we are root; otherwise say the one command that does.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { CHROMIUM_PATH } from '../tests/support/browser.ts';
+import { CHROMIUM_PATH } from '../src/bench/chromium.ts';
 
 const onPath = (command: string) =>
   (process.env['PATH'] ?? '').split(':').some((dir) => dir !== '' && existsSync(`${dir}/${command}`));

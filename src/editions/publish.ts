@@ -7,14 +7,15 @@
 //     unless every check passed or --accept gave a reason
 //   diff with the previous edition; write the new edition as <editions>/<id>.pending
 //   render the site into SITE.next, with the editions' pages
-//   swap DATA.next, SITE.next and the edition into place (swap.ts), then prune old editions
+//   swap DATA.next, SITE.next and the edition into place (src/storage/folder-swap.ts), then prune old editions
 //
 // The live data folder, the live site and the published editions change only in that last step.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
-import { acquireLock, snapshotPaths, SnapshotLockedError } from '../crawl/snapshot.ts';
+import { carryOverEntries, repairSwap, swapDirectories } from '../storage/folder-swap.ts';
+import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import {
   checkPlausibility,
@@ -32,7 +33,6 @@ import {
 } from './history.ts';
 import { nameOf, readDataFolder, type EditionSnapshot } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
-import { repairSwap, swapDirectories } from './swap.ts';
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
 export interface CrawlOutcome {
@@ -151,15 +151,6 @@ function reuseStagedCrawl(stagingDir: string): CrawlOutcome {
     : { exitCode: 1, message: `there is no complete crawl in ${stagingDir} to reuse`, published: false };
 }
 
-/** Entries of the live data folder that the crawler does not write (a README) move with it. */
-async function carryOverOwnFiles(live: string, next: string): Promise<void> {
-  if (!existsSync(live)) return;
-  for (const entry of readdirSync(live)) {
-    if (CRAWLED_ENTRIES.includes(entry) || existsSync(join(next, entry))) continue;
-    await cp(join(live, entry), join(next, entry), { recursive: true });
-  }
-}
-
 async function repairUnderLock(editionsDir: string): Promise<string[]> {
   const store = new EditionStore(editionsDir);
   const repaired = (await repairSwap(store.journalPath)) ?? [];
@@ -172,13 +163,12 @@ async function underBuildLock<T>(
   editionsDir: string,
   work: () => Promise<T>,
 ): Promise<T | { locked: string }> {
-  await mkdir(editionsDir, { recursive: true });
   let release: () => Promise<void>;
   try {
-    release = await acquireLock({ ...snapshotPaths(editionsDir), lockFile: join(editionsDir, BUILD_LOCK) });
+    release = await acquireLock(join(editionsDir, BUILD_LOCK), 'build');
   } catch (error) {
-    if (!(error instanceof SnapshotLockedError)) throw error;
-    return { locked: `another build is running: ${error.message}` };
+    if (!(error instanceof LockHeldError)) throw error;
+    return { locked: error.message };
   }
   try {
     return await work();
@@ -202,24 +192,18 @@ export async function publishBuild(options: PublishOptions): Promise<PublishResu
   return 'locked' in result ? { exitCode: 1, message: result.locked, published: false } : result;
 }
 
-async function publishLocked(options: PublishOptions): Promise<PublishResult> {
-  const log = options.log ?? (() => {});
-  const store = new EditionStore(options.editionsDir);
-  const staging = stagingPaths(options);
+/** Tonight's crawl beside the last edition, with the records that failed carried over from it. */
+interface Crawled {
+  next: EditionSnapshot;
+  manifest: Record<string, unknown>;
+  facts: CrawlFacts & { failedIds: string[] };
+  previousMeta: EditionMeta | undefined;
+  previous: EditionSnapshot | undefined;
+}
 
-  for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
-
-  const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
-  if (!crawl.published) {
-    return {
-      exitCode: crawl.exitCode === 0 ? 1 : crawl.exitCode,
-      message: `the crawl did not complete, nothing was published: ${crawl.message}`,
-      published: false,
-    };
-  }
-
-  const next = readDataFolder(staging.data);
-  const manifest = readManifest(staging.data);
+async function readCrawl(store: EditionStore, stagingDir: string): Promise<Crawled> {
+  const next = readDataFolder(stagingDir);
+  const manifest = readManifest(stagingDir);
   const facts = crawlFacts(manifest, next);
   const previousMeta = store.latest();
   const previous = previousMeta === undefined ? undefined : await store.readSnapshot(previousMeta.id);
@@ -232,36 +216,42 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
       }
     }
   }
+  return { next, manifest, facts, previousMeta, previous };
+}
 
+/** The publish guard's verdict on the crawl, logged and kept beside the editions. */
+async function judge(options: PublishOptions, crawled: Crawled): Promise<GuardReport> {
   // Without an edition yet (a first build, or editions lost), the live data is the reference.
   const reference =
-    previous ?? (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
-  const guard = checkPlausibility(reference, next, facts, options.thresholds ?? DEFAULT_THRESHOLDS);
-  log(formatGuardReport(guard));
+    crawled.previous ??
+    (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
+  const guard = checkPlausibility(
+    reference,
+    crawled.next,
+    crawled.facts,
+    options.thresholds ?? DEFAULT_THRESHOLDS,
+  );
+  options.log?.(formatGuardReport(guard));
   await mkdir(options.editionsDir, { recursive: true });
   await writeFile(join(options.editionsDir, 'guard-report.json'), `${JSON.stringify(guard, null, 2)}\n`);
-  const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
-  if (!guard.passed && options.accept === undefined) {
-    return {
-      exitCode: 1,
-      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${staging.data}; publish it anyway with --accept "REASON" --reuse-crawl`,
-      published: false,
-      guard,
-    };
-  }
+  return guard;
+}
 
-  const now = (options.now ?? (() => new Date()))();
-  const { id, number, date } = store.nextEdition(now);
-  const changes = previous === undefined ? NO_CHANGES : diffSnapshots(previous, next);
-  const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
-  const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, id);
+/** What an edition says of itself (edition.json). */
+function editionMeta(
+  edition: { id: string; number: number; date: string },
+  now: Date,
+  crawled: Crawled,
+  changes: EditionChanges,
+  guard: GuardReport,
+  accepted: { reason: string; failedChecks: string[] } | undefined,
+): EditionMeta {
+  const { next, previousMeta, manifest } = crawled;
   const lists: Record<string, number> = {};
   for (const [key, list] of next.lists) lists[key] = list.members.length;
   const organisations = [...next.organisations.values()];
-  const meta: EditionMeta = {
-    id,
-    number,
-    date,
+  return {
+    ...edition,
     publishedAt: now.toISOString(),
     previous: previousMeta?.id ?? null,
     crawl: crawlDetails(manifest),
@@ -278,19 +268,27 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
       left: changes.membership.reduce((total, change) => total + change.left.length, 0),
     },
     guard,
-    ...(guard.passed ? {} : { accepted: { reason: options.accept ?? '', failedChecks } }),
+    ...(accepted === undefined ? {} : { accepted }),
   };
-  await store.writePending({ meta, snapshot: next, changes, former });
+}
 
+/** What the pages read of the editions: the kept ones (the new one first), former and carried organisations. */
+function editionsView(
+  store: EditionStore,
+  options: PublishOptions,
+  newest: KeptEdition,
+  next: EditionSnapshot,
+  former: FormerOrganisation[],
+): EditionsView {
   const kept: KeptEdition[] = [
-    { meta, changes },
+    newest,
     ...store
       .list()
       .reverse()
       .slice(0, Math.max(0, options.keep - 1))
       .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
   ];
-  const carried: CarriedOrganisation[] = organisations.flatMap((organisation) =>
+  const carried: CarriedOrganisation[] = [...next.organisations.values()].flatMap((organisation) =>
     organisation.carriedFrom === undefined
       ? []
       : [
@@ -302,13 +300,23 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
           },
         ],
   );
-  const view: EditionsView = {
+  return {
     editions: kept,
     former,
     carried,
     histories: organisationHistories(kept),
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   };
+}
+
+/** Renders the site of the new edition, then swaps data, site and edition in and prunes old editions. */
+async function renderAndSwap(
+  options: PublishOptions,
+  store: EditionStore,
+  id: string,
+  view: EditionsView,
+): Promise<void> {
+  const staging = stagingPaths(options);
   await rm(staging.site, { recursive: true, force: true });
   try {
     await options.renderSite(staging.data, staging.site, view);
@@ -316,8 +324,8 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     await rm(store.pendingPath(id), { recursive: true, force: true });
     throw error;
   }
-
-  await carryOverOwnFiles(options.dataDir, staging.data);
+  // Entries of the live data folder that the crawler does not write (a README) move with it.
+  await carryOverEntries(options.dataDir, staging.data, CRAWLED_ENTRIES);
   await swapDirectories(
     store.journalPath,
     [
@@ -328,7 +336,48 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   );
   const pruned = await store.prune(options.keep);
   if (pruned.length > 0)
-    log(`removed ${pruned.length} editions beyond the ${options.keep} kept: ${pruned.join(', ')}`);
+    options.log?.(`removed ${pruned.length} editions beyond the ${options.keep} kept: ${pruned.join(', ')}`);
+}
+
+async function publishLocked(options: PublishOptions): Promise<PublishResult> {
+  const log = options.log ?? (() => {});
+  const store = new EditionStore(options.editionsDir);
+  const staging = stagingPaths(options);
+
+  for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
+
+  const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
+  if (!crawl.published) {
+    return {
+      exitCode: crawl.exitCode === 0 ? 1 : crawl.exitCode,
+      message: `the crawl did not complete, nothing was published: ${crawl.message}`,
+      published: false,
+    };
+  }
+
+  const crawled = await readCrawl(store, staging.data);
+  const { next, previous, previousMeta } = crawled;
+  const guard = await judge(options, crawled);
+  const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
+  if (!guard.passed && options.accept === undefined) {
+    return {
+      exitCode: 1,
+      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${staging.data}; publish it anyway with --accept "REASON" --reuse-crawl`,
+      published: false,
+      guard,
+    };
+  }
+
+  const now = (options.now ?? (() => new Date()))();
+  const edition = store.nextEdition(now);
+  const { id } = edition;
+  const changes = previous === undefined ? NO_CHANGES : diffSnapshots(previous, next);
+  const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
+  const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, id);
+  const accepted = guard.passed ? undefined : { reason: options.accept ?? '', failedChecks };
+  const meta = editionMeta(edition, now, crawled, changes, guard, accepted);
+  await store.writePending({ meta, snapshot: next, changes, former });
+  await renderAndSwap(options, store, id, editionsView(store, options, { meta, changes }, next, former));
 
   const summary = `${meta.changes.added} added, ${meta.changes.removed} removed, ${meta.changes.changed} changed`;
   return {

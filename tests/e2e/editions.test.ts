@@ -24,7 +24,7 @@ import {
   type DegradationOptions,
   type RunningSampleApi,
 } from '../../src/sample-api/server.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
 import { runChild, type ChildOwner } from '../support/child-process.ts';
 import { killAtImport } from '../support/kill-at.ts';
 import { treeDigest } from '../support/tree.ts';

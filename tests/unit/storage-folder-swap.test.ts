@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/editions/swap.ts';
+import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/storage/folder-swap.ts';
 import { afterEachRename, afterRenameOnto } from '../support/faults.ts';
 import { runChild } from '../support/child-process.ts';
 import { killAtImport } from '../support/kill-at.ts';
@@ -135,7 +135,7 @@ test('without a journal there is nothing to repair', async () => {
 
 test('a process killed with SIGKILL between the two renames leaves a site that the repair completes', async (t) => {
   const { dir, journal, swaps } = setUp();
-  const module = new URL('../../src/editions/swap.ts', import.meta.url).pathname;
+  const module = new URL('../../src/storage/folder-swap.ts', import.meta.url).pathname;
   const child = `
     import { swapDirectories } from ${JSON.stringify(module)};
     await swapDirectories(${JSON.stringify(journal)}, ${JSON.stringify(swaps)});`;
