@@ -98,6 +98,11 @@ export const FIELD_LABELS: Record<Exclude<keyof OrganisationFields, 'otherFields
   governanceCodes: 'Voluntary codes',
 };
 
+/** The label of a top-level field of the spec; `undefined` for a field the spec does not name. */
+export function labelOf(field: string): string | undefined {
+  return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field as keyof typeof FIELD_LABELS] : undefined;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -210,6 +215,13 @@ export function readOrganisation(record: unknown, id: string): Organisation {
     drift.push({ path: 'id', issue: 'id_mismatch', given });
   }
   return { ...(fields as Omit<OrganisationFields, 'id'>), id, drift };
+}
+
+/** The name a stored record gives, read as the model reads it (for when only the name is needed). */
+export function recordName(record: unknown): string | undefined {
+  if (!isPlainObject(record)) return undefined;
+  const name = readValue(organisationSchema.shape.name, record['name'], 'name', []);
+  return typeof name === 'string' ? name : undefined;
 }
 
 /** The name to show: the record's, else a stand-in that says the record has none. */

@@ -220,7 +220,6 @@ function compareCodes(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-
 /** What a caller may do with each record as it is read, before its bytes are let go. */
 export interface RecordVisitor {
   /** `bytes` are the file's exact content; `record` is them parsed. Called in file-name order. */
@@ -235,7 +234,10 @@ export interface ReadOptions {
  * The record files of a data folder: `<guid>.json`, the GUID in any case (its lower case is the
  * id). Anything else there, or a second file of one id, is reported and left out.
  */
-export function recordFiles(dataDir: string, unreadable: Register['unreadable']): { id: string; file: string }[] {
+export function recordFiles(
+  dataDir: string,
+  unreadable: Register['unreadable'],
+): { id: string; file: string }[] {
   const folder = join(dataDir, DATA_LAYOUT.organisations);
   const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
   const seen = new Set<string>();

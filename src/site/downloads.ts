@@ -186,7 +186,9 @@ export function organisationRow(register: Register, organisation: Organisation):
         (funder) => `${text(funder.fundSource)} (${text(funder.fundingType)}): ${text(funder.amount)}`,
       ),
     ),
-    joined(organisation.directors.map((director) => `${text(director.name)} (${text(director.dateAppointed)})`)),
+    joined(
+      organisation.directors.map((director) => `${text(director.name)} (${text(director.dateAppointed)})`),
+    ),
     organisation.orgUrl,
     organisation.legalObjectsDate,
     joined(organisation.sources.map((source) => `${text(source.source)} (${text(source.date)})`)),
@@ -216,7 +218,8 @@ export function writeDownloads(snapshot: Register, siteDir: string, records: Dow
       `One row per organisation (${count}), main fields flattened.`,
       (file) => {
         file.write(csvRow(ORGANISATION_COLUMNS));
-        for (const entry of snapshot.organisations) file.write(csvRow(organisationRow(snapshot, entry.organisation)));
+        for (const entry of snapshot.organisations)
+          file.write(csvRow(organisationRow(snapshot, entry.organisation)));
       },
     ),
   );

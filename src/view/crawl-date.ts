@@ -3,12 +3,14 @@ import { formatDateTime } from '../lib/dates.ts';
 import type { CrawlManifest } from '../schemas/manifest.ts';
 
 /** "12 May 2024, 03:10 UTC", or `undefined` when the manifest does not say. */
-export function crawlDate(manifest: Partial<CrawlManifest>): string | undefined {
+export function crawlDate(
+  manifest: Pick<Partial<Record<keyof CrawlManifest, unknown>>, 'finishedAt' | 'startedAt'>,
+): string | undefined {
   return readTimestamp(manifest.finishedAt) ?? readTimestamp(manifest.startedAt);
 }
 
 /** The manifest's timestamps are ISO strings, in UTC when they end in Z. */
-function readTimestamp(value: string | null | undefined): string | undefined {
+function readTimestamp(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const utc = /Z$/i.test(value.trim());
   const text = formatDateTime(value.trim().replace(/(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/i, ''));

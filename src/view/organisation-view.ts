@@ -5,12 +5,7 @@
 import { irishPoint, isUnknownLocation, type MapPoint } from '../lib/map.ts';
 import { safeHttpUrl } from '../lib/urls.ts';
 import { endsMidSentence } from '../lib/text.ts';
-import {
-  displayName,
-  givenAt,
-  unreadFields,
-  type Organisation,
-} from '../records/organisation.ts';
+import { displayName, givenAt, unreadFields, type Organisation } from '../records/organisation.ts';
 
 export interface Classification {
   code?: string;
@@ -171,7 +166,11 @@ function financialsOf(summary: Organisation['financialSummary']): Financials | u
 export function organisationView(organisation: Organisation): OrganisationView {
   const extract = organisation.legalObjectsExtract;
   const otherData: OtherField[] = [
-    ...Object.entries(organisation.otherFields ?? {}).map(([key, value]) => ({ key, value, unexpected: false })),
+    ...Object.entries(organisation.otherFields ?? {}).map(([key, value]) => ({
+      key,
+      value,
+      unexpected: false,
+    })),
     ...unreadFields(organisation).map(({ key, value }) => ({ key, value, unexpected: true })),
   ];
   const name = organisation.name;
@@ -227,7 +226,9 @@ export function organisationView(organisation: Organisation): OrganisationView {
         source: funder.fundSource,
         amount: funder.amount,
         amountText:
-          funder.amount === undefined ? givenText(givenAt(organisation, `funders[${index}].amount`)) : undefined,
+          funder.amount === undefined
+            ? givenText(givenAt(organisation, `funders[${index}].amount`))
+            : undefined,
         type: funder.fundingType,
       }),
     ),
