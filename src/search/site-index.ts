@@ -11,6 +11,13 @@ import { LISTS, type Register } from '../records/register.ts';
 import { writeSearchIndex, type SearchIndexSummary } from './build-index.ts';
 import { searchDocument, type SearchDocument } from './document.ts';
 
+/** One JSON line: U+2028 and U+2029 are valid in JSON text, but the line reader ends lines at them. */
+function jsonLine(value: unknown): string {
+  return `${JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}\n`;
+}
+
 interface Labels {
   lists: { key: string; label: string }[];
   voluntaryCodes: { key: string; label: string }[];
@@ -30,7 +37,7 @@ export function writeSearchDocuments(register: Register, file: string): void {
         label: description ?? id,
       })),
     };
-    let pending = `${JSON.stringify(labels)}\n`;
+    let pending = jsonLine(labels);
     for (const entry of register.organisations) {
       const document = searchDocument(
         entry.organisation,
@@ -40,7 +47,7 @@ export function writeSearchDocuments(register: Register, file: string): void {
         },
         organisationPath(entry.id),
       );
-      pending += `${JSON.stringify(document)}\n`;
+      pending += jsonLine(document);
       if (pending.length > 1 << 20) {
         writeSync(descriptor, pending);
         pending = '';
