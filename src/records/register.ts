@@ -279,8 +279,15 @@ function entryOf(organisation: Organisation): OrganisationEntry {
   };
 }
 
-function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], onRecord?: RecordVisitor) {
-  const organisations: OrganisationEntry[] = [];
+/**
+ * Reads every record file of a data folder once, in file-name order, handing each to `visit`;
+ * a file that cannot be read or parsed is listed in `unreadable`.
+ */
+export function forEachRecord(
+  dataDir: string,
+  unreadable: Register['unreadable'],
+  visit: RecordVisitor,
+): void {
   for (const { id, file } of recordFiles(dataDir, unreadable)) {
     let bytes: Buffer;
     let record: unknown;
@@ -291,10 +298,16 @@ function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], 
       unreadable.push({ file, reason: error instanceof Error ? error.message : String(error) });
       continue;
     }
-    const organisation = readOrganisation(record, id);
+    visit(id, bytes, record, readOrganisation(record, id));
+  }
+}
+
+function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], onRecord?: RecordVisitor) {
+  const organisations: OrganisationEntry[] = [];
+  forEachRecord(dataDir, unreadable, (id, bytes, record, organisation) => {
     onRecord?.(id, bytes, record, organisation);
     organisations.push(entryOf(organisation));
-  }
+  });
   return organisations.sort(byName);
 }
 
