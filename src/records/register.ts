@@ -46,18 +46,48 @@ export type ListKey = (typeof LISTS)[number]['key'];
 export type ListDefinition = (typeof LISTS)[number];
 
 /** An organisation with its browse keys: where it files in the site's A–Z, county and sector pages. */
-export interface OrganisationEntry {
-  id: string;
+export class OrganisationEntry {
+  readonly id: string;
   /** The name to show (a stand-in when the record gives none). */
-  name: string;
+  readonly name: string;
+  readonly county?: string;
+  readonly countyKey: string;
+  readonly sectorKey: string;
+  readonly subSectorKey: string;
+  readonly secondarySubSectorKey?: string;
+  readonly letter: string;
+  #organisation: Organisation | undefined;
+  #text: string | undefined;
+
+  constructor(organisation: Organisation) {
+    const lower = (text: string | undefined) => text?.toLowerCase();
+    const county = organisation.county;
+    const secondaryKey = organisation.secondarySubsectorCode ?? lower(organisation.secondarySubsectorName);
+    this.id = organisation.id;
+    this.name = displayName(organisation);
+    if (county) this.county = county;
+    this.countyKey = county ? countyKey(county) : NOT_GIVEN_KEY;
+    this.sectorKey = organisation.sectorCode ?? lower(organisation.sectorName) ?? NOT_GIVEN_KEY;
+    this.subSectorKey = organisation.subSectorCode ?? lower(organisation.subSectorName) ?? NOT_GIVEN_KEY;
+    if (secondaryKey) this.secondarySubSectorKey = secondaryKey;
+    this.letter = letterOf(this.name);
+    this.#organisation = organisation;
+  }
+
   /** The organisation as read from its record. */
-  organisation: Organisation;
-  county?: string;
-  countyKey: string;
-  sectorKey: string;
-  subSectorKey: string;
-  secondarySubSectorKey?: string;
-  letter: string;
+  get organisation(): Organisation {
+    return this.#organisation ?? (JSON.parse(this.#text!) as Organisation);
+  }
+
+  /**
+   * Keeps the organisation as JSON text from now on, parsed again when asked for: about half the
+   * memory of the objects, for the pages' long render (a few microseconds a page).
+   */
+  compact(): void {
+    if (this.#organisation === undefined) return;
+    this.#text = JSON.stringify(this.#organisation);
+    this.#organisation = undefined;
+  }
 }
 
 /** A member of a list or group; `present` is false when the data folder has no record for it. */
@@ -158,24 +188,6 @@ export function recordFiles(
   return files;
 }
 
-function entryOf(organisation: Organisation): OrganisationEntry {
-  const name = displayName(organisation);
-  const county = organisation.county;
-  const lower = (text: string | undefined) => text?.toLowerCase();
-  const secondaryKey = organisation.secondarySubsectorCode ?? lower(organisation.secondarySubsectorName);
-  return {
-    id: organisation.id,
-    name,
-    organisation,
-    ...(county && { county }),
-    countyKey: county ? countyKey(county) : NOT_GIVEN_KEY,
-    sectorKey: organisation.sectorCode ?? lower(organisation.sectorName) ?? NOT_GIVEN_KEY,
-    subSectorKey: organisation.subSectorCode ?? lower(organisation.subSectorName) ?? NOT_GIVEN_KEY,
-    ...(secondaryKey && { secondarySubSectorKey: secondaryKey }),
-    letter: letterOf(name),
-  };
-}
-
 /**
  * Reads every record file of a data folder once, in file-name order, handing each to `visit`;
  * a file that cannot be read or parsed is listed in `unreadable`.
@@ -203,7 +215,7 @@ function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], 
   const organisations: OrganisationEntry[] = [];
   forEachRecord(dataDir, unreadable, (id, bytes, record, organisation) => {
     onRecord?.(id, bytes, record, organisation);
-    organisations.push(entryOf(organisation));
+    organisations.push(new OrganisationEntry(organisation));
   });
   return organisations.sort(byName);
 }
@@ -308,6 +320,11 @@ export function registerOf(dataDir: string): Register {
 /** Makes `register` the one `registerOf` gives for its data folder (read by the pipeline itself). */
 export function keepRegister(register: Register): void {
   registers().set(resolve(register.dataDir), register);
+}
+
+/** Keeps every organisation of the register compactly (see `OrganisationEntry.compact`). */
+export function compactRegister(register: Register): void {
+  for (const entry of register.organisations) entry.compact();
 }
 
 /** Lets go of kept registers once a build is done (and before a rebuild of changed data). */
