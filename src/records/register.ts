@@ -56,8 +56,10 @@ export class OrganisationEntry {
   readonly subSectorKey: string;
   readonly secondarySubSectorKey?: string;
   readonly letter: string;
-  #organisation: Organisation | undefined;
-  #text: string | undefined;
+  /** The classification's names, which label the sector pages. */
+  readonly labels: Pick<Organisation, 'sectorName' | 'subSectorName' | 'secondarySubsectorName'>;
+  /** The organisation as UTF-8 JSON: a third of the memory of the objects, parsed when asked for. */
+  readonly #json: Buffer;
 
   constructor(organisation: Organisation) {
     const lower = (text: string | undefined) => text?.toLowerCase();
@@ -71,22 +73,25 @@ export class OrganisationEntry {
     this.subSectorKey = organisation.subSectorCode ?? lower(organisation.subSectorName) ?? NOT_GIVEN_KEY;
     if (secondaryKey) this.secondarySubSectorKey = secondaryKey;
     this.letter = letterOf(this.name);
-    this.#organisation = organisation;
-  }
-
-  /** The organisation as read from its record. */
-  get organisation(): Organisation {
-    return this.#organisation ?? (JSON.parse(this.#text!) as Organisation);
+    const { sectorName, subSectorName, secondarySubsectorName } = organisation;
+    this.labels = {
+      ...(sectorName && { sectorName }),
+      ...(subSectorName && { subSectorName }),
+      ...(secondarySubsectorName && { secondarySubsectorName }),
+    };
+    const json = JSON.stringify(organisation);
+    // A buffer of its own: small buffers share 8 kB slabs, which a long-kept one keeps whole.
+    this.#json = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    this.#json.write(json);
   }
 
   /**
-   * Keeps the organisation as JSON text from now on, parsed again when asked for: about half the
-   * memory of the objects, for the pages' long render (a few microseconds a page).
+   * The organisation as read from its record, made afresh from its text at each call (some 20 µs):
+   * the site asks three times (search document, CSV row, page), and a register of 30,000 held as
+   * objects would cost the pages' render some 75 MB more.
    */
-  compact(): void {
-    if (this.#organisation === undefined) return;
-    this.#text = JSON.stringify(this.#organisation);
-    this.#organisation = undefined;
+  get organisation(): Organisation {
+    return JSON.parse(this.#json.toString()) as Organisation;
   }
 }
 
@@ -320,11 +325,6 @@ export function registerOf(dataDir: string): Register {
 /** Makes `register` the one `registerOf` gives for its data folder (read by the pipeline itself). */
 export function keepRegister(register: Register): void {
   registers().set(resolve(register.dataDir), register);
-}
-
-/** Keeps every organisation of the register compactly (see `OrganisationEntry.compact`). */
-export function compactRegister(register: Register): void {
-  for (const entry of register.organisations) entry.compact();
 }
 
 /** Lets go of kept registers once a build is done (and before a rebuild of changed data). */
