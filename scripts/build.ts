@@ -4,13 +4,15 @@
 //
 // Exit codes: 0 published; 1 the crawl did not complete or the publish guard stopped the build
 // (the live data and site are unchanged); 2 a configuration error or a refused key.
+import { rmSync } from 'node:fs';
 import { buildSite } from '../src/site/build.ts';
+import { readSiteRecords, type ReadSite } from '../src/site/site-records.ts';
 import { crawl } from '../src/crawl/crawl.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
 import { crawlHelp, parseCrawlCommandLine } from '../src/crawl/command-line.ts';
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
 import { dataDir, editionsDir, keepEditions, siteDir, siteUrl } from '../src/config.ts';
-import { publishBuild } from '../src/editions/publish.ts';
+import { publishBuild, stagingPaths } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
 
 const HELP = `Usage: npm run build -- [build options] [crawl options]
@@ -93,6 +95,8 @@ async function main(): Promise<number> {
   process.on('SIGTERM', interrupt);
 
   const publicUrl = siteUrl();
+  const recordsFolder = `${stagingPaths({ dataDir: dataDir(), siteDir: siteDir() }).site}.records`;
+  let read: ReadSite | undefined;
   try {
     const result = await publishBuild({
       dataDir: dataDir(),
@@ -119,8 +123,18 @@ async function main(): Promise<number> {
         if (summary.exitCode !== 2) console.error(formatSummary(summary));
         return summary;
       },
+      // The crawl's records are read once: for the edition and, in the same reading, for the site.
+      readRecords: (data, visit) => {
+        read = readSiteRecords(data, recordsFolder, visit);
+      },
       renderSite: async (data, site, view) => {
-        const summary = await buildSite({ dataDir: data, siteDir: site, editions: view });
+        const summary = await buildSite({
+          dataDir: data,
+          siteDir: site,
+          editions: view,
+          ...(read && { read }),
+        });
+        read = undefined;
         console.error(
           `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
         );
@@ -130,6 +144,8 @@ async function main(): Promise<number> {
     (result.exitCode === 0 ? console.log : console.error)(`build: ${result.message}`);
     return result.exitCode;
   } finally {
+    read = undefined;
+    rmSync(recordsFolder, { recursive: true, force: true });
     await sample?.close();
   }
 }

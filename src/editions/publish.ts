@@ -31,7 +31,7 @@ import {
   type EditionsView,
   type KeptEdition,
 } from './history.ts';
-import { nameOf, readDataFolder, type EditionSnapshot } from './edition-file.ts';
+import { nameOf, readDataFolder, type EditionSnapshot, type RecordsReader } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
@@ -59,6 +59,11 @@ export interface PublishOptions {
    * again; with `accept`, this publishes exactly the crawl that was judged.
    */
   reuseCrawl?: boolean;
+  /**
+   * Reads the crawl's records, each once (default: src/records/register.ts); the build passes a
+   * reader that serves the site from the same reading, so that no record is read twice.
+   */
+  readRecords?: RecordsReader;
   /** Crawls the API into the folder given (the staging data folder). */
   crawl: (dataDir: string) => Promise<CrawlOutcome>;
   /** Renders the site of a data folder into a new site folder; the pages read `view`. */
@@ -201,8 +206,12 @@ interface Crawled {
   previous: EditionSnapshot | undefined;
 }
 
-async function readCrawl(store: EditionStore, stagingDir: string): Promise<Crawled> {
-  const next = readDataFolder(stagingDir);
+async function readCrawl(
+  store: EditionStore,
+  stagingDir: string,
+  readRecords: RecordsReader | undefined,
+): Promise<Crawled> {
+  const next = readDataFolder(stagingDir, readRecords);
   const manifest = readManifest(stagingDir);
   const facts = crawlFacts(manifest, next);
   const previousMeta = store.latest();
@@ -339,6 +348,59 @@ async function renderAndSwap(
     options.log?.(`removed ${pruned.length} editions beyond the ${options.keep} kept: ${pruned.join(', ')}`);
 }
 
+/** What a crawl makes of an edition before its site is rendered, or why it is not published. */
+type PreparedEdition =
+  | ({ stopped: true } & PublishResult)
+  | {
+      stopped: false;
+      meta: EditionMeta;
+      view: EditionsView;
+      organisations: number;
+      previousId: string | undefined;
+      failedChecks: string[];
+    };
+
+/**
+ * Reads the crawl, judges it against the previous edition, and writes the new edition as pending.
+ * Both editions' records are let go when this returns, before the site is rendered.
+ */
+async function prepareEdition(
+  options: PublishOptions,
+  store: EditionStore,
+  stagingDir: string,
+): Promise<PreparedEdition> {
+  const crawled = await readCrawl(store, stagingDir, options.readRecords);
+  const { next, previous, previousMeta } = crawled;
+  const guard = await judge(options, crawled);
+  const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
+  if (!guard.passed && options.accept === undefined) {
+    return {
+      stopped: true,
+      exitCode: 1,
+      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${stagingDir}; publish it anyway with --accept "REASON" --reuse-crawl`,
+      published: false,
+      guard,
+    };
+  }
+
+  const now = (options.now ?? (() => new Date()))();
+  const edition = store.nextEdition(now);
+  const changes = previous === undefined ? NO_CHANGES : diffSnapshots(previous, next);
+  const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
+  const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, edition.id);
+  const accepted = guard.passed ? undefined : { reason: options.accept ?? '', failedChecks };
+  const meta = editionMeta(edition, now, crawled, changes, guard, accepted);
+  await store.writePending({ meta, snapshot: next, changes, former });
+  return {
+    stopped: false,
+    meta,
+    view: editionsView(store, options, { meta, changes }, next, former),
+    organisations: next.organisations.size,
+    previousId: previousMeta?.id,
+    failedChecks,
+  };
+}
+
 async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const log = options.log ?? (() => {});
   const store = new EditionStore(options.editionsDir);
@@ -355,35 +417,20 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     };
   }
 
-  const crawled = await readCrawl(store, staging.data);
-  const { next, previous, previousMeta } = crawled;
-  const guard = await judge(options, crawled);
-  const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
-  if (!guard.passed && options.accept === undefined) {
-    return {
-      exitCode: 1,
-      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${staging.data}; publish it anyway with --accept "REASON" --reuse-crawl`,
-      published: false,
-      guard,
-    };
+  const prepared = await prepareEdition(options, store, staging.data);
+  if (prepared.stopped) {
+    const { stopped: _stopped, ...result } = prepared;
+    return result;
   }
-
-  const now = (options.now ?? (() => new Date()))();
-  const edition = store.nextEdition(now);
-  const { id } = edition;
-  const changes = previous === undefined ? NO_CHANGES : diffSnapshots(previous, next);
-  const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
-  const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, id);
-  const accepted = guard.passed ? undefined : { reason: options.accept ?? '', failedChecks };
-  const meta = editionMeta(edition, now, crawled, changes, guard, accepted);
-  await store.writePending({ meta, snapshot: next, changes, former });
-  await renderAndSwap(options, store, id, editionsView(store, options, { meta, changes }, next, former));
+  const { meta, view, organisations, previousId, failedChecks } = prepared;
+  const { id, guard } = meta;
+  await renderAndSwap(options, store, id, view);
 
   const summary = `${meta.changes.added} added, ${meta.changes.removed} removed, ${meta.changes.changed} changed`;
   return {
     exitCode: 0,
-    message: `published edition ${id} (${next.organisations.size} organisations; ${
-      previousMeta === undefined ? 'the first edition' : `${summary} since ${previousMeta.id}`
+    message: `published edition ${id} (${organisations} organisations; ${
+      previousId === undefined ? 'the first edition' : `${summary} since ${previousId}`
     })${guard.passed ? '' : `, accepted despite ${failedChecks.length} failed checks: ${options.accept}`}`,
     published: true,
     edition: meta,
