@@ -12,8 +12,8 @@ import {
   type MeasureKey,
 } from '../lib/figures.ts';
 import type { BrowseKind } from '../lib/routes.ts';
-import { LISTS, readRecord, type OrganisationEntry, type Snapshot } from '../snapshot/load.ts';
-import { readOrganisation, type OrganisationView } from '../snapshot/organisation.ts';
+import { LISTS, readRecord, type OrganisationEntry, type Snapshot } from '../records/register.ts';
+import { readOrganisation, type OrganisationView } from '../records/organisation.ts';
 
 /** The ledger entry of one organisation: the adapter from the record view. */
 export function ledgerEntryOf(
