@@ -1,5 +1,5 @@
 // What the funder, regulator and figures pages read of one organisation: a small, flat entry made
-// once per organisation by the site's adapter (src/site/ledger.ts), so that the aggregation below
+// once per organisation by the site's adapter (src/view/ledger.ts), so that the aggregation below
 // it is plain arithmetic over plain data.
 
 export interface LedgerFunder {

@@ -3,7 +3,7 @@ import { csvRow } from '../../lib/csv.ts';
 import { FUNDING_CSV_HEADER, fundingCsvRows } from '../../lib/funders.ts';
 import { organisationPath } from '../../lib/routes.ts';
 import { siteSnapshot } from '../../site/context.ts';
-import { siteLedger } from '../../site/ledger.ts';
+import { siteLedger } from '../../view/ledger.ts';
 
 export function getStaticPaths() {
   return siteLedger(siteSnapshot()).funders.map((funder) => ({
