@@ -488,6 +488,13 @@ export function buildSearchIndex(
     (key) => key,
     options.voluntaryCodes ?? [],
   );
+  // Funders by the name most records use, A–Z; keyed as the funder pages group them.
+  const funder = facetOptions(
+    documents.map(({ facets }) => facets.funders.map(({ key }) => key)),
+    (key, spellings) => commonest(spellings) ?? key,
+    [],
+    (document) => documents[document]!.facets.funders.map(({ key, name }) => [key, name]),
+  );
   for (const [facet, facetKeys, facetOptionList] of [
     ['county', countyKeys, county],
     ['sector', sectorKeys, sector],
@@ -506,6 +513,7 @@ export function buildSearchIndex(
   for (const [facet, membersOf] of [
     ['list', (document: SearchDocument) => document.facets.lists],
     ['voluntaryCode', (document: SearchDocument) => document.facets.voluntaryCodes],
+    ['funder', (document: SearchDocument) => document.facets.funders.map(({ key }) => key)],
   ] as const) {
     const members = new Map<string, number[]>();
     documents.forEach((document, number) => {
@@ -528,7 +536,7 @@ export function buildSearchIndex(
     averageFieldLength,
     ...new ShardTable(split, shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
-    facets: { county, sector, list, voluntaryCode },
+    facets: { county, sector, list, voluntaryCode, funder },
   };
   parts.set(partName.core(), core);
   return { core, parts, documents: [...documents], termCount: encodedTerms.size };

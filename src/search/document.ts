@@ -5,7 +5,8 @@
 // Directors' names are not indexed: they are private people (often volunteers on a small
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
-import { arrayOf, objectOf, scalarText } from '../lib/text.ts';
+import { arrayOf, objectOf, scalarText, textOf } from '../lib/text.ts';
+import { funderKey, UNNAMED_FUNDER_KEY } from '../lib/funders.ts';
 import { foldText } from './fold.ts';
 
 /** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
@@ -48,6 +49,8 @@ export interface SearchFacets {
   lists: string[];
   /** Ids of the voluntary codes it complies with, e.g. "ICTR". */
   voluntaryCodes: string[];
+  /** The funders its record names: the funder pages' key, and the name as this record spells it. */
+  funders: { key: string; name: string }[];
 }
 
 export interface SearchDocument {
@@ -99,6 +102,17 @@ function isNumber(value: string): boolean {
   return /\p{N}/u.test(value);
 }
 
+/** Each funder the record names once, keyed as the funder pages group them (src/lib/funders.ts). */
+function fundersOf(value: unknown): { key: string; name: string }[] {
+  const funders = new Map<string, string>();
+  for (const funder of arrayOf(value)) {
+    const name = textOf(objectOf(funder)['fundSource']);
+    const key = funderKey(name);
+    if (name !== undefined && key !== UNNAMED_FUNDER_KEY && !funders.has(key)) funders.set(key, name);
+  }
+  return [...funders].map(([key, name]) => ({ key, name }));
+}
+
 export function searchDocument(record: unknown, membership: Membership, href: string): SearchDocument {
   const organisation = objectOf(record);
   const name = text(organisation['name']);
@@ -139,6 +153,7 @@ export function searchDocument(record: unknown, membership: Membership, href: st
       sectorName,
       lists: [...new Set(membership.lists)],
       voluntaryCodes: [...new Set(membership.voluntaryCodes)],
+      funders: fundersOf(organisation['funders']),
     },
   };
 }
