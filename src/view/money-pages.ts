@@ -23,7 +23,10 @@ export function rowPage<T>(rows: readonly T[], page: number): { rows: T[]; pages
   return { rows: pageItems(rows, page), pages: pageCount(rows.length), first: (page - 1) * PAGE_SIZE + 1 };
 }
 
-/** The search page narrowed to the organisations a funder funds. */
-export function funderSearchPath(key: string): string {
-  return `${SEARCH}?funder=${encodeURIComponent(key)}`;
+/**
+ * The search page narrowed to the organisations a funder funds; `link` makes the page's address
+ * relative (and escapes it), so the query is added after.
+ */
+export function funderSearchHref(link: (to: string) => string, key: string): string {
+  return `${link(SEARCH)}?funder=${encodeURIComponent(key)}`;
 }
