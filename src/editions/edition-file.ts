@@ -12,6 +12,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS, ORGANISATION_FILE_PATTERN } from '../lib/data-layout.ts';
 import { isRecord } from '../crawl/drift.ts';
+import { recordName } from '../records/organisation.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
 export interface Member {
@@ -187,6 +188,5 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
 
 /** The name of an organisation as its record gives it, else as a list does, else its id. */
 export function nameOf(organisation: SnapshotOrganisation | undefined, fallback: string): string {
-  const name = organisation?.record['name'];
-  return typeof name === 'string' && name.trim() !== '' ? name : fallback;
+  return (organisation && recordName(organisation.record)) ?? fallback;
 }

@@ -17,6 +17,7 @@ import {
 import { countyKey } from '../lib/counties.ts';
 import { bundleClient } from './bundle.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
+import type { Organisation } from '../records/organisation.ts';
 import { tokenize } from './fold.ts';
 import {
   chunkStart,
@@ -73,14 +74,10 @@ export const DEFAULT_LISTS: readonly { key: string; label: string }[] = [
 ];
 
 export interface SearchIndexOptions {
-  /** Stored records, read one at a time; anything without a string id is skipped. */
-  organisations: Iterable<unknown> | AsyncIterable<unknown>;
-  /** The lists and voluntary codes an organisation (by id) is a member of. */
-  membership: (id: string) => Membership;
+  /** One per organisation, from `collectDocuments`. */
+  documents: SearchDocument[];
   /** The built site; files go to `<siteDir>/search/`. */
   siteDir: string;
-  /** Link to an organisation's page from the site's root. Default `org/<id>.html`. */
-  organisationHref?: (id: string) => string;
   /** Lists in the order the filter shows them, with labels. Default: the API's three lists. */
   lists?: readonly { key: string; label: string }[];
   /** Voluntary codes in the order the filter shows them, with labels. Default: ids as labels. */
@@ -116,23 +113,28 @@ export interface BuiltIndex {
 
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
 
-/** Reads records into search documents, sorted by name: document numbers follow the A–Z order. */
+/** Search documents in index order: by name, so that document numbers follow the A–Z order. */
+export function sortDocuments(documents: SearchDocument[]): SearchDocument[] {
+  return documents.sort(
+    (a, b) => collator.compare(a.display.name, b.display.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+/** The organisations' search documents, sorted; an id met twice counts once. */
 export async function collectDocuments(
-  organisations: Iterable<unknown> | AsyncIterable<unknown>,
+  organisations: Iterable<Organisation> | AsyncIterable<Organisation>,
   membership: (id: string) => Membership,
   organisationHref: (id: string) => string = (id) => `org/${id}.html`,
 ): Promise<SearchDocument[]> {
   const documents: SearchDocument[] = [];
   const seen = new Set<string>();
-  for await (const record of organisations) {
-    const id = (record as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string' || id.trim() === '' || seen.has(id.toLowerCase())) continue;
+  for await (const organisation of organisations) {
+    const { id } = organisation;
+    if (seen.has(id.toLowerCase())) continue;
     seen.add(id.toLowerCase());
-    documents.push(searchDocument(record, membership(id), organisationHref(id)));
+    documents.push(searchDocument(organisation, membership(id), organisationHref(id)));
   }
-  return documents.sort(
-    (a, b) => collator.compare(a.display.name, b.display.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  return sortDocuments(documents);
 }
 
 function byteLength(value: unknown): number {
@@ -590,19 +592,14 @@ export async function writeIndexParts(built: BuiltIndex, siteDir: string): Promi
 }
 
 /**
- * The pipeline's step: reads every organisation, builds the index and writes it with the browser
+ * The pipeline's step: builds the index of the organisations' documents and writes it with the browser
  * client under `<siteDir>/search/`.
  */
 export async function writeSearchIndex(options: SearchIndexOptions): Promise<SearchIndexSummary> {
   // esbuild bundles the client in its own process while this one builds the index.
   const client = options.writeClient === false ? undefined : bundleClient();
   client?.catch(() => undefined);
-  const documents = await collectDocuments(
-    options.organisations,
-    options.membership,
-    options.organisationHref,
-  );
-  const built = buildSearchIndex(documents, options);
+  const built = buildSearchIndex(sortDocuments(options.documents), options);
   const summary = await writeIndexParts(built, options.siteDir);
   if (client) {
     const script = await client;

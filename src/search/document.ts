@@ -1,11 +1,11 @@
-// What of an organisation is searchable, read from a stored record. Records are kept exactly as
-// the API gave them, so every field may be missing or mistyped: anything unreadable is simply
-// not searchable, never an error.
+// What of an organisation is searchable, from the record model (src/records/organisation.ts): a
+// field the record does not give, or gives in a form that cannot be read, is simply not
+// searchable, never an error.
 //
 // Directors' names are not indexed: they are private people (often volunteers on a small
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
-import { arrayOf, objectOf, scalarText, textOf } from '../lib/text.ts';
+import type { Organisation } from '../records/organisation.ts';
 import { funderKey, UNNAMED_FUNDER_KEY } from '../lib/funders.ts';
 import { foldText } from './fold.ts';
 
@@ -68,11 +68,6 @@ export interface Membership {
 /** Irish eircodes: a routing key (a letter and two digits, or D6W) and a four-character identifier. */
 const EIRCODE = /\b([AC-FHKNPRTV-Y]\d{2}|D6W)\s?([0-9AC-FHKNPRTV-Y]{4})\b/gi;
 
-/** A field as text; anything that is not a string or a number is empty. */
-function text(value: unknown): string {
-  return typeof value === 'boolean' ? '' : (scalarText(value) ?? '');
-}
-
 function present(values: readonly string[]): string[] {
   return values.filter((value) => value !== '');
 }
@@ -103,33 +98,36 @@ function isNumber(value: string): boolean {
 }
 
 /** Each funder the record names once, keyed as the funder pages group them (src/lib/funders.ts). */
-function fundersOf(value: unknown): { key: string; name: string }[] {
+function fundersOf(organisation: Organisation): { key: string; name: string }[] {
   const funders = new Map<string, string>();
-  for (const funder of arrayOf(value)) {
-    const name = textOf(objectOf(funder)['fundSource']);
-    const key = funderKey(name);
-    if (name !== undefined && key !== UNNAMED_FUNDER_KEY && !funders.has(key)) funders.set(key, name);
+  for (const { fundSource } of organisation.funders) {
+    const key = funderKey(fundSource);
+    if (fundSource !== undefined && key !== UNNAMED_FUNDER_KEY && !funders.has(key))
+      funders.set(key, fundSource);
   }
   return [...funders].map(([key, name]) => ({ key, name }));
 }
 
-export function searchDocument(record: unknown, membership: Membership, href: string): SearchDocument {
-  const organisation = objectOf(record);
-  const name = text(organisation['name']);
-  const altNames = present(arrayOf(organisation['altNames']).map(text));
-  const registeredAddress = text(organisation['registeredAddress']);
-  const county = text(organisation['county']);
-  const otherAddresses = arrayOf(organisation['otherAddresses']).map(objectOf);
-  const sectorName = text(organisation['sectorName']);
-  const subSectorName = text(organisation['subSectorName']);
+export function searchDocument(
+  organisation: Organisation,
+  membership: Membership,
+  href: string,
+): SearchDocument {
+  const name = organisation.name ?? '';
+  const altNames = organisation.altNames;
+  const registeredAddress = organisation.registeredAddress ?? '';
+  const county = organisation.county ?? '';
+  const otherAddresses = organisation.otherAddresses;
+  const sectorName = organisation.sectorName ?? '';
+  const subSectorName = organisation.subSectorName ?? '';
 
-  const numbers = arrayOf(organisation['regulators'])
-    .map((regulator) => text(objectOf(regulator)['regulatorNumber']))
+  const numbers = organisation.regulators
+    .map((regulator) => regulator.regulatorNumber ?? '')
     .filter(isNumber);
-  const addressTexts = present([registeredAddress, ...otherAddresses.map((other) => text(other['address']))]);
+  const addressTexts = present([registeredAddress, ...otherAddresses.map((other) => other.address ?? '')]);
   const eircodes = new Map<string, string>();
   for (const eircode of [
-    ...otherAddresses.map((other) => text(other['eircode'])),
+    ...otherAddresses.map((other) => other.eircode ?? ''),
     ...addressTexts.flatMap(eircodesIn),
   ]) {
     const key = foldText(eircode).replace(/[^\p{L}\p{N}]+/gu, '');
@@ -137,23 +135,23 @@ export function searchDocument(record: unknown, membership: Membership, href: st
   }
 
   return {
-    id: text(organisation['id']),
+    id: organisation.id,
     fields: {
       name: present([name]),
       altNames,
       codes: [...new Set([...numbers, ...eircodes.values()].map(codeValue))],
-      address: present([...addressTexts, county, ...otherAddresses.map((other) => text(other['county']))]),
-      classification: present([sectorName, subSectorName, text(organisation['secondarySubsectorName'])]),
-      objects: present([text(organisation['legalObjectsExtract'])]),
+      address: present([...addressTexts, county, ...otherAddresses.map((other) => other.county ?? '')]),
+      classification: present([sectorName, subSectorName, organisation.secondarySubsectorName ?? '']),
+      objects: present([organisation.legalObjectsExtract ?? '']),
     },
     display: { href, name, altNames, registeredAddress, county, sectorName, subSectorName },
     facets: {
       county,
-      sector: text(organisation['sectorCode']) || sectorName.toLowerCase(),
+      sector: organisation.sectorCode ?? sectorName.toLowerCase(),
       sectorName,
       lists: [...new Set(membership.lists)],
       voluntaryCodes: [...new Set(membership.voluntaryCodes)],
-      funders: fundersOf(organisation['funders']),
+      funders: fundersOf(organisation),
     },
   };
 }

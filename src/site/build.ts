@@ -1,19 +1,29 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
-import { copyFile, rm } from 'node:fs/promises';
+import {
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
 import { organisationJsonPath } from '../lib/routes.ts';
-import { forgetSnapshots, snapshotOf, type Snapshot } from '../records/register.ts';
+import { forgetRegisters, keepRegister, readRegister, type Register } from '../records/register.ts';
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
-import { writeDownloads } from './downloads.ts';
+import { RecordsDownload, writeDownloads } from './downloads.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
+import { writeSearchDocuments } from '../search/site-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -46,25 +56,25 @@ export interface SiteSummary {
   /** The process's peak resident memory so far, in bytes, at the end of each step. */
   peakMemory: Record<string, number>;
   /** Files of the data folder that could not be read (the build goes on without them). */
-  unreadable: Snapshot['unreadable'];
+  unreadable: Register['unreadable'];
   /** The search index: documents, words, files and bytes by kind. */
   search: SearchIndexSummary;
 }
 
-/** Copies each stored record next to its page, as the raw JSON the page links to. */
-async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
+/**
+ * Reads the data folder, each record file once: its bytes become the JSON twin next to its page
+ * and its entry in `organisations.json` as they are read, and only the model is kept.
+ */
+function readRecords(dataDir: string, siteDir: string): { register: Register; records: DownloadFile } {
   mkdirSync(join(siteDir, 'org'), { recursive: true });
-  // A few copies in flight at once: on a busy disk each copy waits more than it works.
-  const queue = [...snapshot.organisations];
-  const worker = async (): Promise<void> => {
-    for (let entry = queue.pop(); entry; entry = queue.pop()) {
-      await copyFile(
-        join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
-        join(siteDir, organisationJsonPath(entry.id)),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  const download = new RecordsDownload(siteDir);
+  const register = readRegister(dataDir, {
+    onRecord: (id, bytes) => {
+      writeFileSync(join(siteDir, organisationJsonPath(id)), bytes);
+      download.add(bytes);
+    },
+  });
+  return { register, records: download.close() };
 }
 
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
@@ -180,8 +190,8 @@ async function swapInto(staging: string, target: string): Promise<void> {
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
-function archiveTime(snapshot: Snapshot): Date {
-  const finished = snapshot.manifest['finishedAt'];
+function archiveTime(snapshot: Register): Date {
+  const finished = snapshot.manifest.finishedAt;
   const date = typeof finished === 'string' ? new Date(finished) : new Date(Number.NaN);
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
@@ -216,12 +226,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     return result;
   };
 
-  forgetSnapshots();
+  forgetRegisters();
   let siteArchives: SiteArchives | undefined;
+  const documentsFile = `${staging}.search-documents.jsonl`;
   try {
-    // First, while this process is still small: the index's child process needs the most memory.
-    const search = await step('search', () => writeSearchIndexInChild(dataDir, staging));
-    const snapshot = await step('read', () => snapshotOf(dataDir));
+    const { register: snapshot, records } = await step('read', () => readRecords(dataDir, staging));
+    keepRegister(snapshot);
     // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
     // of no organisations must not replace the one that is live.
     if (snapshot.organisations.length === 0) {
@@ -232,8 +242,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
           '; the site was left as it was.',
       );
     }
-    const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
-    await step('records', () => copyRecords(snapshot, staging));
+    // The index is built in a process of its own from the documents written here.
+    const search = await step('search', async () => {
+      writeSearchDocuments(snapshot, documentsFile);
+      return writeSearchIndexInChild(documentsFile, staging);
+    });
+    rmSync(documentsFile, { force: true });
+    const downloads = await step('downloads', () => writeDownloads(snapshot, staging, records));
     const archives: { kind: ArchiveKind; path: string; title: string }[] = [
       { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },
     ];
@@ -289,7 +304,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   } finally {
+    rmSync(documentsFile, { force: true });
     setSiteContext(undefined);
-    forgetSnapshots();
+    forgetRegisters();
   }
 }

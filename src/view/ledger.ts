@@ -1,6 +1,6 @@
 // The one place the funder, regulator and figures pages read organisations from: each record's
 // view made into a small ledger entry (src/lib/ledger.ts), the funders and regulators grouped
-// once per snapshot. Everything past `ledgerEntryOf` is plain arithmetic in src/lib.
+// once per register. Everything past `ledgerEntryOf` is plain arithmetic in src/lib.
 import { funderGroups, funderKey, type FunderGroup } from '../lib/funders.ts';
 import type { LedgerEntry, LedgerGroup } from '../lib/ledger.ts';
 import { regulatorGroups, regulatorKey, type RegulatorGroup } from '../lib/regulators.ts';
@@ -12,45 +12,63 @@ import {
   type MeasureKey,
 } from '../lib/figures.ts';
 import type { BrowseKind } from '../lib/routes.ts';
-import { LISTS, readRecord, type OrganisationEntry, type Snapshot } from '../records/register.ts';
-import { readOrganisation, type OrganisationView } from '../records/organisation.ts';
+import { scalarText } from '../lib/text.ts';
+import { givenAt, type Organisation } from '../records/organisation.ts';
+import { LISTS, type OrganisationEntry, type Register } from '../records/register.ts';
 
-/** The ledger entry of one organisation: the adapter from the record view. */
+/** The ledger entry of one organisation: the adapter from the record model. */
 export function ledgerEntryOf(
-  organisation: OrganisationView,
+  organisation: Organisation,
+  name: string,
   groups: { county: LedgerGroup; sector: LedgerGroup },
   lists: readonly string[],
 ): LedgerEntry {
-  const current = organisation.financials?.current;
+  const summary = organisation.financialSummary;
+  const financials = summary && {
+    ...(summary.currentIncome !== undefined && { income: summary.currentIncome }),
+    ...(summary.currentExpenditure !== undefined && { expenditure: summary.currentExpenditure }),
+    ...(summary.currentGrants !== undefined && { grants: summary.currentGrants }),
+    ...(summary.currentNetAssets !== undefined && { netAssets: summary.currentNetAssets }),
+  };
   return {
     id: organisation.id,
-    name: organisation.name,
+    name,
     county: groups.county,
     sector: groups.sector,
     lists: [...lists],
-    funders: organisation.funders.map((funder) => ({ ...funder })),
-    regulators: organisation.regulators.map(({ name, abbreviation, number }) => ({
-      ...(name !== undefined && { name }),
-      ...(abbreviation !== undefined && { desc: abbreviation }),
-      ...(number !== undefined && { number }),
+    funders: organisation.funders.map(({ fundSource, amount, fundingType }, index) => {
+      // An amount the model could not read as a number is still shown as the record gives it.
+      const amountText =
+        amount === undefined ? scalarText(givenAt(organisation, `funders[${index}].amount`)) : undefined;
+      return {
+        ...(fundSource !== undefined && { source: fundSource }),
+        ...(amount !== undefined && { amount }),
+        ...(amountText !== undefined && { amountText }),
+        ...(fundingType !== undefined && { type: fundingType }),
+      };
+    }),
+    regulators: organisation.regulators.map(({ regulatorName, regulatorDesc, regulatorNumber }) => ({
+      ...(regulatorName !== undefined && { name: regulatorName }),
+      ...(regulatorDesc !== undefined && { desc: regulatorDesc }),
+      ...(regulatorNumber !== undefined && { number: regulatorNumber }),
     })),
-    ...(current && { financials: { ...current } }),
+    ...(financials && Object.keys(financials).length > 0 && { financials }),
   };
 }
 
 /** The county and sector of an organisation as its browse pages group them. */
 export function browseGroupsOf(
-  snapshot: Snapshot,
+  register: Register,
   entry: OrganisationEntry,
 ): { county: LedgerGroup; sector: LedgerGroup } {
   return {
     county: {
       key: entry.countyKey,
-      label: snapshot.countyByKey.get(entry.countyKey)?.label ?? 'County not given',
+      label: register.countyByKey.get(entry.countyKey)?.label ?? 'County not given',
     },
     sector: {
       key: entry.sectorKey,
-      label: snapshot.sectorByKey.get(entry.sectorKey)?.label ?? 'Sector not given',
+      label: register.sectorByKey.get(entry.sectorKey)?.label ?? 'Sector not given',
     },
   };
 }
@@ -63,19 +81,20 @@ export interface SiteLedger {
   regulatorByKey: Map<string, RegulatorGroup>;
 }
 
-const ledgers = new WeakMap<Snapshot, SiteLedger>();
+const ledgers = new WeakMap<Register, SiteLedger>();
 
-/** Every organisation's ledger entry and the groups made of them, read once per snapshot. */
-export function siteLedger(snapshot: Snapshot): SiteLedger {
-  let ledger = ledgers.get(snapshot);
+/** Every organisation's ledger entry and the groups made of them, once per register. */
+export function siteLedger(register: Register): SiteLedger {
+  let ledger = ledgers.get(register);
   if (ledger) return ledger;
-  const entries: LedgerEntry[] = [];
-  for (const entry of snapshot.organisations) {
-    const record = readRecord(snapshot.dataDir, entry.id);
-    if (record === undefined) continue;
-    const lists = (snapshot.listsOf.get(entry.id.toLowerCase()) ?? []).map((list) => list.key);
-    entries.push(ledgerEntryOf(readOrganisation(record, entry.id), browseGroupsOf(snapshot, entry), lists));
-  }
+  const entries = register.organisations.map((entry) =>
+    ledgerEntryOf(
+      entry.organisation,
+      entry.name,
+      browseGroupsOf(register, entry),
+      (register.listsOf.get(entry.id.toLowerCase()) ?? []).map((list) => list.key),
+    ),
+  );
   const funders = funderGroups(entries);
   const regulators = regulatorGroups(entries);
   ledger = {
@@ -85,7 +104,7 @@ export function siteLedger(snapshot: Snapshot): SiteLedger {
     funderByKey: new Map(funders.map((group) => [group.key, group])),
     regulatorByKey: new Map(regulators.map((group) => [group.key, group])),
   };
-  ledgers.set(snapshot, ledger);
+  ledgers.set(register, ledger);
   return ledger;
 }
 
@@ -115,9 +134,9 @@ export interface RegisterFigures {
 }
 
 /** The register in figures: the whole register, then by county, by sector and by list. */
-export function registerFigures(snapshot: Snapshot): RegisterFigures {
-  const { entries } = siteLedger(snapshot);
-  const sectorOrder = new Map(snapshot.sectors.map((sector, index) => [sector.key, index]));
+export function registerFigures(register: Register): RegisterFigures {
+  const { entries } = siteLedger(register);
+  const sectorOrder = new Map(register.sectors.map((sector, index) => [sector.key, index]));
   const listTitles = new Map<string, string>(LISTS.map((list) => [list.key, list.title]));
   const listOrder = new Map<string, number>(LISTS.map((list, index) => [list.key, index]));
   return {
@@ -158,10 +177,10 @@ export function registerFigures(snapshot: Snapshot): RegisterFigures {
 }
 
 /** The browse page's slug of a county, sector or list key; none for "not given". */
-export function browseSlugOf(snapshot: Snapshot, kind: BrowseKind, key: string): string | undefined {
+export function browseSlugOf(register: Register, kind: BrowseKind, key: string): string | undefined {
   if (key === '') return undefined;
-  if (kind === 'county') return snapshot.countyByKey.get(key)?.slug;
-  if (kind === 'sector') return snapshot.sectorByKey.get(key)?.slug;
+  if (kind === 'county') return register.countyByKey.get(key)?.slug;
+  if (kind === 'sector') return register.sectorByKey.get(key)?.slug;
   if (kind === 'list') return LISTS.find((list) => list.key === key)?.slug;
   return undefined;
 }

@@ -3,6 +3,12 @@
 import { PAGE_SIZE, pageCount, pageItems } from '../lib/paginate.ts';
 import { pagedParam, SEARCH } from '../lib/routes.ts';
 
+/** Where an organisation's page links its funders and regulators: paths from the site root. */
+export interface MoneyPages {
+  funder: (source: string | undefined) => string | undefined;
+  regulator: (regulator: { name?: string; abbreviation?: string }) => string | undefined;
+}
+
 export interface RowPageProps {
   key: string;
   page: number;

@@ -2,18 +2,18 @@
 import { csvRow } from '../../lib/csv.ts';
 import { FUNDING_CSV_HEADER, fundingCsvRows } from '../../lib/funders.ts';
 import { organisationPath } from '../../lib/routes.ts';
-import { siteSnapshot } from '../../site/context.ts';
+import { siteRegister } from '../../site/context.ts';
 import { siteLedger } from '../../view/ledger.ts';
 
 export function getStaticPaths() {
-  return siteLedger(siteSnapshot()).funders.map((funder) => ({
+  return siteLedger(siteRegister()).funders.map((funder) => ({
     params: { slug: funder.slug },
     props: { key: funder.key },
   }));
 }
 
 export function GET({ props }: { props: { key: string } }): Response {
-  const funder = siteLedger(siteSnapshot()).funderByKey.get(props.key)!;
+  const funder = siteLedger(siteRegister()).funderByKey.get(props.key)!;
   // Pages as paths from the site's root, as the downloads give them.
   const rows = fundingCsvRows(funder, organisationPath);
   const text = [FUNDING_CSV_HEADER, ...rows].map(csvRow).join('');
