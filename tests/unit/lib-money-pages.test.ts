@@ -21,6 +21,8 @@ import { regulatorGroups } from '../../src/lib/regulators.ts';
 import { figuresBy, figuresOf } from '../../src/lib/figures.ts';
 import { barChart } from '../../src/lib/bar-chart.ts';
 import type { LedgerEntry, LedgerFunder } from '../../src/lib/ledger.ts';
+import { ledgerEntryOf } from '../../src/view/ledger.ts';
+import { modelOf } from '../support/records.ts';
 
 const dublin = { key: 'dublin', label: 'Dublin' };
 const cork = { key: 'cork', label: 'Cork' };
@@ -275,4 +277,33 @@ test('a bar chart draws around zero and leaves a bar out where there is no figur
   assert.ok(Math.abs(income!.width - 2 * assets!.width) < 0.2);
   const long = barChart([{ label: 'x'.repeat(40), value: 1, text: '1' }])!;
   assert.ok(long.bars[0]!.shortLabel.endsWith('…') && long.bars[0]!.shortLabel.length < 40);
+});
+
+test('the ledger reads a record through the model: amounts as given when not numbers, current-year figures, regulators', () => {
+  const organisation = modelOf({
+    id: 'x',
+    name: 'Example Trust',
+    funders: [
+      { fundSource: ' Pobal ', amount: 1200, fundingType: 'Government' },
+      { fundSource: 'HSE', amount: 'about a million' },
+      { amount: 5 },
+    ],
+    regulators: [
+      { regulatorName: 'Charities Regulatory Authority', regulatorDesc: 'CRA', regulatorNumber: 20001 },
+    ],
+    financialSummary: { currentIncome: 100, currentExpenditure: -90, prevIncome: 5 },
+  });
+  const groups = { county: dublin, sector: health };
+  const entry = ledgerEntryOf(organisation, 'Example Trust', groups, ['registeredCharities']);
+  assert.deepEqual(entry.funders, [
+    { source: 'Pobal', amount: 1200, type: 'Government' },
+    { source: 'HSE', amountText: 'about a million' },
+    { amount: 5 },
+  ]);
+  assert.deepEqual(entry.regulators, [
+    { name: 'Charities Regulatory Authority', desc: 'CRA', number: '20001' },
+  ]);
+  assert.deepEqual(entry.financials, { income: 100, expenditure: -90 });
+  assert.deepEqual(entry.lists, ['registeredCharities']);
+  assert.equal(ledgerEntryOf(modelOf({ id: 'y' }), 'y', groups, []).financials, undefined);
 });
