@@ -160,11 +160,13 @@ export const FUNDING_CSV_HEADER = [
   'fund_source',
   'funding_type',
   'amount',
-  'organisation_page',
 ] as const;
 
-/** A funder's entries as CSV cells, one array per entry: the amount as given, number or text. */
-export function fundingCsvRows(group: FunderGroup, pageOf: (id: string) => string): unknown[][] {
+/**
+ * A funder's entries as CSV cells, one array per entry: the amount as given, number or text. An
+ * organisation's page is `org/<organisation_id>.html`: a column for it would add a third to the file.
+ */
+export function fundingCsvRows(group: FunderGroup): unknown[][] {
   return group.rows.map((row) => [
     row.id,
     row.name,
@@ -173,6 +175,5 @@ export function fundingCsvRows(group: FunderGroup, pageOf: (id: string) => strin
     row.source ?? '',
     row.type ?? '',
     row.amount ?? row.amountText ?? '',
-    pageOf(row.id),
   ]);
 }

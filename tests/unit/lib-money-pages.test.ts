@@ -184,12 +184,11 @@ test('a funder groups its spellings, counts organisations and sums exactly what 
   assert.equal(compareDecimals(byCountyTotal, pobal.total), 0);
 });
 
-test('a funder CSV row carries the amount as given and the organisation page', () => {
+test('a funder CSV row carries the name and amount as given', () => {
   const [group] = funderGroups([entry('a', [{ source: '=HYPERLINK("x")', amountText: 'about 5' }])]);
-  assert.deepEqual(
-    fundingCsvRows(group!, (id) => `org/${id}.html`),
-    [['a', 'Organisation a', 'Dublin', 'Health', '=HYPERLINK("x")', '', 'about 5', 'org/a.html']],
-  );
+  assert.deepEqual(fundingCsvRows(group!), [
+    ['a', 'Organisation a', 'Dublin', 'Health', '=HYPERLINK("x")', '', 'about 5'],
+  ]);
 });
 
 test('a regulator lists each organisation once with every number it gives', () => {

@@ -1,7 +1,6 @@
 // A funder's entries as CSV beside its page (`funder/<slug>.csv`), for a spreadsheet.
 import { csvRow } from '../../lib/csv.ts';
 import { FUNDING_CSV_HEADER, fundingCsvRows } from '../../lib/funders.ts';
-import { organisationPath } from '../../lib/routes.ts';
 import { siteRegister } from '../../site/context.ts';
 import { siteLedger } from '../../view/ledger.ts';
 
@@ -14,8 +13,7 @@ export function getStaticPaths() {
 
 export function GET({ props }: { props: { key: string } }): Response {
   const funder = siteLedger(siteRegister()).funderByKey.get(props.key)!;
-  // Pages as paths from the site's root, as the downloads give them.
-  const rows = fundingCsvRows(funder, organisationPath);
+  const rows = fundingCsvRows(funder);
   const text = [FUNDING_CSV_HEADER, ...rows].map(csvRow).join('');
   return new Response(text, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
 }
