@@ -13,9 +13,10 @@ import { GUID_PATTERN } from '../schemas/common.ts';
 import { crawlManifestSchema, type CrawlManifest } from '../schemas/manifest.ts';
 import { countyKey } from '../lib/counties.ts';
 import { DATA_LAYOUT } from '../lib/data-layout.ts';
-import { slugify, uniqueSlugs, withoutAccents } from '../lib/slugs.ts';
+import { slugify, uniqueSlugs } from '../lib/slugs.ts';
 import { objectOf, textOf } from '../lib/text.ts';
 import { displayName, readOrganisation, type Organisation } from './organisation.ts';
+import { buildSectors, groupBy, letterOf, NOT_GIVEN_KEY } from './browse-groups.ts';
 
 /** The three group lists of the API, in the order the site shows them. */
 export const LISTS = [
@@ -117,7 +118,6 @@ export interface Register {
   unreadable: { file: string; reason: string }[];
 }
 
-const NOT_GIVEN_KEY = '';
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
 const byName = (a: { name: string }, b: { name: string }): number => collator.compare(a.name, b.name);
 
@@ -129,17 +129,6 @@ function readJson(file: string, unreadable: Register['unreadable']): unknown {
     unreadable.push({ file, reason: error instanceof Error ? error.message : String(error) });
     return undefined;
   }
-}
-
-/** The A–Z key of a name: its first letter without accents, "0-9" for digits, else "other". */
-export function letterOf(name: string): string {
-  const first = withoutAccents(name)
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .charAt(0)
-    .toLowerCase();
-  if (/[a-z]/.test(first)) return first;
-  if (/[0-9]/.test(first)) return '0-9';
-  return 'other';
 }
 
 function summariesOf(value: unknown): { id: string; name: string }[] {
@@ -173,51 +162,6 @@ function membersOf(
       return member;
     })
     .sort(byName);
-}
-
-function entryMember(entry: OrganisationEntry, note?: string): Member {
-  return note
-    ? { id: entry.id, name: entry.name, present: true, note }
-    : { id: entry.id, name: entry.name, present: true };
-}
-
-/** Groups entries by a key, labelling each group with the spelling most of its members use. */
-function groupBy(
-  entries: readonly OrganisationEntry[],
-  keyOf: (entry: OrganisationEntry) => string,
-  labelOf: (entry: OrganisationEntry) => string | undefined,
-  notGivenLabel: string,
-): Group[] {
-  const groups = new Map<string, { entries: OrganisationEntry[]; labels: Map<string, number> }>();
-  for (const entry of entries) {
-    const key = keyOf(entry);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { entries: [], labels: new Map() }));
-    group.entries.push(entry);
-    const label = labelOf(entry);
-    if (label) group.labels.set(label, (group.labels.get(label) ?? 0) + 1);
-  }
-  const keys = [...groups.keys()].sort((a, b) =>
-    a === NOT_GIVEN_KEY ? 1 : b === NOT_GIVEN_KEY ? -1 : collator.compare(a, b),
-  );
-  const slugs = uniqueSlugs(keys.map((key) => (key === NOT_GIVEN_KEY ? 'not-given' : key)));
-  return keys.map((key) => {
-    const group = groups.get(key)!;
-    const label = [...group.labels.entries()].sort(
-      (a, b) => b[1] - a[1] || collator.compare(a[0], b[0]),
-    )[0]?.[0];
-    return {
-      key,
-      slug: slugs.get(key === NOT_GIVEN_KEY ? 'not-given' : key)!,
-      label: key === NOT_GIVEN_KEY ? notGivenLabel : (label ?? key),
-      members: group.entries.map((entry) => entryMember(entry)),
-    };
-  });
-}
-
-/** Sector and sub-sector codes sort as numbers: 2 before 10, 5.7 before 5.10. */
-function compareCodes(a: string, b: string): number {
-  return collator.compare(a, b);
 }
 
 /** What a caller may do with each record as it is read, before its bytes are let go. */
@@ -279,8 +223,15 @@ function entryOf(organisation: Organisation): OrganisationEntry {
   };
 }
 
-function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], onRecord?: RecordVisitor) {
-  const organisations: OrganisationEntry[] = [];
+/**
+ * Reads every record file of a data folder once, in file-name order, handing each to `visit`;
+ * a file that cannot be read or parsed is listed in `unreadable`.
+ */
+export function forEachRecord(
+  dataDir: string,
+  unreadable: Register['unreadable'],
+  visit: RecordVisitor,
+): void {
   for (const { id, file } of recordFiles(dataDir, unreadable)) {
     let bytes: Buffer;
     let record: unknown;
@@ -291,73 +242,17 @@ function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], 
       unreadable.push({ file, reason: error instanceof Error ? error.message : String(error) });
       continue;
     }
-    const organisation = readOrganisation(record, id);
-    onRecord?.(id, bytes, record, organisation);
-    organisations.push(entryOf(organisation));
+    visit(id, bytes, record, readOrganisation(record, id));
   }
-  return organisations.sort(byName);
 }
 
-function buildSectors(organisations: OrganisationEntry[]) {
-  const sectorGroups = groupBy(
-    organisations,
-    (entry) => entry.sectorKey,
-    (entry) => entry.organisation.sectorName,
-    'Sector not given',
-  ).sort((a, b) => (a.key === NOT_GIVEN_KEY ? 1 : b.key === NOT_GIVEN_KEY ? -1 : compareCodes(a.key, b.key)));
-
-  // A sub-sector page lists the organisations classified there first, then those that name it
-  // as their secondary sub-sector.
-  const primary = groupBy(
-    organisations,
-    (entry) => entry.subSectorKey,
-    (entry) => entry.organisation.subSectorName,
-    'Sub-sector not given',
-  );
-  const byKey = new Map(primary.map((group) => [group.key, group]));
-  const secondaryLabels = new Map<string, string>();
-  for (const entry of organisations) {
-    const key = entry.secondarySubSectorKey;
-    if (key === undefined) continue;
-    let group = byKey.get(key);
-    if (!group) {
-      group = { key, slug: '', label: entry.organisation.secondarySubsectorName ?? key, members: [] };
-      byKey.set(key, group);
-    }
-    if (!secondaryLabels.has(key) && entry.organisation.secondarySubsectorName) {
-      secondaryLabels.set(key, entry.organisation.secondarySubsectorName!);
-    }
-    group.members.push(entryMember(entry, 'secondary sub-sector'));
-  }
-  const subSectors = [...byKey.values()].sort((a, b) =>
-    a.key === NOT_GIVEN_KEY ? 1 : b.key === NOT_GIVEN_KEY ? -1 : compareCodes(a.key, b.key),
-  );
-  const subSlugs = uniqueSlugs(
-    subSectors.map((group) => (group.key === NOT_GIVEN_KEY ? 'not-given' : group.key)),
-  );
-  for (const group of subSectors) {
-    group.slug = subSlugs.get(group.key === NOT_GIVEN_KEY ? 'not-given' : group.key)!;
-    const code = group.key !== NOT_GIVEN_KEY && /^[0-9]/.test(group.key) ? group.key : undefined;
-    if (code) group.code = code;
-  }
-
-  const sectorOfSubSector = new Map<string, string>();
-  for (const entry of organisations) {
-    if (!sectorOfSubSector.has(entry.subSectorKey))
-      sectorOfSubSector.set(entry.subSectorKey, entry.sectorKey);
-  }
-  const sectors: SectorGroup[] = sectorGroups.map((group) => {
-    const code = group.key !== NOT_GIVEN_KEY && /^[0-9]/.test(group.key) ? group.key : undefined;
-    return {
-      ...group,
-      ...(code && { code }),
-      subSectors: subSectors.filter((sub) => {
-        const parent = sectorOfSubSector.get(sub.key) ?? sub.key.split('.')[0];
-        return parent === group.key && sub.key !== NOT_GIVEN_KEY;
-      }),
-    };
+function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], onRecord?: RecordVisitor) {
+  const organisations: OrganisationEntry[] = [];
+  forEachRecord(dataDir, unreadable, (id, bytes, record, organisation) => {
+    onRecord?.(id, bytes, record, organisation);
+    organisations.push(entryOf(organisation));
   });
-  return { sectors, subSectors };
+  return organisations.sort(byName);
 }
 
 function loadVoluntaryCodes(
@@ -510,24 +405,4 @@ export function keepRegister(register: Register): void {
 /** Lets go of kept registers once a build is done (and before a rebuild of changed data). */
 export function forgetRegisters(): void {
   registers().clear();
-}
-
-/** The browse groups an organisation's page links to; none for a value the record does not give. */
-export function groupsOf(
-  snapshot: Register,
-  entry: OrganisationEntry | undefined,
-): { county?: Group; sector?: Group; subSector?: Group; secondarySubSector?: Group } {
-  if (!entry) return {};
-  const pick = <T extends Group>(map: Map<string, T>, key: string | undefined): T | undefined =>
-    key === undefined || key === NOT_GIVEN_KEY ? undefined : map.get(key);
-  const groups: { county?: Group; sector?: Group; subSector?: Group; secondarySubSector?: Group } = {};
-  const county = pick(snapshot.countyByKey, entry.countyKey);
-  const sector = pick(snapshot.sectorByKey, entry.sectorKey);
-  const subSector = pick(snapshot.subSectorByKey, entry.subSectorKey);
-  const secondarySubSector = pick(snapshot.subSectorByKey, entry.secondarySubSectorKey);
-  if (county) groups.county = county;
-  if (sector) groups.sector = sector;
-  if (subSector) groups.subSector = subSector;
-  if (secondarySubSector) groups.secondarySubSector = secondarySubSector;
-  return groups;
 }

@@ -1,26 +1,17 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import {
-  existsSync,
-  mkdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
-import { organisationJsonPath } from '../lib/routes.ts';
-import { forgetRegisters, keepRegister, readRegister, type Register } from '../records/register.ts';
+import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
-import { RecordsDownload, writeDownloads } from './downloads.ts';
+import { writeDownloads } from './downloads.ts';
+import { readSiteRecords, type ReadSite } from './site-records.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
@@ -36,6 +27,11 @@ export interface SiteOptions {
   siteDir: string;
   /** Also write the site as a .tar.gz, several times smaller than the zip. Default true. */
   tarGz?: boolean;
+  /**
+   * The data folder already read, with the records' copies written (`npm run build` reads it
+   * once for its edition and its site); without it the site reads the data folder itself.
+   */
+  read?: ReadSite;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -59,22 +55,6 @@ export interface SiteSummary {
   unreadable: Register['unreadable'];
   /** The search index: documents, words, files and bytes by kind. */
   search: SearchIndexSummary;
-}
-
-/**
- * Reads the data folder, each record file once: its bytes become the JSON twin next to its page
- * and its entry in `organisations.json` as they are read, and only the model is kept.
- */
-function readRecords(dataDir: string, siteDir: string): { register: Register; records: DownloadFile } {
-  mkdirSync(join(siteDir, 'org'), { recursive: true });
-  const download = new RecordsDownload(siteDir);
-  const register = readRegister(dataDir, {
-    onRecord: (id, bytes) => {
-      writeFileSync(join(siteDir, organisationJsonPath(id)), bytes);
-      download.add(bytes);
-    },
-  });
-  return { register, records: download.close() };
 }
 
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
@@ -190,8 +170,8 @@ async function swapInto(staging: string, target: string): Promise<void> {
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
-function archiveTime(snapshot: Register): Date {
-  const finished = snapshot.manifest.finishedAt;
+function archiveTime(register: Register): Date {
+  const finished = register.manifest.finishedAt;
   const date = typeof finished === 'string' ? new Date(finished) : new Date(Number.NaN);
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
@@ -210,7 +190,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
   );
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+  if (options.read) renameSync(options.read.folder, staging);
+  else mkdirSync(staging, { recursive: true });
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};
@@ -230,25 +211,26 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   let siteArchives: SiteArchives | undefined;
   const documentsFile = `${staging}.search-documents.jsonl`;
   try {
-    const { register: snapshot, records } = await step('read', () => readRecords(dataDir, staging));
-    keepRegister(snapshot);
+    const { register, records } =
+      options.read ?? (await step('read', () => readSiteRecords(dataDir, staging)));
+    keepRegister(register);
     // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
     // of no organisations must not replace the one that is live.
-    if (snapshot.organisations.length === 0) {
-      const first = snapshot.unreadable[0];
+    if (register.organisations.length === 0) {
+      const first = register.unreadable[0];
       throw new Error(
         `No readable organisations in ${dataDir}` +
-          (first ? ` (${snapshot.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
+          (first ? ` (${register.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
           '; the site was left as it was.',
       );
     }
     // The index is built in a process of its own from the documents written here.
     const search = await step('search', async () => {
-      writeSearchDocuments(snapshot, documentsFile);
+      writeSearchDocuments(register, documentsFile);
       return writeSearchIndexInChild(documentsFile, staging);
     });
     rmSync(documentsFile, { force: true });
-    const downloads = await step('downloads', () => writeDownloads(snapshot, staging, records));
+    const downloads = await step('downloads', () => writeDownloads(register, staging, records));
     const archives: { kind: ArchiveKind; path: string; title: string }[] = [
       { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },
     ];
@@ -263,7 +245,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     // page as it comes, then the rest of the site.
     const writing = new SiteArchives(
       staging,
-      archiveTime(snapshot),
+      archiveTime(register),
       archives.map(({ kind, path }) => ({ kind, name: path })),
     );
     siteArchives = writing;
@@ -287,7 +269,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     await step('swap', () => swapInto(staging, siteDir));
     return {
       siteDir,
-      organisations: snapshot.organisations.length,
+      organisations: register.organisations.length,
       pages: files.filter((path) => path.endsWith('.html')).length,
       files: files.length,
       bytes,
@@ -296,7 +278,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       timings,
       cpuTimings,
       peakMemory,
-      unreadable: snapshot.unreadable,
+      unreadable: register.unreadable,
       search,
     };
   } catch (error) {

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { groupsOf, letterOf, readRegister } from '../../src/records/register.ts';
+import { readRegister } from '../../src/records/register.ts';
+import { groupsOf, letterOf } from '../../src/records/browse-groups.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
 import { organisationView } from '../../src/view/organisation-view.ts';
 
