@@ -8,15 +8,14 @@
 // `entry.organisation` is the model) and `register.byId.get(id)` one of them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { GUID_PATTERN } from '../schemas/common.ts';
 import { crawlManifestSchema, type CrawlManifest } from '../schemas/manifest.ts';
 import { countyKey } from '../lib/counties.ts';
 import { DATA_LAYOUT } from '../lib/data-layout.ts';
-import { slugify, uniqueSlugs } from '../lib/slugs.ts';
-import { objectOf, textOf } from '../lib/text.ts';
+import { objectOf } from '../lib/text.ts';
 import { displayName, readOrganisation, type Organisation } from './organisation.ts';
 import { buildSectors, groupBy, letterOf, NOT_GIVEN_KEY } from './browse-groups.ts';
+import { byName, loadVoluntaryCodes, membersOf, readJson, summariesOf } from './member-lists.ts';
 
 /** The three group lists of the API, in the order the site shows them. */
 export const LISTS = [
@@ -47,18 +46,48 @@ export type ListKey = (typeof LISTS)[number]['key'];
 export type ListDefinition = (typeof LISTS)[number];
 
 /** An organisation with its browse keys: where it files in the site's A–Z, county and sector pages. */
-export interface OrganisationEntry {
-  id: string;
+export class OrganisationEntry {
+  readonly id: string;
   /** The name to show (a stand-in when the record gives none). */
-  name: string;
+  readonly name: string;
+  readonly county?: string;
+  readonly countyKey: string;
+  readonly sectorKey: string;
+  readonly subSectorKey: string;
+  readonly secondarySubSectorKey?: string;
+  readonly letter: string;
+  #organisation: Organisation | undefined;
+  #text: string | undefined;
+
+  constructor(organisation: Organisation) {
+    const lower = (text: string | undefined) => text?.toLowerCase();
+    const county = organisation.county;
+    const secondaryKey = organisation.secondarySubsectorCode ?? lower(organisation.secondarySubsectorName);
+    this.id = organisation.id;
+    this.name = displayName(organisation);
+    if (county) this.county = county;
+    this.countyKey = county ? countyKey(county) : NOT_GIVEN_KEY;
+    this.sectorKey = organisation.sectorCode ?? lower(organisation.sectorName) ?? NOT_GIVEN_KEY;
+    this.subSectorKey = organisation.subSectorCode ?? lower(organisation.subSectorName) ?? NOT_GIVEN_KEY;
+    if (secondaryKey) this.secondarySubSectorKey = secondaryKey;
+    this.letter = letterOf(this.name);
+    this.#organisation = organisation;
+  }
+
   /** The organisation as read from its record. */
-  organisation: Organisation;
-  county?: string;
-  countyKey: string;
-  sectorKey: string;
-  subSectorKey: string;
-  secondarySubSectorKey?: string;
-  letter: string;
+  get organisation(): Organisation {
+    return this.#organisation ?? (JSON.parse(this.#text!) as Organisation);
+  }
+
+  /**
+   * Keeps the organisation as JSON text from now on, parsed again when asked for: about half the
+   * memory of the objects, for the pages' long render (a few microseconds a page).
+   */
+  compact(): void {
+    if (this.#organisation === undefined) return;
+    this.#text = JSON.stringify(this.#organisation);
+    this.#organisation = undefined;
+  }
 }
 
 /** A member of a list or group; `present` is false when the data folder has no record for it. */
@@ -118,52 +147,6 @@ export interface Register {
   unreadable: { file: string; reason: string }[];
 }
 
-const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
-const byName = (a: { name: string }, b: { name: string }): number => collator.compare(a.name, b.name);
-
-function readJson(file: string, unreadable: Register['unreadable']): unknown {
-  if (!existsSync(file)) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    unreadable.push({ file, reason: error instanceof Error ? error.message : String(error) });
-    return undefined;
-  }
-}
-
-function summariesOf(value: unknown): { id: string; name: string }[] {
-  if (!Array.isArray(value)) return [];
-  const seen = new Set<string>();
-  const result: { id: string; name: string }[] = [];
-  for (const element of value) {
-    const entry = objectOf(element);
-    const id = textOf(entry['id'])?.toLowerCase();
-    if (!id || seen.has(id)) continue;
-    seen.add(id);
-    result.push({ id, name: textOf(entry['name']) ?? '' });
-  }
-  return result;
-}
-
-function membersOf(
-  summaries: { id: string; name: string }[],
-  byId: Map<string, OrganisationEntry>,
-  gone: ReadonlySet<string>,
-): Member[] {
-  return summaries
-    .map(({ id, name }): Member => {
-      const entry = byId.get(id);
-      const member: Member = {
-        id: entry?.id ?? id,
-        name: name || entry?.name || `Unnamed organisation ${id}`,
-        present: entry !== undefined,
-      };
-      if (!entry && gone.has(id)) member.gone = true;
-      return member;
-    })
-    .sort(byName);
-}
-
 /** What a caller may do with each record as it is read, before its bytes are let go. */
 export interface RecordVisitor {
   /** `bytes` are the file's exact content; `record` is them parsed. Called in file-name order. */
@@ -205,24 +188,6 @@ export function recordFiles(
   return files;
 }
 
-function entryOf(organisation: Organisation): OrganisationEntry {
-  const name = displayName(organisation);
-  const county = organisation.county;
-  const lower = (text: string | undefined) => text?.toLowerCase();
-  const secondaryKey = organisation.secondarySubsectorCode ?? lower(organisation.secondarySubsectorName);
-  return {
-    id: organisation.id,
-    name,
-    organisation,
-    ...(county && { county }),
-    countyKey: county ? countyKey(county) : NOT_GIVEN_KEY,
-    sectorKey: organisation.sectorCode ?? lower(organisation.sectorName) ?? NOT_GIVEN_KEY,
-    subSectorKey: organisation.subSectorCode ?? lower(organisation.subSectorName) ?? NOT_GIVEN_KEY,
-    ...(secondaryKey && { secondarySubSectorKey: secondaryKey }),
-    letter: letterOf(name),
-  };
-}
-
 /**
  * Reads every record file of a data folder once, in file-name order, handing each to `visit`;
  * a file that cannot be read or parsed is listed in `unreadable`.
@@ -250,54 +215,9 @@ function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], 
   const organisations: OrganisationEntry[] = [];
   forEachRecord(dataDir, unreadable, (id, bytes, record, organisation) => {
     onRecord?.(id, bytes, record, organisation);
-    organisations.push(entryOf(organisation));
+    organisations.push(new OrganisationEntry(organisation));
   });
   return organisations.sort(byName);
-}
-
-function loadVoluntaryCodes(
-  dataDir: string,
-  byId: Map<string, OrganisationEntry>,
-  gone: ReadonlySet<string>,
-  unreadable: Register['unreadable'],
-) {
-  const listed = readJson(join(dataDir, DATA_LAYOUT.voluntaryCodes), unreadable);
-  const codes = new Map<string, { id: string; description?: string }>();
-  for (const entry of Array.isArray(listed) ? listed : []) {
-    if (typeof entry !== 'string' && (entry === null || typeof entry !== 'object')) continue;
-    const code = readVoluntaryCode(entry as VoluntaryCodeEntry);
-    if (code && !codes.has(code.id)) codes.set(code.id, code);
-  }
-  // A member list without an entry in voluntary-codes.json is still a code the register knows.
-  const membersFolder = join(dataDir, DATA_LAYOUT.voluntaryCodeMembers);
-  const memberFiles = existsSync(membersFolder)
-    ? readdirSync(membersFolder).filter((file) => file.endsWith('.json'))
-    : [];
-  const fileOf = new Map<string, string>();
-  for (const file of memberFiles) {
-    const stem = file.slice(0, -'.json'.length);
-    fileOf.set(stem, file);
-    fileOf.set(slugify(stem), file);
-  }
-  for (const file of memberFiles) {
-    const stem = file.slice(0, -'.json'.length);
-    const known = [...codes.keys()].some((id) => id === stem || slugify(id) === slugify(stem));
-    if (!known) codes.set(stem, { id: stem });
-  }
-  const ids = [...codes.keys()];
-  const slugs = uniqueSlugs(ids, 'code');
-  return ids.map((id): VoluntaryCodePage => {
-    const file = fileOf.get(id) ?? fileOf.get(slugify(id));
-    const summaries = file ? summariesOf(readJson(join(membersFolder, file), unreadable)) : [];
-    const description = codes.get(id)?.description;
-    return {
-      id,
-      slug: slugs.get(id)!,
-      ...(description && { description }),
-      members: membersOf(summaries, byId, gone),
-      membersKnown: file !== undefined,
-    };
-  });
 }
 
 /**
@@ -400,6 +320,11 @@ export function registerOf(dataDir: string): Register {
 /** Makes `register` the one `registerOf` gives for its data folder (read by the pipeline itself). */
 export function keepRegister(register: Register): void {
   registers().set(resolve(register.dataDir), register);
+}
+
+/** Keeps every organisation of the register compactly (see `OrganisationEntry.compact`). */
+export function compactRegister(register: Register): void {
+  for (const entry of register.organisations) entry.compact();
 }
 
 /** Lets go of kept registers once a build is done (and before a rebuild of changed data). */
