@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
-import { compactRegister, forgetRegisters, keepRegister, type Register } from '../records/register.ts';
+import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
@@ -231,8 +231,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     });
     rmSync(documentsFile, { force: true });
     const downloads = await step('downloads', () => writeDownloads(register, staging, records));
-    // What follows reads each organisation once, for its page: kept as text until then.
-    compactRegister(register);
     const archives: { kind: ArchiveKind; path: string; title: string }[] = [
       { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },
     ];
