@@ -55,3 +55,27 @@ export type BrowseKind = keyof typeof BROWSE_FOLDERS;
 export function browsePath(kind: BrowseKind, slug: string, page = 1): string {
   return pagedPath(BROWSE_FOLDERS[kind], slug, page);
 }
+
+/** Funders and regulators: one paged page each (`funder/<slug>.html`, `…-p2.html`), and their indexes. */
+export const FUNDERS = 'funders.html';
+export const REGULATORS = 'regulators.html';
+export const FIGURES = 'figures.html';
+export const MONEY_FOLDERS = { funder: 'funder', regulator: 'regulator' } as const;
+
+/** Page `n` of the funders index: "funders.html", "funders-p2.html". */
+export function fundersIndexPath(page = 1): string {
+  return page <= 1 ? FUNDERS : `funders-p${page}.html`;
+}
+
+export function funderPath(slug: string, page = 1): string {
+  return pagedPath(MONEY_FOLDERS.funder, slug, page);
+}
+
+/** A funder's rows as CSV, beside its page. */
+export function funderCsvPath(slug: string): string {
+  return `${MONEY_FOLDERS.funder}/${slug}.csv`;
+}
+
+export function regulatorPath(slug: string, page = 1): string {
+  return pagedPath(MONEY_FOLDERS.regulator, slug, page);
+}

@@ -19,6 +19,7 @@ const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
   sector: 'sector',
   list: 'list',
   voluntaryCode: 'code',
+  funder: 'funder',
 };
 
 const numberFormat = new Intl.NumberFormat('en-IE');

@@ -6,6 +6,7 @@
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
 import type { Organisation } from '../records/organisation.ts';
+import { funderKey, UNNAMED_FUNDER_KEY } from '../lib/funders.ts';
 import { foldText } from './fold.ts';
 
 /** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
@@ -48,6 +49,8 @@ export interface SearchFacets {
   lists: string[];
   /** Ids of the voluntary codes it complies with, e.g. "ICTR". */
   voluntaryCodes: string[];
+  /** The funders its record names: the funder pages' key, and the name as this record spells it. */
+  funders: { key: string; name: string }[];
 }
 
 export interface SearchDocument {
@@ -94,6 +97,17 @@ function isNumber(value: string): boolean {
   return /\p{N}/u.test(value);
 }
 
+/** Each funder the record names once, keyed as the funder pages group them (src/lib/funders.ts). */
+function fundersOf(organisation: Organisation): { key: string; name: string }[] {
+  const funders = new Map<string, string>();
+  for (const { fundSource } of organisation.funders) {
+    const key = funderKey(fundSource);
+    if (fundSource !== undefined && key !== UNNAMED_FUNDER_KEY && !funders.has(key))
+      funders.set(key, fundSource);
+  }
+  return [...funders].map(([key, name]) => ({ key, name }));
+}
+
 export function searchDocument(
   organisation: Organisation,
   membership: Membership,
@@ -137,6 +151,7 @@ export function searchDocument(
       sectorName,
       lists: [...new Set(membership.lists)],
       voluntaryCodes: [...new Set(membership.voluntaryCodes)],
+      funders: fundersOf(organisation),
     },
   };
 }

@@ -1,5 +1,5 @@
 // The filters' parts of the search index: county and sector as a column of option numbers, one
-// per document; lists and voluntary codes as the documents of each.
+// per document; lists, voluntary codes and funders as the documents of each.
 import { columnWidth, encodeColumn, encodeDocuments } from './codec.ts';
 import { countyKey } from '../lib/counties.ts';
 import type { SearchDocument } from './document.ts';
@@ -86,6 +86,13 @@ export function facetParts(
     (key) => key,
     options.voluntaryCodes ?? [],
   );
+  // Funders by the name most records use, A–Z; keyed as the funder pages group them.
+  const funder = facetOptions(
+    documents.map(({ facets }) => facets.funders.map(({ key }) => key)),
+    (key, spellings) => commonest(spellings) ?? key,
+    [],
+    (document) => documents[document]!.facets.funders.map(({ key, name }) => [key, name]),
+  );
   for (const [facet, facetKeys, facetOptionList] of [
     ['county', countyKeys, county],
     ['sector', sectorKeys, sector],
@@ -104,6 +111,7 @@ export function facetParts(
   for (const [facet, membersOf] of [
     ['list', (document: SearchDocument) => document.facets.lists],
     ['voluntaryCode', (document: SearchDocument) => document.facets.voluntaryCodes],
+    ['funder', (document: SearchDocument) => document.facets.funders.map(({ key }) => key)],
   ] as const) {
     const members = new Map<string, number[]>();
     documents.forEach((document, number) => {
@@ -119,5 +127,5 @@ export function facetParts(
     parts.set(partName.facet(facet), part);
   }
 
-  return { county, sector, list, voluntaryCode };
+  return { county, sector, list, voluntaryCode, funder };
 }

@@ -6,7 +6,7 @@ import type { SearchField, SearchFields } from './document.ts';
 import { tokenize } from './fold.ts';
 
 /** Bumped whenever the layout of the index files changes; the client refuses other versions. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 /** The global function every index file calls with its contents (classic scripts, file://). */
 export const REGISTER_FUNCTION = 'orgdirSearchPart';

@@ -27,6 +27,7 @@ export interface CorePart {
     sector: FacetOption[];
     list: FacetOption[];
     voluntaryCode: FacetOption[];
+    funder: FacetOption[];
   };
 }
 
@@ -62,12 +63,12 @@ export interface ColumnPart {
   column: string;
 }
 
-/** `search/facets/list.js` and `search/facets/voluntaryCode.js`: member documents of each key (`encodePostings` gaps). */
+/** `search/facets/list.js`, `voluntaryCode.js` and `funder.js`: member documents of each key (`encodePostings` gaps). */
 export type MembersPart = Record<string, string>;
 
 export type FacetName = keyof CorePart['facets'];
 
-export const FACET_NAMES: readonly FacetName[] = ['county', 'sector', 'list', 'voluntaryCode'];
+export const FACET_NAMES: readonly FacetName[] = ['county', 'sector', 'list', 'voluntaryCode', 'funder'];
 
 export const partName = {
   core: (): string => 'core',

@@ -211,7 +211,7 @@ test('every link of the changes pages, the histories and the pages of former org
     for (const [, value] of readFileSync(join(at.site, file), 'utf8').matchAll(/\shref="([^"]*)"/g)) {
       if (/^(https?:|mailto:|#)/.test(value!)) continue;
       const target = posix.normalize(
-        posix.join(posix.dirname(file), decodeURIComponent(value!.split('#')[0]!)),
+        posix.join(posix.dirname(file), decodeURIComponent(value!.split('#')[0]!.split('?')[0]!)),
       );
       if (!existsSync(join(at.site, target))) broken.push(`${file} → ${value}`);
     }

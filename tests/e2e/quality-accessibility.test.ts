@@ -71,6 +71,11 @@ for (const [kind, path] of [
   ['a browse page with pages', 'list/registered-charities.html'],
   ['a county page', 'county/dublin.html'],
   ['the about page', 'about.html'],
+  ['the funders index', 'funders.html'],
+  ['a funder page with its charts', 'funder/health-service-executive.html'],
+  ['the regulators index', 'regulators.html'],
+  ['a regulator page', 'regulator/charities-regulatory-authority.html'],
+  ['the register in figures', 'figures.html'],
 ] as const) {
   test(`axe finds no WCAG 2.2 AA violation on ${kind}`, async () => {
     const { page, problems } = await openPage(context, url(path));
@@ -155,12 +160,13 @@ test('by keyboard alone: skip link, search box, search button, every filter, res
   const total = await waitForResults(page);
   assert.ok(total > 20, `${total} results`);
 
-  assert.deepEqual(await tabTo(page, (stop) => stop === 'select voluntaryCode'), [
+  assert.deepEqual(await tabTo(page, (stop) => stop === 'select funder'), [
     'button Search',
     'select county',
     'select sector',
     'select list',
     'select voluntaryCode',
+    'select funder',
   ]);
   assert.deepEqual(await tabTo(page, (stop) => stop === 'result link'), ['result link']);
   assert.ok(await focusIsVisible(page));

@@ -59,6 +59,10 @@ const PAGE_TYPES = [
   'subsector/6.5.html',
   'about.html',
   'downloads.html',
+  'funders.html',
+  'funder/health-service-executive.html',
+  'regulator/charities-regulatory-authority.html',
+  'figures.html',
 ];
 const html = (path: string) => readFileSync(join(site, path), 'utf8');
 

@@ -15,6 +15,7 @@ import { readTree } from '../support/data-tree.ts';
 import {
   ATTACKS,
   HOSTILE_WORD,
+  ODD_FUNDER_NAMES,
   writeHostileDataFolder,
   type HostileDataFolder,
 } from '../support/hostile-data.ts';
@@ -120,6 +121,36 @@ test('inline JSON keeps every value as text: each JSON-LD block ends where it sh
     const record = JSON.parse(readFileSync(join(site, `org/${id}.json`), 'utf8'));
     assert.equal(JSON.parse(body).name, record.name, id);
   }
+});
+
+test('odd and hostile funder and regulator names are headings as text, each on a page of its own at a safe address', async () => {
+  const page = await browser.newPage();
+  const headings = new Map<string, string>();
+  for (const path of pages().filter((file) => /^(funder|regulator)\/[^/]+\.html$/.test(file))) {
+    assert.match(path, /^(funder|regulator)\/[a-z0-9]+(-[a-z0-9]+)*(--[a-z0-9]+)?(-p[0-9]+)?\.html$/, path);
+    if (/-p[0-9]+\.html$/.test(path)) continue;
+    await page.goto(fileUrl(path));
+    const heading = await page.locator('h1').textContent();
+    assert.ok(heading !== null && heading !== '', path);
+    assert.ok(!headings.has(`${path.split('/')[0]} ${heading}`), `${path}: a second page for ${heading}`);
+    headings.set(`${path.split('/')[0]} ${heading}`, path);
+  }
+  await page.close();
+  const funderPages = [...headings.keys()].filter((key) => key.startsWith('funder '));
+  for (const name of ODD_FUNDER_NAMES.filter((odd) => odd.trim() !== '')) {
+    assert.ok(headings.has(`funder ${name}`), `no funder page headed ${JSON.stringify(name.slice(0, 40))}`);
+  }
+  assert.ok(headings.has('funder Funder not given'), 'the entries naming no funder have a page');
+  for (const attack of ATTACKS.filter((text) => !text.includes('\u0000'))) {
+    const hostile = funderPages.some((key) => key.includes(attack.trim()));
+    assert.ok(hostile, `no funder page heading carries ${JSON.stringify(attack)} as text`);
+  }
+  assert.ok(
+    [...headings.keys()].some(
+      (key) => key.startsWith('regulator ') && key.includes('<script>alert(1)</script>'),
+    ),
+    'a regulator heading carries markup as text',
+  );
 });
 
 test('every page of the hostile site is valid HTML', async () => {

@@ -53,6 +53,11 @@ test('the site has the kinds of page the gates are meant to cover', () => {
     'list/registered-charities.html',
     'list/registered-charities-p2.html',
     'subsector/not-given.html',
+    'funders.html',
+    'funder/health-service-executive.html',
+    'regulators.html',
+    'regulator/charities-regulatory-authority.html',
+    'figures.html',
   ])
     assert.ok(pages().includes(path), path);
 });

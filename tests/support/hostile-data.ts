@@ -60,6 +60,25 @@ export const HOSTILE_IDS: readonly string[] = [
 const STORED_CODE_IDS = ['GOVERNANCECODE', 'con', 'aux', 'ICTR', 'Lpt1', 'a%2Fb'];
 
 /** The 1 MB value: attack text over and over, past every size a page or index might assume. */
+/**
+ * Funder names no page address may be made of as they are: empty, punctuation alone, very long,
+ * a Windows device, a page number, and pairs that fold to one readable form (accents, markup).
+ */
+export const ODD_FUNDER_NAMES: readonly string[] = [
+  '',
+  '   ',
+  '???',
+  '!!!',
+  '..',
+  `${'A very long funder name that goes on '.repeat(40)}end`,
+  'CON',
+  'Fund P2',
+  'Café Fund',
+  'Cafe Fund',
+  '<b>Cafe</b> Fund',
+  '\u202Eevil\u202C Fund',
+];
+
 export function megabyteOfAttacks(): string {
   const unit = `${HOSTILE_WORD} ${ATTACKS.join(' ')} `;
   return unit.repeat(Math.ceil((1024 * 1024) / unit.length)).slice(0, 1024 * 1024);
@@ -117,7 +136,14 @@ function hostileRecord(index: number, attack: string, url: string): Record<strin
       prevExpenditure: attack,
       accountToDate: attack,
     },
-    funders: [{ fundSource: text('funder'), amount: attack, fundingType: attack }],
+    funders: [
+      { fundSource: text('funder'), amount: attack, fundingType: attack },
+      ...ODD_FUNDER_NAMES.map((fundSource, position) => ({
+        fundSource,
+        amount: 1000 + position,
+        fundingType: attack,
+      })),
+    ],
     otherAddresses: [
       {
         address: text('other address'),

@@ -165,6 +165,15 @@ export interface CorpusRecord {
   voluntaryCodes: string[];
 }
 
+const FUNDER_NAMES = [
+  'Pobal',
+  'POBAL.',
+  'Health Service Executive',
+  'Dept. of Health',
+  'Galway County Council',
+  'Pobal',
+];
+
 /** `count` records for `seed`. */
 export function searchCorpus(seed: number, count: number): CorpusRecord[] {
   const random = seededRandom(seed);
@@ -255,6 +264,13 @@ export function searchCorpus(seed: number, count: number): CorpusRecord[] {
       lists: LISTS.filter(() => random() < 0.35),
       voluntaryCodes: CODES.filter(() => random() < 0.15),
     });
+    // Drawn last, so that the records above stay as they were for the same seed. Spellings of one
+    // funder that differ in case and punctuation, and one funder named twice.
+    record['funders'] = FUNDER_NAMES.filter(() => random() < 0.25).map((fundSource) => ({
+      fundSource,
+      amount: integer(random, 1, 500_000),
+      fundingType: 'Government',
+    }));
   }
   return records;
 }

@@ -91,7 +91,8 @@ function passes(document: SearchDocument, filters: SearchFilters): boolean {
     (filters.county === undefined || countyKey(facets.county) === filters.county) &&
     (filters.sector === undefined || facets.sector === filters.sector) &&
     (filters.list === undefined || facets.lists.includes(filters.list)) &&
-    (filters.voluntaryCode === undefined || facets.voluntaryCodes.includes(filters.voluntaryCode))
+    (filters.voluntaryCode === undefined || facets.voluntaryCodes.includes(filters.voluntaryCode)) &&
+    (filters.funder === undefined || facets.funders.some(({ key }) => key === filters.funder))
   );
 }
 
@@ -184,6 +185,9 @@ function generateQuery(
       if (random() < 0.5)
         filters.list = pick(random, ['registeredCharities', 'taxEfficientGifts', 'housingBodies']);
       if (random() < 0.3) filters.voluntaryCode = pick(random, ['GOVERNANCECODE', 'ICTR']);
+      if (random() < 0.4 && document.facets.funders.length > 0) {
+        filters.funder = pick(random, document.facets.funders).key;
+      }
       return { kind, raw: random() < 0.3 ? '' : styled(word), filters };
     }
   }

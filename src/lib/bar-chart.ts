@@ -1,0 +1,77 @@
+// A horizontal bar chart laid out for an inline SVG: one bar per row around a zero line (net
+// assets can be negative). Only coordinates and text: the page draws it with classes, so that no
+// inline style is needed under the site's Content-Security-Policy.
+
+export interface ChartRow {
+  label: string;
+  /** The value to draw; `undefined` draws no bar and says "none". */
+  value?: number;
+  /** The figure printed beside the bar (in full). */
+  text: string;
+}
+
+export interface LaidOutBar {
+  label: string;
+  /** The label cut to fit the label column; the full label is in the table beside the chart. */
+  shortLabel: string;
+  labelY: number;
+  x: number;
+  y: number;
+  width: number;
+  text: string;
+  textX: number;
+  textAnchor: 'start' | 'end';
+}
+
+export interface BarChart {
+  width: number;
+  height: number;
+  zero: number;
+  barHeight: number;
+  bars: LaidOutBar[];
+}
+
+const WIDTH = 640;
+const LABEL_WIDTH = 170;
+const VALUE_ROOM = 120;
+const ROW_HEIGHT = 22;
+const BAR_HEIGHT = 14;
+const LABEL_CHARACTERS = 26;
+
+const round = (value: number): number => Math.round(value * 10) / 10;
+
+export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
+  const values = rows.flatMap((row) => (row.value === undefined ? [] : [row.value]));
+  if (values.length === 0) return undefined;
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const span = high - low || 1;
+  const left = LABEL_WIDTH + (low < 0 ? VALUE_ROOM : 0);
+  const plot = WIDTH - left - VALUE_ROOM;
+  const scale = (value: number): number => left + ((value - low) / span) * plot;
+  const zero = round(scale(0));
+  const bars = rows.map((row, index): LaidOutBar => {
+    const y = index * ROW_HEIGHT + (ROW_HEIGHT - BAR_HEIGHT) / 2;
+    const shortLabel =
+      [...row.label].length > LABEL_CHARACTERS
+        ? `${[...row.label].slice(0, LABEL_CHARACTERS - 1).join('')}…`
+        : row.label;
+    const common = { label: row.label, shortLabel, labelY: y + BAR_HEIGHT - 3, y };
+    if (row.value === undefined) {
+      return { ...common, x: zero, width: 0, text: row.text, textX: zero + 4, textAnchor: 'start' };
+    }
+    const end = scale(row.value);
+    const x = round(Math.min(end, zero));
+    const width = round(Math.abs(end - zero));
+    const negative = row.value < 0;
+    return {
+      ...common,
+      x,
+      width,
+      text: row.text,
+      textX: negative ? round(x - 4) : round(x + width + 4),
+      textAnchor: negative ? 'end' : 'start',
+    };
+  });
+  return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, barHeight: BAR_HEIGHT, bars };
+}

@@ -1,0 +1,50 @@
+// What the funder, regulator and figures pages read of one organisation: a small, flat entry made
+// once per organisation by the site's adapter (src/view/ledger.ts), so that the aggregation below
+// it is plain arithmetic over plain data.
+
+export interface LedgerFunder {
+  /** `fundSource` as given; absent when the record names none. */
+  source?: string;
+  /** The amount, when the record gives a number. */
+  amount?: number;
+  /** The amount as given when it is not a number. */
+  amountText?: string;
+  /** `fundingType` as given. */
+  type?: string;
+}
+
+export interface LedgerRegulator {
+  /** `regulatorName` as given. */
+  name?: string;
+  /** `regulatorDesc` as given (an abbreviation such as "CRA"). */
+  desc?: string;
+  /** `regulatorNumber` as given. */
+  number?: string;
+}
+
+/** Current-year figures of the financial summary; expenditure as the API gives it (negative). */
+export interface LedgerFinancials {
+  income?: number;
+  expenditure?: number;
+  grants?: number;
+  netAssets?: number;
+}
+
+/** A grouping an organisation falls in (its county, its sector): the browse pages' key and label. */
+export interface LedgerGroup {
+  /** The key the browse pages group by; '' when the record gives none. */
+  key: string;
+  label: string;
+}
+
+export interface LedgerEntry {
+  id: string;
+  name: string;
+  county: LedgerGroup;
+  sector: LedgerGroup;
+  /** The register's lists it is on, by key (e.g. "registeredCharities"). */
+  lists: string[];
+  funders: LedgerFunder[];
+  regulators: LedgerRegulator[];
+  financials?: LedgerFinancials;
+}

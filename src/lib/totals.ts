@@ -1,0 +1,110 @@
+// Sums and medians of published amounts, exact. The register's totals run to billions and some
+// amounts carry cents: adding them as floating-point numbers would drift in the last digits, and
+// a reader who adds the rows up must get the total shown. Amounts are added as decimal integers.
+
+/** A decimal number: `units` × 10^−`scale`. */
+export interface Decimal {
+  units: bigint;
+  scale: number;
+}
+
+export const ZERO: Decimal = { units: 0n, scale: 0 };
+
+/** The number as it is written (its shortest round-trip form), as an exact decimal. */
+export function decimalOf(amount: number): Decimal {
+  if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
+  if (Number.isSafeInteger(amount)) return { units: BigInt(amount), scale: 0 };
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(amount));
+  if (!match) throw new RangeError(`not a decimal amount: ${amount}`);
+  const [, sign, whole, fraction = '', exponent = '0'] = match;
+  let units = BigInt(`${whole}${fraction}`);
+  let scale = fraction.length - Number(exponent);
+  if (scale < 0) {
+    units *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return normalised({ units: sign === '-' ? -units : units, scale });
+}
+
+/** Drops trailing zero decimals: 1.50 is 1.5. */
+function normalised(value: Decimal): Decimal {
+  let { units, scale } = value;
+  while (scale > 0 && units % 10n === 0n) {
+    units /= 10n;
+    scale -= 1;
+  }
+  return { units, scale };
+}
+
+function atScale(value: Decimal, scale: number): bigint {
+  return value.units * 10n ** BigInt(scale - value.scale);
+}
+
+export function add(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return normalised({ units: atScale(a, scale) + atScale(b, scale), scale });
+}
+
+/** The exact sum of the amounts. */
+export function sumOf(amounts: Iterable<number>): Decimal {
+  let total = ZERO;
+  for (const amount of amounts) total = add(total, decimalOf(amount));
+  return total;
+}
+
+export function compareDecimals(a: Decimal, b: Decimal): number {
+  const scale = Math.max(a.scale, b.scale);
+  const difference = atScale(a, scale) - atScale(b, scale);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}
+
+/**
+ * The median, exact: the middle amount, or halfway between the two middle ones.
+ * `undefined` for no amounts.
+ */
+export function medianOf(amounts: readonly number[]): Decimal | undefined {
+  if (amounts.length === 0) return undefined;
+  const sorted = [...amounts].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return decimalOf(sorted[middle]!);
+  const both = add(decimalOf(sorted[middle - 1]!), decimalOf(sorted[middle]!));
+  // Half of a decimal is five tenths of it: exact at one more decimal place.
+  return normalised({ units: both.units * 5n, scale: both.scale + 1 });
+}
+
+const grouped = new Intl.NumberFormat('en-IE');
+const MINUS = '\u2212';
+
+/** In full, digits grouped: "1,191,591,656", "1,234.5", "−12". */
+export function formatDecimal(value: Decimal): string {
+  const negative = value.units < 0n;
+  const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - value.scale);
+  const fraction = digits.slice(digits.length - value.scale);
+  const text = grouped.format(BigInt(whole)) + (fraction ? `.${fraction}` : '');
+  return negative && value.units !== 0n ? MINUS + text : text;
+}
+
+/** The value as a floating-point number, for drawing (never for a figure that is printed). */
+export function approximate(value: Decimal): number {
+  return Number(value.units) / 10 ** value.scale;
+}
+
+const SCALES: readonly [number, string][] = [
+  [1e12, 'trillion'],
+  [1e9, 'billion'],
+  [1e6, 'million'],
+];
+const rounded = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1 });
+
+/** A rounded reading of a large figure, "1.2 billion"; `undefined` when the full figure is short enough. */
+export function roundedFigure(value: Decimal): string | undefined {
+  const number = approximate(value);
+  const size = Math.abs(number);
+  for (const [scale, word] of SCALES) {
+    if (size >= scale) {
+      return `about ${number < 0 ? MINUS : ''}${rounded.format(size / scale)} ${word}`;
+    }
+  }
+  return undefined;
+}

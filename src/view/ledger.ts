@@ -1,0 +1,186 @@
+// The one place the funder, regulator and figures pages read organisations from: each record's
+// view made into a small ledger entry (src/lib/ledger.ts), the funders and regulators grouped
+// once per register. Everything past `ledgerEntryOf` is plain arithmetic in src/lib.
+import { funderGroups, funderKey, type FunderGroup } from '../lib/funders.ts';
+import type { LedgerEntry, LedgerGroup } from '../lib/ledger.ts';
+import { regulatorGroups, regulatorKey, type RegulatorGroup } from '../lib/regulators.ts';
+import {
+  figuresBy,
+  figuresOf,
+  type GroupFigures,
+  type MeasureFigure,
+  type MeasureKey,
+} from '../lib/figures.ts';
+import type { BrowseKind } from '../lib/routes.ts';
+import { scalarText } from '../lib/text.ts';
+import { givenAt, type Organisation } from '../records/organisation.ts';
+import { LISTS, type OrganisationEntry, type Register } from '../records/register.ts';
+
+/** The ledger entry of one organisation: the adapter from the record model. */
+export function ledgerEntryOf(
+  organisation: Organisation,
+  name: string,
+  groups: { county: LedgerGroup; sector: LedgerGroup },
+  lists: readonly string[],
+): LedgerEntry {
+  const summary = organisation.financialSummary;
+  const financials = summary && {
+    ...(summary.currentIncome !== undefined && { income: summary.currentIncome }),
+    ...(summary.currentExpenditure !== undefined && { expenditure: summary.currentExpenditure }),
+    ...(summary.currentGrants !== undefined && { grants: summary.currentGrants }),
+    ...(summary.currentNetAssets !== undefined && { netAssets: summary.currentNetAssets }),
+  };
+  return {
+    id: organisation.id,
+    name,
+    county: groups.county,
+    sector: groups.sector,
+    lists: [...lists],
+    funders: organisation.funders.map(({ fundSource, amount, fundingType }, index) => {
+      // An amount the model could not read as a number is still shown as the record gives it.
+      const amountText =
+        amount === undefined ? scalarText(givenAt(organisation, `funders[${index}].amount`)) : undefined;
+      return {
+        ...(fundSource !== undefined && { source: fundSource }),
+        ...(amount !== undefined && { amount }),
+        ...(amountText !== undefined && { amountText }),
+        ...(fundingType !== undefined && { type: fundingType }),
+      };
+    }),
+    regulators: organisation.regulators.map(({ regulatorName, regulatorDesc, regulatorNumber }) => ({
+      ...(regulatorName !== undefined && { name: regulatorName }),
+      ...(regulatorDesc !== undefined && { desc: regulatorDesc }),
+      ...(regulatorNumber !== undefined && { number: regulatorNumber }),
+    })),
+    ...(financials && Object.keys(financials).length > 0 && { financials }),
+  };
+}
+
+/** The county and sector of an organisation as its browse pages group them. */
+export function browseGroupsOf(
+  register: Register,
+  entry: OrganisationEntry,
+): { county: LedgerGroup; sector: LedgerGroup } {
+  return {
+    county: {
+      key: entry.countyKey,
+      label: register.countyByKey.get(entry.countyKey)?.label ?? 'County not given',
+    },
+    sector: {
+      key: entry.sectorKey,
+      label: register.sectorByKey.get(entry.sectorKey)?.label ?? 'Sector not given',
+    },
+  };
+}
+
+export interface SiteLedger {
+  entries: LedgerEntry[];
+  funders: FunderGroup[];
+  regulators: RegulatorGroup[];
+  funderByKey: Map<string, FunderGroup>;
+  regulatorByKey: Map<string, RegulatorGroup>;
+}
+
+const ledgers = new WeakMap<Register, SiteLedger>();
+
+/** Every organisation's ledger entry and the groups made of them, once per register. */
+export function siteLedger(register: Register): SiteLedger {
+  let ledger = ledgers.get(register);
+  if (ledger) return ledger;
+  const entries = register.organisations.map((entry) =>
+    ledgerEntryOf(
+      entry.organisation,
+      entry.name,
+      browseGroupsOf(register, entry),
+      (register.listsOf.get(entry.id.toLowerCase()) ?? []).map((list) => list.key),
+    ),
+  );
+  const funders = funderGroups(entries);
+  const regulators = regulatorGroups(entries);
+  ledger = {
+    entries,
+    funders,
+    regulators,
+    funderByKey: new Map(funders.map((group) => [group.key, group])),
+    regulatorByKey: new Map(regulators.map((group) => [group.key, group])),
+  };
+  ledgers.set(register, ledger);
+  return ledger;
+}
+
+/** The funder page of a `fundSource` as an organisation's record spells it. */
+export function funderOf(ledger: SiteLedger, source: string | undefined): FunderGroup | undefined {
+  return ledger.funderByKey.get(funderKey(source));
+}
+
+/** The regulator page of a regulator as an organisation's record gives it. */
+export function regulatorOf(
+  ledger: SiteLedger,
+  regulator: { name?: string; abbreviation?: string },
+): RegulatorGroup | undefined {
+  return ledger.regulatorByKey.get(regulatorKey(regulator.name ?? regulator.abbreviation));
+}
+
+export interface RegisterFigures {
+  organisations: number;
+  whole: Record<MeasureKey, MeasureFigure>;
+  dimensions: {
+    id: string;
+    title: string;
+    groupTitle: string;
+    folder?: BrowseKind;
+    groups: GroupFigures[];
+  }[];
+}
+
+/** The register in figures: the whole register, then by county, by sector and by list. */
+export function registerFigures(register: Register): RegisterFigures {
+  const { entries } = siteLedger(register);
+  const sectorOrder = new Map(register.sectors.map((sector, index) => [sector.key, index]));
+  const listTitles = new Map<string, string>(LISTS.map((list) => [list.key, list.title]));
+  const listOrder = new Map<string, number>(LISTS.map((list, index) => [list.key, index]));
+  return {
+    organisations: entries.length,
+    whole: figuresOf(entries),
+    dimensions: [
+      {
+        id: 'county',
+        title: 'By county',
+        groupTitle: 'County',
+        folder: 'county',
+        groups: figuresBy(entries, (entry) => [entry.county]),
+      },
+      {
+        id: 'sector',
+        title: 'By sector',
+        groupTitle: 'Sector',
+        folder: 'sector',
+        groups: figuresBy(
+          entries,
+          (entry) => [entry.sector],
+          (a, b) => (sectorOrder.get(a.key) ?? 0) - (sectorOrder.get(b.key) ?? 0),
+        ),
+      },
+      {
+        id: 'list',
+        title: 'By list',
+        groupTitle: 'List',
+        folder: 'list',
+        groups: figuresBy(
+          entries,
+          (entry) => entry.lists.map((key) => ({ key, label: listTitles.get(key) ?? key })),
+          (a, b) => (listOrder.get(a.key) ?? 0) - (listOrder.get(b.key) ?? 0),
+        ),
+      },
+    ],
+  };
+}
+
+/** The browse page's slug of a county, sector or list key; none for "not given". */
+export function browseSlugOf(register: Register, kind: BrowseKind, key: string): string | undefined {
+  if (key === '') return undefined;
+  if (kind === 'county') return register.countyByKey.get(key)?.slug;
+  if (kind === 'sector') return register.sectorByKey.get(key)?.slug;
+  if (kind === 'list') return LISTS.find((list) => list.key === key)?.slug;
+  return undefined;
+}
