@@ -12,6 +12,7 @@ import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
+import { writeRegisterData } from './register-data.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
@@ -232,7 +233,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
           '; the site was left as it was.',
       );
     }
-    const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
+    const data = await step('database', () => writeRegisterData(snapshot, staging));
+    const downloads = await step('downloads', () =>
+      writeDownloads(snapshot, staging, { files: [data.database], sources: data.sources }),
+    );
     await step('records', () => copyRecords(snapshot, staging));
     const archives: { kind: ArchiveKind; path: string; title: string }[] = [
       { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },

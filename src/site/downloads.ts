@@ -9,6 +9,8 @@ import { irishPoint } from '../lib/map.ts';
 import { arrayOf, objectOf, stringsOf, textOf } from '../lib/text.ts';
 import { readRecord, type Member, type Snapshot } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
+import { writeDatapackage, type PackageSource } from './datapackage.ts';
+import { identifiersOfRecord } from './register-entry.ts';
 
 /** Writes text in large chunks, hashing as it goes. */
 class HashedFile {
@@ -59,6 +61,16 @@ function written(
   return { path, title, description, bytes: file.bytes, sha256 };
 }
 
+/**
+ * A record as stored, with its org-id.guide identifiers added under `orgIDs` (the name Find That
+ * Charity gives them) unless the record has a field of that name already.
+ */
+export function withIdentifiers(record: unknown, id: string): unknown {
+  const object = objectOf(record);
+  if (record !== object || 'orgIDs' in object) return record;
+  return { ...object, orgIDs: identifiersOfRecord(record, id) };
+}
+
 /** Columns of organisations.csv: the main fields, flattened. */
 export const ORGANISATION_COLUMNS = [
   'id',
@@ -79,6 +91,7 @@ export const ORGANISATION_COLUMNS = [
   'latitude_derived',
   'longitude_derived',
   'regulators',
+  'org_identifiers',
   'regulatory',
   'lists',
   'voluntary_codes',
@@ -134,6 +147,7 @@ export function organisationRow(snapshot: Snapshot, id: string, raw: unknown): u
         return `${name}: ${String(regulator['regulatorNumber'] ?? '')}`;
       }),
     ),
+    joined(identifiersOfRecord(raw, id)),
     joined(stringsOf(record['regulatory'])),
     joined((snapshot.listsOf.get(key) ?? []).map((list) => list.key)),
     joined((snapshot.codesOf.get(key) ?? []).map((code) => code.id)),
@@ -182,8 +196,18 @@ function memberRows(file: HashedFile, members: readonly Member[], prefix: readon
     file.write(csvRow([...prefix, member.id, member.name, member.present ? 'yes' : 'no']));
 }
 
-/** Writes every download into `<siteDir>/downloads/` and returns them, SHA256SUMS last. */
-export function writeDownloads(snapshot: Snapshot, siteDir: string): DownloadFile[] {
+/** Downloads written by an earlier step (the database), and the sources the datapackage names. */
+export interface WrittenData {
+  files: readonly DownloadFile[];
+  sources: readonly PackageSource[];
+}
+
+/** Writes every download into `<siteDir>/downloads/` and returns them, datapackage.json and SHA256SUMS last. */
+export function writeDownloads(
+  snapshot: Snapshot,
+  siteDir: string,
+  data: WrittenData = { files: [], sources: [] },
+): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const files: DownloadFile[] = [];
   const count = snapshot.organisations.length;
@@ -193,12 +217,12 @@ export function writeDownloads(snapshot: Snapshot, siteDir: string): DownloadFil
       siteDir,
       'organisations.json',
       'organisations.json',
-      `All ${count} records as the register gave them, one JSON array.`,
+      `All ${count} records as the register gave them, one JSON array; each with its org-id identifiers added as orgIDs.`,
       (file) => {
         file.write('[\n');
         snapshot.organisations.forEach((entry, index) => {
           const record = readRecord(snapshot.dataDir, entry.id);
-          file.write((index === 0 ? '' : ',\n') + JSON.stringify(record));
+          file.write((index === 0 ? '' : ',\n') + JSON.stringify(withIdentifiers(record, entry.id)));
         });
         file.write('\n]\n');
       },
@@ -261,6 +285,9 @@ export function writeDownloads(snapshot: Snapshot, siteDir: string): DownloadFil
       sha256: createHash('sha256').update(content).digest('hex'),
     });
   }
+
+  files.push(...data.files);
+  files.push(writeDatapackage(snapshot, siteDir, files, data.sources));
 
   const sums = files.map((file) => `${file.sha256}  ${file.path.slice(DOWNLOADS_DIR.length + 1)}\n`).join('');
   files.push(

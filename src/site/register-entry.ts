@@ -3,8 +3,8 @@
 // downstream takes these small types, never the stored record's fields.
 import { orgIdentifiers, registrationNumbers, type OrgIdentifier } from '../lib/identifiers.ts';
 import { organisationPath } from '../lib/routes.ts';
-import { readRecord, type Snapshot } from '../snapshot/load.ts';
-import { readOrganisation, type OrganisationView } from '../snapshot/organisation.ts';
+import { readRecord, type Snapshot } from '../records/register.ts';
+import { readOrganisation, type OrganisationView } from '../records/organisation.ts';
 import type { MatchEntry } from '../match/matcher.ts';
 
 export interface RegisterEntry {
@@ -44,6 +44,11 @@ export function* registerEntries(snapshot: Snapshot): Generator<RegisterEntry> {
     const entry = registerEntry(snapshot, id);
     if (entry) yield entry;
   }
+}
+
+/** The org-id.guide identifiers of a stored record, for downloads that read records as stored. */
+export function identifiersOfRecord(record: unknown, id: string): string[] {
+  return orgIdentifiers(readOrganisation(record, id).regulators).map((identifier) => identifier.identifier);
 }
 
 /** What the list matcher needs of an organisation. */

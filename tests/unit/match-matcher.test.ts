@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateDataset } from '../../src/sample-api/dataset.ts';
-import { readOrganisation } from '../../src/snapshot/organisation.ts';
+import { readOrganisation } from '../../src/records/organisation.ts';
 import { matchEntryOf } from '../../src/site/register-entry.ts';
 import { Matcher, readLine, wordLikeness, type MatchEntry } from '../../src/match/matcher.ts';
 
