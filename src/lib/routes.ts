@@ -10,6 +10,7 @@ export const SECTORS = 'sectors.html';
 export const NAMES = 'names.html';
 export const ABOUT = 'about.html';
 export const SEARCH = 'search.html';
+export const MATCH = 'match.html';
 
 /** The folder downloads are written to. */
 export const DOWNLOADS_DIR = 'downloads';

@@ -6,18 +6,7 @@ import { csvRow } from '../lib/csv.ts';
 import { organisationPath } from '../lib/routes.ts';
 import { Matcher, type Candidate, type LineMatch, type MatchEntry } from './matcher.ts';
 import { likelyColumn, parseCsv } from './csv-input.ts';
-import { decodeMatchTable, MATCH_TABLE_FUNCTION } from './table.ts';
-
-/** Columns the result adds to the list's own. */
-export const RESULT_COLUMNS = [
-  'match_id',
-  'match_name',
-  'match_charity_number',
-  'match_county',
-  'match_page',
-  'match_score',
-  'match_reason',
-] as const;
+import { decodeMatchTable, MATCH_TABLE_FUNCTION, RESULT_COLUMNS } from './table.ts';
 
 const REASONS: Readonly<Record<Candidate['reason'], string>> = {
   id: 'same id',

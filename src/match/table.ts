@@ -9,6 +9,17 @@ export const MATCH_TABLE_FUNCTION = 'orgdirMatchTable';
 export const MATCH_TABLE_FILE = 'match/register.js';
 export const MATCH_CLIENT_FILE = 'match/match.js';
 
+/** Columns the downloaded result adds to the list's own. */
+export const RESULT_COLUMNS = [
+  'match_id',
+  'match_name',
+  'match_charity_number',
+  'match_county',
+  'match_page',
+  'match_score',
+  'match_reason',
+] as const;
+
 /** A register's number as one letter before its digits: "R20000028 C123456 Y12345". */
 const LETTERS: Readonly<Record<RegisterKind, string>> = { charity: 'R', company: 'C', chy: 'Y' };
 const KINDS: Readonly<Record<string, RegisterKind>> = { R: 'charity', C: 'company', Y: 'chy' };

@@ -6,6 +6,7 @@
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
 import { arrayOf, objectOf, scalarText } from '../lib/text.ts';
+import { orgIdentifiers } from '../lib/identifiers.ts';
 import { foldText } from './fold.ts';
 
 /** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
@@ -14,7 +15,10 @@ export interface SearchFields {
   name: string[];
   /** Other names it is known by. */
   altNames: string[];
-  /** Registration numbers of every regulator and eircodes, each also written without its spaces. */
+  /**
+   * Registration numbers of every regulator, org-id.guide identifiers (`IE-CHY-20000028`) and
+   * eircodes, each also written without its spaces.
+   */
   codes: string[];
   /** Registered and other addresses, and their counties. */
   address: string[];
@@ -109,9 +113,15 @@ export function searchDocument(record: unknown, membership: Membership, href: st
   const sectorName = text(organisation['sectorName']);
   const subSectorName = text(organisation['subSectorName']);
 
-  const numbers = arrayOf(organisation['regulators'])
-    .map((regulator) => text(objectOf(regulator)['regulatorNumber']))
-    .filter(isNumber);
+  const regulators = arrayOf(organisation['regulators']).map(objectOf);
+  const numbers = regulators.map((regulator) => text(regulator['regulatorNumber'])).filter(isNumber);
+  const identifiers = orgIdentifiers(
+    regulators.map((regulator) => ({
+      name: text(regulator['regulatorName']),
+      abbreviation: text(regulator['regulatorDesc']),
+      number: text(regulator['regulatorNumber']),
+    })),
+  ).map((identifier) => identifier.identifier);
   const addressTexts = present([registeredAddress, ...otherAddresses.map((other) => text(other['address']))]);
   const eircodes = new Map<string, string>();
   for (const eircode of [
@@ -127,7 +137,7 @@ export function searchDocument(record: unknown, membership: Membership, href: st
     fields: {
       name: present([name]),
       altNames,
-      codes: [...new Set([...numbers, ...eircodes.values()].map(codeValue))],
+      codes: [...new Set([...numbers, ...identifiers, ...eircodes.values()].map(codeValue))],
       address: present([...addressTexts, county, ...otherAddresses.map((other) => text(other['county']))]),
       classification: present([sectorName, subSectorName, text(organisation['secondarySubsectorName'])]),
       objects: present([text(organisation['legalObjectsExtract'])]),

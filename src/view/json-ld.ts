@@ -2,6 +2,7 @@
 // record gives; nothing is inferred beyond the country, which the register is about.
 import { isoDate } from '../lib/dates.ts';
 import { amountOf } from '../lib/money.ts';
+import { orgIdentifiers } from '../lib/identifiers.ts';
 import type { OrganisationView } from '../records/organisation.ts';
 
 export function organisationJsonLd(organisation: OrganisationView): Record<string, unknown> {
@@ -35,6 +36,10 @@ export function organisationJsonLd(organisation: OrganisationView): Record<strin
       propertyID: regulator.abbreviation ?? regulator.name ?? 'regulator',
       value: regulator.number,
     }));
-  if (registrations.length > 0) ld['identifier'] = [organisation.id, ...registrations];
+  // org-id.guide identifiers (IE-CHY-…, IE-CRO-…) as plain text: what other datasets join on.
+  const identifiers = orgIdentifiers(organisation.regulators).map((identifier) => identifier.identifier);
+  if (registrations.length > 0 || identifiers.length > 0) {
+    ld['identifier'] = [organisation.id, ...identifiers, ...registrations];
+  }
   return ld;
 }
