@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { RESULT_COLUMNS } from '../../src/match/table.ts';
 import { parseCsv } from '../../src/match/csv-input.ts';
@@ -18,6 +19,7 @@ import { Matcher } from '../../src/match/matcher.ts';
 import { matchEntryOf } from '../../src/site/register-entry.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/browser.ts';
+import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 
@@ -192,4 +194,28 @@ test('the match page is linked from the navigation, and every page but home and 
   const first = await page.locator('[data-search-results] h3 a').first().getAttribute('href');
   assert.ok(first?.endsWith(`${lines[0]!.expected}.html`), first ?? '');
   await page.close();
+});
+
+test('the match page, with results drawn, has no WCAG 2.2 AA violation and stays valid HTML', async () => {
+  // axe runs part of its work in a page of its own, opened in the context of the page tested.
+  const context = await browser.newContext();
+  const { page, problems } = await openPage(context, pathToFileURL(join(site, 'match.html')).href);
+  const violations = async () =>
+    (
+      await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+    ).violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' '))}`,
+    );
+  assert.deepEqual(await violations(), [], 'before matching');
+  await page.locator('textarea').fill([...lines.map(({ line }) => line), partial].join('\n'));
+  await page.getByRole('button', { name: 'Match', exact: true }).click();
+  await rowMatches(page, lines.length + 1);
+  assert.deepEqual(await violations(), [], 'with results');
+  // The DOM writes a boolean attribute as `hidden=""`; the page as built writes `hidden`.
+  const markup = (await page.content()).replace(/ hidden=""/g, ' hidden');
+  assert.deepEqual(await htmlProblems(markup, 'match.html', true), []);
+  assert.deepEqual(problems, []);
+  await context.close();
 });
