@@ -66,6 +66,8 @@ export const ACCEPT_SIMILAR = 80;
 export const SIMILAR_MARGIN = 5;
 /** Candidates shown besides the match. */
 export const MORE_CANDIDATES = 4;
+/** Most names scored as similar for one line, beyond those of its rarest word. */
+const MAX_SIMILAR_NAMES = 3000;
 /** Below this score a name is not worth proposing at all. */
 const PROPOSE_FROM = 45;
 /** Credit for a word written with one typo (from 5 letters, as the site's search allows). */
@@ -223,16 +225,19 @@ export class Matcher {
         matched: name.text,
       });
     }
-    // Names sharing words with the line, scored by how alike their words are.
-    const shared = new Map<IndexedName, number>();
-    for (const word of new Set(keys.words)) {
-      for (const near of this.#nearWords(word)) {
-        for (const name of this.#byWord.get(near) ?? []) shared.set(name, (shared.get(name) ?? 0) + 1);
-      }
-    }
-    const needed = Math.max(1, Math.ceil(keys.words.length / 2));
-    for (const [name, count] of shared) {
-      if (count < needed) continue;
+    // Names sharing words with the line, scored by how alike their words are. A name that shares
+    // half the line's words has one of its rarest (all but needed − 1 of them), so only their names
+    // are looked at; and a common word ("community") adds no names once enough are in view.
+    const postings = [...new Set(keys.words)]
+      .map((word) => this.#nearWords(word).flatMap((near) => this.#byWord.get(near) ?? []))
+      .sort((a, b) => a.length - b.length);
+    const needed = Math.max(1, Math.ceil(postings.length / 2));
+    const candidates = new Set<IndexedName>();
+    postings.slice(0, postings.length - needed + 1).forEach((names, index) => {
+      if (index > 0 && candidates.size + names.length > MAX_SIMILAR_NAMES) return;
+      for (const name of names) candidates.add(name);
+    });
+    for (const name of candidates) {
       const likeness = wordLikeness(keys.words, name.keys.words);
       const score = Math.round((name.other ? SCORES.similarOtherName : SCORES.similar) * likeness);
       if (score >= PROPOSE_FROM) offer({ entry: name.entry, score, reason: 'similar', matched: name.text });

@@ -44,7 +44,7 @@ async function gzipFile(source: string, target: string): Promise<{ bytes: number
       done(null, chunk);
     },
   });
-  await pipeline(createReadStream(source), createGzip({ level: 9 }), counted, createWriteStream(target));
+  await pipeline(createReadStream(source), createGzip(), counted, createWriteStream(target));
   return { bytes, sha256: hash.digest('hex') };
 }
 
