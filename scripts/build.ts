@@ -4,7 +4,9 @@
 //
 // Exit codes: 0 published; 1 the crawl did not complete or the publish guard stopped the build
 // (the live data and site are unchanged); 2 a configuration error or a refused key.
+import { rmSync } from 'node:fs';
 import { buildSite } from '../src/site/build.ts';
+import { readSiteRecords, type ReadSite } from '../src/site/site-records.ts';
 import { crawl } from '../src/crawl/crawl.ts';
 import {
   CrawlConfigError,
@@ -15,7 +17,7 @@ import {
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
 import { dataDir, editionsDir, keepEditions, siteDir, siteUrl } from '../src/config.ts';
 import { setEditionsView } from '../src/editions/history.ts';
-import { publishBuild } from '../src/editions/publish.ts';
+import { publishBuild, stagingPaths } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
 
 const HELP = `Usage: npm run build -- [build options] [crawl options]
@@ -100,6 +102,8 @@ async function main(): Promise<number> {
   // For tests of a build killed mid-publish: SIGKILL at one named step of the swap (swap.ts).
   const killAt = process.env['ORGDIR_TEST_KILL_AT'];
   const publicUrl = siteUrl();
+  const recordsFolder = `${stagingPaths({ dataDir: dataDir(), siteDir: siteDir() }).site}.records`;
+  let read: ReadSite | undefined;
   try {
     const result = await publishBuild({
       dataDir: dataDir(),
@@ -126,10 +130,15 @@ async function main(): Promise<number> {
         if (summary.exitCode !== 2) console.error(formatSummary(summary));
         return summary;
       },
+      // The crawl's records are read once: for the edition and, in the same reading, for the site.
+      readRecords: (data, visit) => {
+        read = readSiteRecords(data, recordsFolder, visit);
+      },
       renderSite: async (data, site, view) => {
         setEditionsView(view);
         try {
-          const summary = await buildSite({ dataDir: data, siteDir: site });
+          const summary = await buildSite({ dataDir: data, siteDir: site, ...(read && { read }) });
+          read = undefined;
           console.error(
             `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
           );
@@ -149,6 +158,8 @@ async function main(): Promise<number> {
     (result.exitCode === 0 ? console.log : console.error)(`build: ${result.message}`);
     return result.exitCode;
   } finally {
+    read = undefined;
+    rmSync(recordsFolder, { recursive: true, force: true });
     await sample?.close();
   }
 }

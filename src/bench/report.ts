@@ -115,7 +115,7 @@ function siteSection(sizes: SizeResult[]): string[] {
   }
   lines.push(
     'Each step: wall seconds (CPU seconds of the process), and the peak memory of the process by ' +
-      "the step's end. The search index is built first, in a child process of its own: its CPU and " +
+      "the step's end. The search index is built after the read, in a child process of its own: its CPU and " +
       'memory are not in its cell, but its memory is in the peak RSS above. The archives step is only ' +
       'what is left of them once the pages are written.',
     '',

@@ -10,8 +10,10 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
-import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS, ORGANISATION_FILE_PATTERN } from '../lib/data-layout.ts';
+import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
 import { isRecord } from '../crawl/drift.ts';
+import { recordName } from '../records/organisation.ts';
+import { forEachRecord, type RecordVisitor } from '../records/register.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
 export interface Member {
@@ -74,17 +76,20 @@ export function membersOf(value: unknown): Member[] {
   return [...members.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/**
+ * How a data folder's records are read: each one once, handed to `visit` (src/records/register.ts).
+ * The build passes a reader that also serves the site from the same reading.
+ */
+export type RecordsReader = (dataDir: string, visit: RecordVisitor) => void;
+
+const readRecords: RecordsReader = (dataDir, visit) => forEachRecord(dataDir, [], visit);
+
 /** Reads a data folder written by the crawler into a snapshot. Unreadable files are left out. */
-export function readDataFolder(dataDir: string): EditionSnapshot {
+export function readDataFolder(dataDir: string, read: RecordsReader = readRecords): EditionSnapshot {
   const snapshot = emptySnapshot();
-  const folder = join(dataDir, DATA_LAYOUT.organisations);
-  const files = existsSync(folder) ? readdirSync(folder).sort() : [];
-  for (const file of files) {
-    const id = ORGANISATION_FILE_PATTERN.exec(file)?.[1];
-    if (id === undefined) continue;
-    const record = readJson(join(folder, file));
+  read(dataDir, (id, _bytes, record) => {
     if (isRecord(record)) snapshot.organisations.set(id, { id, record });
-  }
+  });
   const addList = (list: SnapshotList) => snapshot.lists.set(listKey(list), list);
   for (const name of [...GROUP_LISTS, DISCOVERED_LIST]) {
     const path = join(dataDir, DATA_LAYOUT.lists, `${name}.json`);
@@ -187,6 +192,5 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
 
 /** The name of an organisation as its record gives it, else as a list does, else its id. */
 export function nameOf(organisation: SnapshotOrganisation | undefined, fallback: string): string {
-  const name = organisation?.record['name'];
-  return typeof name === 'string' && name.trim() !== '' ? name : fallback;
+  return (organisation && recordName(organisation.record)) ?? fallback;
 }

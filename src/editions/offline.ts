@@ -1,5 +1,5 @@
 // Organisations the site has a page for although the data folder has no record of them.
-import type { Snapshot } from '../records/register.ts';
+import type { Register } from '../records/register.ts';
 import type { EditionsView } from './history.ts';
 
 export interface OfflineOrganisation {
@@ -12,10 +12,10 @@ export interface OfflineOrganisation {
   record: Record<string, unknown>;
 }
 
-const cache = new WeakMap<EditionsView, Map<Snapshot, OfflineOrganisation[]>>();
+const cache = new WeakMap<EditionsView, Map<Register, OfflineOrganisation[]>>();
 
 /** Former and carried organisations, except any the data folder has a record for. */
-export function offlineOrganisations(view: EditionsView, snapshot: Snapshot): OfflineOrganisation[] {
+export function offlineOrganisations(view: EditionsView, snapshot: Register): OfflineOrganisation[] {
   let bySnapshot = cache.get(view);
   if (bySnapshot === undefined) cache.set(view, (bySnapshot = new Map()));
   let list = bySnapshot.get(snapshot);

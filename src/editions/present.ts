@@ -5,39 +5,13 @@ import { DISCOVERED_LIST } from '../lib/data-layout.ts';
 import { formatAmount } from '../lib/money.ts';
 import { DATE_TIME_PATTERN } from '../schemas/index.ts';
 import { countOf, describeValue } from '../lib/text.ts';
+import { labelOf } from '../records/organisation.ts';
 import { LISTS } from '../records/register.ts';
 import { codeTitle } from '../view/voluntary-codes.ts';
 import { sameValue, type FieldChange } from './diff.ts';
 import type { EditionMeta } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  altNames: 'Other names',
-  sectorName: 'Sector',
-  sectorCode: 'Sector code',
-  subSectorName: 'Sub-sector',
-  subSectorCode: 'Sub-sector code',
-  secondarySubsectorName: 'Secondary sub-sector',
-  secondarySubsectorCode: 'Secondary sub-sector code',
-  regulators: 'Regulators',
-  registeredAddress: 'Registered address',
-  county: 'County',
-  geolocation: 'Location',
-  financialSummary: 'Financial summary',
-  funders: 'Funders',
-  otherAddresses: 'Other addresses',
-  sources: 'Sources',
-  orgUrl: 'Website',
-  incorporatedDate: 'Incorporated',
-  governingForm: 'Legal form',
-  numEmployees: 'Employees',
-  legalObjectsExtract: 'Legal objects',
-  legalObjectsDate: 'Legal objects date',
-  directors: 'Directors',
-  regulatory: 'Regulatory status',
-  governanceCodes: 'Voluntary codes',
-};
 
 /** "currentIncome" → "current income". */
 function words(key: string): string {
@@ -50,7 +24,7 @@ function words(key: string): string {
 /** "Financial summary: current income" for `financialSummary.currentIncome`. */
 export function fieldLabel(path: string): string {
   const [head = '', ...rest] = path.split('.');
-  const first = FIELD_LABELS[head] ?? words(head).replace(/^./, (letter) => letter.toUpperCase());
+  const first = labelOf(head) ?? words(head).replace(/^./, (letter) => letter.toUpperCase());
   return rest.length === 0 ? first : `${first}: ${rest.map(words).join(', ')}`;
 }
 

@@ -30,7 +30,7 @@ import {
   type EditionsView,
   type KeptEdition,
 } from './history.ts';
-import { nameOf, readDataFolder, type EditionSnapshot } from './edition-file.ts';
+import { nameOf, readDataFolder, type EditionSnapshot, type RecordsReader } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import { repairSwap, swapDirectories, type SwapStepHook } from './swap.ts';
 
@@ -59,6 +59,11 @@ export interface PublishOptions {
    * again; with `accept`, this publishes exactly the crawl that was judged.
    */
   reuseCrawl?: boolean;
+  /**
+   * Reads the crawl's records, each once (default: src/records/register.ts); the build passes a
+   * reader that serves the site from the same reading, so that no record is read twice.
+   */
+  readRecords?: RecordsReader;
   /** Crawls the API into the folder given (the staging data folder). */
   crawl: (dataDir: string) => Promise<CrawlOutcome>;
   /** Renders the site of a data folder into a new site folder; the pages read `view`. */
@@ -203,23 +208,28 @@ export async function publishBuild(options: PublishOptions): Promise<PublishResu
   return 'locked' in result ? { exitCode: 1, message: result.locked, published: false } : result;
 }
 
-async function publishLocked(options: PublishOptions): Promise<PublishResult> {
-  const log = options.log ?? (() => {});
-  const store = new EditionStore(options.editionsDir);
-  const staging = stagingPaths(options);
-
-  for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
-
-  const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
-  if (!crawl.published) {
-    return {
-      exitCode: crawl.exitCode === 0 ? 1 : crawl.exitCode,
-      message: `the crawl did not complete, nothing was published: ${crawl.message}`,
-      published: false,
+/** What a crawl makes of an edition before its site is rendered, or why it is not published. */
+type PreparedEdition =
+  | ({ stopped: true } & PublishResult)
+  | {
+      stopped: false;
+      meta: EditionMeta;
+      view: EditionsView;
+      organisations: number;
+      previousId: string | undefined;
+      failedChecks: string[];
     };
-  }
 
-  const next = readDataFolder(staging.data);
+/**
+ * Reads the crawl, judges it against the previous edition, and writes the new edition as pending.
+ * Both editions' records are let go when this returns, before the site is rendered.
+ */
+async function prepareEdition(
+  options: PublishOptions,
+  store: EditionStore,
+  staging: { data: string; site: string },
+): Promise<PreparedEdition> {
+  const next = readDataFolder(staging.data, options.readRecords);
   const manifest = readManifest(staging.data);
   const facts = crawlFacts(manifest, next);
   const previousMeta = store.latest();
@@ -238,12 +248,13 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const reference =
     previous ?? (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
   const guard = checkPlausibility(reference, next, facts, options.thresholds ?? DEFAULT_THRESHOLDS);
-  log(formatGuardReport(guard));
+  (options.log ?? (() => {}))(formatGuardReport(guard));
   await mkdir(options.editionsDir, { recursive: true });
   await writeFile(join(options.editionsDir, 'guard-report.json'), `${JSON.stringify(guard, null, 2)}\n`);
   const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
   if (!guard.passed && options.accept === undefined) {
     return {
+      stopped: true,
       exitCode: 1,
       message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${staging.data}; publish it anyway with --accept "REASON" --reuse-crawl`,
       published: false,
@@ -310,6 +321,39 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     histories: organisationHistories(kept),
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   };
+  return {
+    stopped: false,
+    meta,
+    view,
+    organisations: next.organisations.size,
+    previousId: previousMeta?.id,
+    failedChecks,
+  };
+}
+
+async function publishLocked(options: PublishOptions): Promise<PublishResult> {
+  const log = options.log ?? (() => {});
+  const store = new EditionStore(options.editionsDir);
+  const staging = stagingPaths(options);
+
+  for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
+
+  const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
+  if (!crawl.published) {
+    return {
+      exitCode: crawl.exitCode === 0 ? 1 : crawl.exitCode,
+      message: `the crawl did not complete, nothing was published: ${crawl.message}`,
+      published: false,
+    };
+  }
+
+  const prepared = await prepareEdition(options, store, staging);
+  if (prepared.stopped) {
+    const { stopped: _stopped, ...result } = prepared;
+    return result;
+  }
+  const { meta, view, organisations, previousId, failedChecks } = prepared;
+  const { id, guard } = meta;
   await rm(staging.site, { recursive: true, force: true });
   try {
     await options.renderSite(staging.data, staging.site, view);
@@ -335,8 +379,8 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const summary = `${meta.changes.added} added, ${meta.changes.removed} removed, ${meta.changes.changed} changed`;
   return {
     exitCode: 0,
-    message: `published edition ${id} (${next.organisations.size} organisations; ${
-      previousMeta === undefined ? 'the first edition' : `${summary} since ${previousMeta.id}`
+    message: `published edition ${id} (${organisations} organisations; ${
+      previousId === undefined ? 'the first edition' : `${summary} since ${previousId}`
     })${guard.passed ? '' : `, accepted despite ${failedChecks.length} failed checks: ${options.accept}`}`,
     published: true,
     edition: meta,

@@ -10,10 +10,11 @@
 /** The registers whose numbers are matched and turned into identifiers. */
 export type RegisterKind = 'charity' | 'company' | 'chy';
 
+/** A regulator entry of a record, as the spec names its fields. */
 export interface RegulatorNumber {
-  name?: string;
-  abbreviation?: string;
-  number?: string;
+  regulatorName?: string | undefined;
+  regulatorDesc?: string | undefined;
+  regulatorNumber?: string | undefined;
 }
 
 export interface RegistrationNumber {
@@ -36,8 +37,8 @@ const SCHEMES: Readonly<Record<'charity' | 'company', OrgIdentifier['scheme']>> 
 
 /** Which register a regulator entry is, from its abbreviation or, failing that, its name. */
 export function registerKindOf(regulator: RegulatorNumber): RegisterKind | undefined {
-  const abbreviation = regulator.abbreviation?.trim().toUpperCase();
-  const name = regulator.name?.toLowerCase() ?? '';
+  const abbreviation = regulator.regulatorDesc?.trim().toUpperCase();
+  const name = regulator.regulatorName?.toLowerCase() ?? '';
   if (abbreviation === 'CRA' || abbreviation === 'RCN' || /\bcharit(?:y|ies) regulat/.test(name)) {
     return 'charity';
   }
@@ -66,8 +67,8 @@ export function registrationNumbers(regulators: readonly RegulatorNumber[]): Reg
   const numbers: RegistrationNumber[] = [];
   for (const regulator of regulators) {
     const kind = registerKindOf(regulator);
-    if (!kind || regulator.number === undefined) continue;
-    const number = numberDigits(kind, regulator.number);
+    if (!kind || regulator.regulatorNumber === undefined) continue;
+    const number = numberDigits(kind, regulator.regulatorNumber);
     if (number === undefined || seen.has(`${kind}:${number}`)) continue;
     seen.add(`${kind}:${number}`);
     numbers.push({ kind, number });

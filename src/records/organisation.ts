@@ -1,287 +1,242 @@
-// One stored record read for display. The record is stored exactly as the API returned it, so
-// any field may be missing, null or of another type: everything here degrades to "absent", and
-// fields the spec does not define are kept for the "other data" section rather than lost.
-import { ORGANISATION_FIELDS } from '../schemas/index.ts';
-import { amountOf } from '../lib/money.ts';
-import { irishPoint, isUnknownLocation, type MapPoint } from '../lib/map.ts';
-import { safeHttpUrl } from '../lib/urls.ts';
-import { arrayOf, endsMidSentence, objectOf, scalarText, stringsOf, textOf } from '../lib/text.ts';
+// One organisation, as every part of orgdir reads it: the pages, the search documents, the
+// downloads, the JSON-LD and the editions' change labels. It is derived from the zod schema of the
+// record (src/schemas/organisation.ts), so every field the spec names is here with the spec's
+// name and type; nothing downstream picks fields out of a parsed record again.
+//
+// A stored record is the exact answer of the API (README: "Storage contract"), so any field may be
+// missing, null or of another type. Reading it never fails:
+// - a value of the wrong type is "not given" (`undefined`; `[]` for a list) and leaves a drift
+//   note with the value as given;
+// - a number given as text, or text given as a number, is read as the spec's type (a note says so);
+// - a value of the right type in an unexpected format (a date without its time) is kept, noted;
+// - text is trimmed, and empty text is "not given" (the spec uses "" for "none");
+// - fields the spec does not name are kept in `otherFields`, at every level.
+//
+// Usage: `readOrganisation(record, id)` for one parsed record; the whole data folder is read by
+// `readRegister`/`registerOf` in ./register.ts, whose `organisations` are these.
+import { z } from 'zod';
+import { organisationSchema } from '../schemas/organisation.ts';
+import { textOf } from '../lib/text.ts';
 
-export interface Classification {
-  code?: string;
-  name?: string;
-}
+type Tuple = readonly [unknown, ...unknown[]];
+/** The keys a zod loose object names, without its index signature for unknown keys. */
+type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+type ListKeys<T> = {
+  [K in keyof T]-?: NonNullable<T[K]> extends Tuple
+    ? never
+    : NonNullable<T[K]> extends readonly unknown[]
+      ? K
+      : never;
+}[keyof T];
 
-export interface Location {
-  point?: MapPoint;
-  /** True when the record says 0,0: the location is not known. */
-  unknown: boolean;
-  /** The coordinates as given, when present but not usable as a point in Ireland. */
-  unusable?: string;
-}
+/** A value of the spec's type `T` as read from a record: every field optional, lists always present. */
+export type Given<T> = T extends Tuple
+  ? T
+  : T extends readonly (infer E)[]
+    ? Given<E>[]
+    : T extends object
+      ? GivenObject<Named<T>>
+      : T;
 
-export interface Address {
-  address?: string;
-  cleanAddress?: string;
-  county?: string;
-  eircode?: string;
-  location: Location;
-}
-
-export interface Regulator {
-  name?: string;
-  abbreviation?: string;
-  number?: string;
-  url?: string;
-  href?: string;
-}
-
-export interface GovernanceCodeRef {
-  description?: string;
-  url?: string;
-  href?: string;
-}
-
-export interface Funder {
-  source?: string;
-  amount?: number;
-  /** The amount as given when it is not a number. */
-  amountText?: string;
-  type?: string;
-}
-
-export interface Director {
-  name?: string;
-  dateAppointed?: string;
-}
-
-export interface Source {
-  source?: string;
-  url?: string;
-  href?: string;
-  license?: string;
-  date?: string;
-}
-
-/** The financial summary's amounts, as numbers when the record gives numbers. */
-export interface Financials {
-  currentYear?: number;
-  accountToDate?: string;
-  current: Amounts;
-  previous: Amounts;
-}
-
-export interface Amounts {
-  income?: number;
-  expenditure?: number;
-  grants?: number;
-  netAssets?: number;
-}
-
-export interface OrganisationView {
-  id: string;
-  name: string;
-  /** False when the record has no name and `name` is a stand-in. */
-  named: boolean;
-  altNames: string[];
-  sector: Classification;
-  subSector: Classification;
-  secondarySubSector: Classification;
-  governingForm?: string;
-  incorporatedDate?: string;
-  numEmployees?: string;
-  registeredAddress?: string;
-  county?: string;
-  location: Location;
-  otherAddresses: Address[];
-  regulators: Regulator[];
-  regulatory: string[];
-  governanceCodes: GovernanceCodeRef[];
-  financials?: Financials;
-  funders: Funder[];
-  directors: Director[];
-  legalObjectsExtract?: string;
-  /** True when the extract stops part-way through a sentence. */
-  legalObjectsTruncated: boolean;
-  legalObjectsDate?: string;
-  orgUrl?: string;
-  /** The website as a safe http(s) link, when it is one. */
-  orgHref?: string;
-  sources: Source[];
-  /** Top-level fields the spec does not define, and defined ones given in an unexpected form. */
-  otherData: OtherField[];
-}
-
-export interface OtherField {
-  key: string;
-  value: unknown;
-  /** True for a field the spec defines whose value could not be read as the spec describes. */
-  unexpected: boolean;
-}
-
-function classification(record: Record<string, unknown>, codeKey: string, nameKey: string): Classification {
-  const code = scalarText(record[codeKey]);
-  const name = textOf(record[nameKey]);
-  return { ...(code && { code }), ...(name && { name }) };
-}
-
-function locationOf(value: unknown): Location {
-  const coordinates = objectOf(value)['coordinates'];
-  if (coordinates === undefined || coordinates === null) return { unknown: false };
-  if (isUnknownLocation(coordinates)) return { unknown: true };
-  const point = irishPoint(coordinates);
-  if (point) return { point, unknown: false };
-  return { unknown: false, unusable: JSON.stringify(coordinates) };
-}
-
-/** Drops the keys whose value is `undefined`, so that optional fields are absent, not undefined. */
-function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
-  for (const key of Object.keys(value) as (keyof T)[]) {
-    if (value[key] === undefined) delete value[key];
-  }
-  return value as T;
-}
-
-function financialsOf(value: unknown): Financials | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const summary = value as Record<string, unknown>;
-  const current = defined<Amounts>({
-    income: amountOf(summary['currentIncome']),
-    expenditure: amountOf(summary['currentExpenditure']),
-    grants: amountOf(summary['currentGrants']),
-    netAssets: amountOf(summary['currentNetAssets']),
-  });
-  const previous = defined<Amounts>({
-    income: amountOf(summary['prevIncome']),
-    expenditure: amountOf(summary['prevExpenditure']),
-    grants: amountOf(summary['prevGrants']),
-    netAssets: amountOf(summary['prevNetAssets']),
-  });
-  const currentYear = amountOf(summary['currentYear']);
-  const accountToDate = textOf(summary['accountToDate']);
-  if (Object.keys(current).length === 0 && Object.keys(previous).length === 0 && !accountToDate) {
-    return undefined;
-  }
-  return defined<Financials>({ currentYear, accountToDate, current, previous });
-}
-
-/** What each defined field must be for the page to read it; anything else goes to "other data". */
-const EXPECTED_SHAPE: Record<string, 'string' | 'number' | 'array' | 'object'> = {
-  altNames: 'array',
-  regulators: 'array',
-  funders: 'array',
-  otherAddresses: 'array',
-  sources: 'array',
-  directors: 'array',
-  regulatory: 'array',
-  governanceCodes: 'array',
-  geolocation: 'object',
-  financialSummary: 'object',
-  numEmployees: 'number',
+type GivenObject<T> = { -readonly [K in ListKeys<T>]-?: Given<NonNullable<T[K]>> } & {
+  -readonly [K in Exclude<keyof T, ListKeys<T>>]?: Given<NonNullable<T[K]>>;
+} & {
+  /** Fields the spec does not name, as given. */
+  otherFields?: Record<string, unknown>;
 };
 
-function hasExpectedShape(key: string, value: unknown): boolean {
-  if (value === null || value === undefined) return true;
-  const expected = EXPECTED_SHAPE[key] ?? 'string';
-  if (expected === 'array') return Array.isArray(value);
-  if (expected === 'object') return typeof value === 'object' && !Array.isArray(value);
-  if (expected === 'number') return typeof value === 'number' || typeof value === 'string';
-  return typeof value === 'string' || typeof value === 'number';
+/** The spec's fields of a record, as read. */
+export type OrganisationFields = Given<z.infer<typeof organisationSchema>>;
+
+/** Where and how a record differs from the spec. */
+export interface DriftNote {
+  /** Path from the record's root: `numEmployees`, `financialSummary.prevGrants`, `funders[2].amount`. */
+  path: string;
+  /**
+   * `invalid_type`: not read ("not given"); `coerced`: read as the spec's type; `invalid_format`:
+   * kept as given; `id_mismatch`: the record's own id is not the one it is stored under.
+   */
+  issue: 'invalid_type' | 'coerced' | 'invalid_format' | 'id_mismatch';
+  /** The value as the record gives it. */
+  given: unknown;
 }
 
-const KNOWN_FIELDS = new Set(ORGANISATION_FIELDS);
+export type Organisation = Omit<OrganisationFields, 'id'> & {
+  /** The record's key in the data folder: the GUID its file is named by. */
+  id: string;
+  /** Every way the record differs from the spec; empty for a record that matches it. */
+  drift: DriftNote[];
+};
 
-/** Reads a stored record for display. `id` is the record's key in the data folder. */
-export function readOrganisation(raw: unknown, id: string): OrganisationView {
-  const record = objectOf(raw);
-  const recordName = textOf(record['name']);
-  const extract = textOf(record['legalObjectsExtract']);
-  const orgUrl = textOf(record['orgUrl']);
-  const orgHref = safeHttpUrl(orgUrl);
-  const otherData: OtherField[] = [];
-  for (const [key, value] of Object.entries(record)) {
-    if (!KNOWN_FIELDS.has(key)) otherData.push({ key, value, unexpected: false });
-    else if (!hasExpectedShape(key, value)) otherData.push({ key, value, unexpected: true });
+/** What each field of the spec is called on a page, in a download and in a change list. */
+export const FIELD_LABELS: Record<Exclude<keyof OrganisationFields, 'otherFields'>, string> = {
+  id: 'Id',
+  name: 'Name',
+  altNames: 'Other names',
+  sectorName: 'Sector',
+  sectorCode: 'Sector code',
+  subSectorName: 'Sub-sector',
+  subSectorCode: 'Sub-sector code',
+  secondarySubsectorName: 'Secondary sub-sector',
+  secondarySubsectorCode: 'Secondary sub-sector code',
+  regulators: 'Regulators',
+  registeredAddress: 'Registered address',
+  county: 'County',
+  geolocation: 'Location',
+  financialSummary: 'Financial summary',
+  funders: 'Funders',
+  otherAddresses: 'Other addresses',
+  sources: 'Sources',
+  orgUrl: 'Website',
+  incorporatedDate: 'Incorporated',
+  governingForm: 'Legal form',
+  numEmployees: 'Employees',
+  legalObjectsExtract: 'Legal objects',
+  legalObjectsDate: 'Legal objects date',
+  directors: 'Directors',
+  regulatory: 'Regulatory status',
+  governanceCodes: 'Voluntary codes',
+};
+
+/** The label of a top-level field of the spec; `undefined` for a field the spec does not name. */
+export function labelOf(field: string): string | undefined {
+  return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field as keyof typeof FIELD_LABELS] : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const NUMBER_TEXT = /^\s*-?\d+(\.\d+)?\s*$/;
+
+function readText(schema: z.ZodType, value: unknown, path: string, drift: DriftNote[]): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    drift.push({ path, issue: 'coerced', given: value });
+    return String(value);
   }
-  return defined<OrganisationView>({
-    id,
-    name: recordName ?? `Unnamed organisation ${id}`,
-    named: recordName !== undefined,
-    altNames: stringsOf(record['altNames']).filter((name) => name !== recordName),
-    sector: classification(record, 'sectorCode', 'sectorName'),
-    subSector: classification(record, 'subSectorCode', 'subSectorName'),
-    secondarySubSector: classification(record, 'secondarySubsectorCode', 'secondarySubsectorName'),
-    governingForm: textOf(record['governingForm']),
-    incorporatedDate: textOf(record['incorporatedDate']),
-    numEmployees: scalarText(record['numEmployees']),
-    registeredAddress: textOf(record['registeredAddress']),
-    county: textOf(record['county']),
-    location: locationOf(record['geolocation']),
-    otherAddresses: arrayOf(record['otherAddresses']).map((value) => {
-      const address = objectOf(value);
-      return defined<Address>({
-        address: textOf(address['address']),
-        cleanAddress: textOf(address['cleanAddress']),
-        county: textOf(address['county']),
-        eircode: textOf(address['eircode']),
-        location: locationOf(address['geolocation']),
-      });
-    }),
-    regulators: arrayOf(record['regulators']).map((value) => {
-      const regulator = objectOf(value);
-      const url = textOf(regulator['regulatorUrl']);
-      return defined<Regulator>({
-        name: textOf(regulator['regulatorName']),
-        abbreviation: textOf(regulator['regulatorDesc']),
-        number: scalarText(regulator['regulatorNumber']),
-        url,
-        href: safeHttpUrl(url),
-      });
-    }),
-    regulatory: stringsOf(record['regulatory']),
-    governanceCodes: arrayOf(record['governanceCodes']).map((value) => {
-      const code = objectOf(value);
-      const url = textOf(code['governanceCodeUrl']);
-      return defined<GovernanceCodeRef>({
-        description: textOf(code['governanceCodeDesc']),
-        url,
-        href: safeHttpUrl(url),
-      });
-    }),
-    financials: financialsOf(record['financialSummary']),
-    funders: arrayOf(record['funders']).map((value) => {
-      const funder = objectOf(value);
-      const amount = amountOf(funder['amount']);
-      return defined<Funder>({
-        source: textOf(funder['fundSource']),
-        amount,
-        amountText: amount === undefined ? scalarText(funder['amount']) : undefined,
-        type: textOf(funder['fundingType']),
-      });
-    }),
-    directors: arrayOf(record['directors']).map((value) => {
-      const director = objectOf(value);
-      return defined<Director>({
-        name: textOf(director['name']),
-        dateAppointed: textOf(director['dateAppointed']),
-      });
-    }),
-    legalObjectsExtract: extract,
-    legalObjectsTruncated: extract !== undefined && endsMidSentence(extract),
-    legalObjectsDate: textOf(record['legalObjectsDate']),
-    orgUrl,
-    orgHref,
-    sources: arrayOf(record['sources']).map((value) => {
-      const source = objectOf(value);
-      const url = textOf(source['url']);
-      return defined<Source>({
-        source: textOf(source['source']),
-        url,
-        href: safeHttpUrl(url),
-        license: textOf(source['license']),
-        date: textOf(source['date']),
-      });
-    }),
-    otherData,
+  if (typeof value !== 'string') {
+    drift.push({ path, issue: 'invalid_type', given: value });
+    return undefined;
+  }
+  const text = textOf(value);
+  if (text !== undefined && (schema as z.ZodString).def.checks && !schema.safeParse(value).success) {
+    drift.push({ path, issue: 'invalid_format', given: value });
+  }
+  return text;
+}
+
+function readNumber(value: unknown, path: string, drift: DriftNote[]): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    if (!Number.isInteger(value)) drift.push({ path, issue: 'invalid_format', given: value });
+    return value;
+  }
+  if (typeof value === 'string' && NUMBER_TEXT.test(value)) {
+    drift.push({ path, issue: 'coerced', given: value });
+    return Number(value);
+  }
+  drift.push({ path, issue: 'invalid_type', given: value });
+  return undefined;
+}
+
+function readTuple(schema: z.ZodTuple, value: unknown, path: string, drift: DriftNote[]): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  drift.push({ path, issue: 'invalid_type', given: value });
+  return undefined;
+}
+
+function readList(schema: z.ZodArray, value: unknown, path: string, drift: DriftNote[]): unknown[] {
+  if (!Array.isArray(value)) {
+    drift.push({ path, issue: 'invalid_type', given: value });
+    return [];
+  }
+  const list: unknown[] = [];
+  value.forEach((element, index) => {
+    const read = readValue(schema.element as z.ZodType, element, `${path}[${index}]`, drift);
+    if (read !== undefined) list.push(read);
   });
+  return list;
+}
+
+/** A value as the schema describes it, or `undefined` (with a drift note) when it is not one. */
+function readValue(schema: z.ZodType, value: unknown, path: string, drift: DriftNote[]): unknown {
+  const field = schema instanceof z.ZodOptional ? (schema.unwrap() as z.ZodType) : schema;
+  if (field instanceof z.ZodArray) {
+    return value === null || value === undefined ? [] : readList(field, value, path, drift);
+  }
+  if (value === null || value === undefined) return undefined;
+  if (field instanceof z.ZodString) return readText(field, value, path, drift);
+  if (field instanceof z.ZodNumber) return readNumber(value, path, drift);
+  if (field instanceof z.ZodTuple) return readTuple(field, value, path, drift);
+  if (field instanceof z.ZodObject) {
+    if (isPlainObject(value)) return readObject(field, value, path, drift);
+    drift.push({ path, issue: 'invalid_type', given: value });
+    return undefined;
+  }
+  // A type the record schemas do not use: kept only when the schema accepts it.
+  const parsed = field.safeParse(value);
+  if (parsed.success) return parsed.data;
+  drift.push({ path, issue: 'invalid_type', given: value });
+  return undefined;
+}
+
+function readObject(
+  schema: z.ZodObject,
+  value: Record<string, unknown>,
+  path: string,
+  drift: DriftNote[],
+): Record<string, unknown> {
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(shape)) {
+    const read = readValue(shape[key]!, value[key], path === '' ? key : `${path}.${key}`, drift);
+    if (read !== undefined) result[key] = read;
+  }
+  let otherFields: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(shape, key)) (otherFields ??= {})[key] = value[key];
+  }
+  if (otherFields) result['otherFields'] = otherFields;
+  return result;
+}
+
+/**
+ * Reads one parsed record (as `JSON.parse` gave it) into the model. `id` is the key it is stored
+ * under; anything that is not an object reads as a record that gives nothing.
+ */
+export function readOrganisation(record: unknown, id: string): Organisation {
+  const drift: DriftNote[] = [];
+  if (!isPlainObject(record) && record !== undefined && record !== null) {
+    drift.push({ path: '', issue: 'invalid_type', given: record });
+  }
+  const fields = readObject(organisationSchema, isPlainObject(record) ? record : {}, '', drift);
+  const given = fields['id'];
+  if (typeof given === 'string' && given.toLowerCase() !== id.toLowerCase()) {
+    drift.push({ path: 'id', issue: 'id_mismatch', given });
+  }
+  return { ...(fields as Omit<OrganisationFields, 'id'>), id, drift };
+}
+
+/** The name a stored record gives, read as the model reads it (for when only the name is needed). */
+export function recordName(record: unknown): string | undefined {
+  if (!isPlainObject(record)) return undefined;
+  const name = readValue(organisationSchema.shape.name, record['name'], 'name', []);
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** The name to show: the record's, else a stand-in that says the record has none. */
+export function displayName(organisation: Pick<Organisation, 'id' | 'name'>): string {
+  return organisation.name ?? `Unnamed organisation ${organisation.id}`;
+}
+
+/** Top-level fields the record gives in a form the model could not read, with the value as given. */
+export function unreadFields(organisation: Organisation): { key: string; value: unknown }[] {
+  return organisation.drift
+    .filter((note) => note.issue === 'invalid_type' && note.path !== '' && !/[.[]/.test(note.path))
+    .map((note) => ({ key: note.path, value: note.given }));
+}
+
+/** The value a record gave at `path` when the model could not read it (see `DriftNote`). */
+export function givenAt(organisation: Organisation, path: string): unknown {
+  return organisation.drift.find((note) => note.path === path && note.issue === 'invalid_type')?.given;
 }

@@ -1,13 +1,21 @@
-// The data folder (README: "Storage contract") read once per build into small indexes: one entry
-// per organisation with only what browse pages need. Full records stay on disk and are read
-// when their own page is rendered, which keeps a 30,000-organisation build small in memory.
+// The one reader of a data folder (README: "Storage contract"): every record file is opened once,
+// read into the organisation model (./organisation.ts), and the lists, voluntary codes and
+// manifest beside them into the groups the site browses by.
+//
+// Usage: `registerOf(dataDir)` (read once per process and kept) or `readRegister(dataDir, { onRecord })`
+// to also see each record's bytes as read (the site writes its JSON twins and downloads from them).
+// `register.organisations` holds every organisation with a stored record (sorted by name; each
+// `entry.organisation` is the model) and `register.byId.get(id)` one of them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
+import { GUID_PATTERN } from '../schemas/common.ts';
+import { crawlManifestSchema, type CrawlManifest } from '../schemas/manifest.ts';
 import { countyKey } from '../lib/counties.ts';
-import { organisationFileStem } from '../lib/routes.ts';
-import { slugify, uniqueSlugs, withoutAccents } from '../lib/slugs.ts';
-import { objectOf, scalarText, textOf } from '../lib/text.ts';
+import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { objectOf } from '../lib/text.ts';
+import { displayName, readOrganisation, type Organisation } from './organisation.ts';
+import { buildSectors, groupBy, letterOf, NOT_GIVEN_KEY } from './browse-groups.ts';
+import { byName, loadVoluntaryCodes, membersOf, readJson, summariesOf } from './member-lists.ts';
 
 /** The three group lists of the API, in the order the site shows them. */
 export const LISTS = [
@@ -37,9 +45,13 @@ export const LISTS = [
 export type ListKey = (typeof LISTS)[number]['key'];
 export type ListDefinition = (typeof LISTS)[number];
 
+/** An organisation with its browse keys: where it files in the site's A–Z, county and sector pages. */
 export interface OrganisationEntry {
   id: string;
+  /** The name to show (a stand-in when the record gives none). */
   name: string;
+  /** The organisation as read from its record. */
+  organisation: Organisation;
   county?: string;
   countyKey: string;
   sectorKey: string;
@@ -80,7 +92,7 @@ export interface VoluntaryCodePage {
   membersKnown: boolean;
 }
 
-export interface Snapshot {
+export interface Register {
   dataDir: string;
   /** Every organisation with a stored record, sorted by name. */
   organisations: OrganisationEntry[];
@@ -99,304 +111,131 @@ export interface Snapshot {
   countyByKey: Map<string, Group>;
   sectorByKey: Map<string, SectorGroup>;
   subSectorByKey: Map<string, Group>;
-  manifest: Record<string, unknown>;
+  /** The crawl's manifest, each field read through its schema; a field that does not match is absent. */
+  manifest: Partial<CrawlManifest>;
   /** Files of the data folder that could not be read, with the reason. */
   unreadable: { file: string; reason: string }[];
 }
 
-const NOT_GIVEN_KEY = '';
-const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
-const byName = (a: { name: string }, b: { name: string }): number => collator.compare(a.name, b.name);
-
-function readJson(file: string, unreadable: Snapshot['unreadable']): unknown {
-  if (!existsSync(file)) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    unreadable.push({ file, reason: error instanceof Error ? error.message : String(error) });
-    return undefined;
-  }
+/** What a caller may do with each record as it is read, before its bytes are let go. */
+export interface RecordVisitor {
+  /** `bytes` are the file's exact content; `record` is them parsed. Called in file-name order. */
+  (id: string, bytes: Buffer, record: unknown, organisation: Organisation): void;
 }
 
-/** Reads the stored record of one organisation as it is on disk (`undefined` when unreadable). */
-export function readRecord(dataDir: string, id: string): unknown {
-  try {
-    return JSON.parse(readFileSync(join(dataDir, 'organisations', `${id}.json`), 'utf8'));
-  } catch {
-    return undefined;
-  }
+export interface ReadOptions {
+  onRecord?: RecordVisitor;
 }
 
-/** The A–Z key of a name: its first letter without accents, "0-9" for digits, else "other". */
-export function letterOf(name: string): string {
-  const first = withoutAccents(name)
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .charAt(0)
-    .toLowerCase();
-  if (/[a-z]/.test(first)) return first;
-  if (/[0-9]/.test(first)) return '0-9';
-  return 'other';
-}
-
-function summariesOf(value: unknown): { id: string; name: string }[] {
-  if (!Array.isArray(value)) return [];
+/**
+ * The record files of a data folder: `<guid>.json`, the GUID in any case (its lower case is the
+ * id). Anything else there, or a second file of one id, is reported and left out.
+ */
+export function recordFiles(
+  dataDir: string,
+  unreadable: Register['unreadable'],
+): { id: string; file: string }[] {
+  const folder = join(dataDir, DATA_LAYOUT.organisations);
+  const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
   const seen = new Set<string>();
-  const result: { id: string; name: string }[] = [];
-  for (const element of value) {
-    const entry = objectOf(element);
-    const id = textOf(entry['id'])?.toLowerCase();
-    if (!id || seen.has(id)) continue;
-    seen.add(id);
-    result.push({ id, name: textOf(entry['name']) ?? '' });
-  }
-  return result;
-}
-
-function membersOf(
-  summaries: { id: string; name: string }[],
-  byId: Map<string, OrganisationEntry>,
-  gone: ReadonlySet<string>,
-): Member[] {
-  return summaries
-    .map(({ id, name }): Member => {
-      const entry = byId.get(id);
-      const member: Member = {
-        id: entry?.id ?? id,
-        name: name || entry?.name || `Unnamed organisation ${id}`,
-        present: entry !== undefined,
-      };
-      if (!entry && gone.has(id)) member.gone = true;
-      return member;
-    })
-    .sort(byName);
-}
-
-/** Ids the crawl found gone (manifest.gone), lower-cased. */
-function goneIdsOf(manifest: Record<string, unknown>): Set<string> {
-  const gone = manifest['gone'];
-  return new Set(
-    Array.isArray(gone) ? gone.filter((id) => typeof id === 'string').map((id) => id.toLowerCase()) : [],
-  );
-}
-
-function entryMember(entry: OrganisationEntry, note?: string): Member {
-  return note
-    ? { id: entry.id, name: entry.name, present: true, note }
-    : { id: entry.id, name: entry.name, present: true };
-}
-
-/** Groups entries by a key, labelling each group with the spelling most of its members use. */
-function groupBy(
-  entries: readonly OrganisationEntry[],
-  keyOf: (entry: OrganisationEntry) => string,
-  labelOf: (entry: OrganisationEntry) => string | undefined,
-  notGivenLabel: string,
-): Group[] {
-  const groups = new Map<string, { entries: OrganisationEntry[]; labels: Map<string, number> }>();
-  for (const entry of entries) {
-    const key = keyOf(entry);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { entries: [], labels: new Map() }));
-    group.entries.push(entry);
-    const label = labelOf(entry);
-    if (label) group.labels.set(label, (group.labels.get(label) ?? 0) + 1);
-  }
-  const keys = [...groups.keys()].sort((a, b) =>
-    a === NOT_GIVEN_KEY ? 1 : b === NOT_GIVEN_KEY ? -1 : collator.compare(a, b),
-  );
-  const slugs = uniqueSlugs(keys.map((key) => (key === NOT_GIVEN_KEY ? 'not-given' : key)));
-  return keys.map((key) => {
-    const group = groups.get(key)!;
-    const label = [...group.labels.entries()].sort(
-      (a, b) => b[1] - a[1] || collator.compare(a[0], b[0]),
-    )[0]?.[0];
-    return {
-      key,
-      slug: slugs.get(key === NOT_GIVEN_KEY ? 'not-given' : key)!,
-      label: key === NOT_GIVEN_KEY ? notGivenLabel : (label ?? key),
-      members: group.entries.map((entry) => entryMember(entry)),
-    };
-  });
-}
-
-/** Sector and sub-sector codes sort as numbers: 2 before 10, 5.7 before 5.10. */
-function compareCodes(a: string, b: string): number {
-  return collator.compare(a, b);
-}
-
-interface RecordFacts {
-  sectorCode?: string;
-  sectorName?: string;
-  subSectorCode?: string;
-  subSectorName?: string;
-  secondaryCode?: string;
-  secondaryName?: string;
-}
-
-function loadOrganisations(dataDir: string, unreadable: Snapshot['unreadable']) {
-  const folder = join(dataDir, 'organisations');
-  const files = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.json')) : [];
-  const organisations: OrganisationEntry[] = [];
-  const facts = new Map<string, RecordFacts>();
-  const seen = new Set<string>();
-  for (const file of files.sort()) {
-    const id = file.slice(0, -'.json'.length);
-    // Page names are lower case: two files differing only in case would claim one page.
-    if (seen.has(organisationFileStem(id))) {
-      unreadable.push({ file: join(folder, file), reason: 'another record has the same id apart from case' });
+  const files: { id: string; file: string }[] = [];
+  for (const name of names.sort()) {
+    const stem = name.slice(0, -'.json'.length);
+    const file = join(folder, name);
+    if (!GUID_PATTERN.test(stem)) {
+      unreadable.push({ file, reason: 'the file name is not an organisation id (a GUID)' });
       continue;
     }
-    seen.add(organisationFileStem(id));
-    const raw = readJson(join(folder, file), unreadable);
-    if (raw === undefined) continue;
-    const record = objectOf(raw);
-    const name = textOf(record['name']) ?? `Unnamed organisation ${id}`;
-    const county = textOf(record['county']);
-    const recordFacts: RecordFacts = {};
-    const assign = (key: keyof RecordFacts, value: string | undefined): void => {
-      if (value !== undefined) recordFacts[key] = value;
-    };
-    assign('sectorCode', scalarText(record['sectorCode']));
-    assign('sectorName', textOf(record['sectorName']));
-    assign('subSectorCode', scalarText(record['subSectorCode']));
-    assign('subSectorName', textOf(record['subSectorName']));
-    assign('secondaryCode', scalarText(record['secondarySubsectorCode']));
-    assign('secondaryName', textOf(record['secondarySubsectorName']));
-    facts.set(id, recordFacts);
-    const secondaryKey = recordFacts.secondaryCode ?? recordFacts.secondaryName?.toLowerCase();
-    organisations.push({
-      id,
-      name,
-      ...(county && { county }),
-      countyKey: county ? countyKey(county) : NOT_GIVEN_KEY,
-      sectorKey: recordFacts.sectorCode ?? recordFacts.sectorName?.toLowerCase() ?? NOT_GIVEN_KEY,
-      subSectorKey: recordFacts.subSectorCode ?? recordFacts.subSectorName?.toLowerCase() ?? NOT_GIVEN_KEY,
-      ...(secondaryKey && { secondarySubSectorKey: secondaryKey }),
-      letter: letterOf(name),
-    });
+    const id = stem.toLowerCase();
+    // Page names are lower case: two files differing only in case would claim one page.
+    if (seen.has(id)) {
+      unreadable.push({ file, reason: 'another record has the same id apart from case' });
+      continue;
+    }
+    seen.add(id);
+    files.push({ id, file });
   }
-  organisations.sort(byName);
-  return { organisations, facts };
+  return files;
 }
 
-function buildSectors(organisations: OrganisationEntry[], facts: Map<string, RecordFacts>) {
-  const sectorGroups = groupBy(
-    organisations,
-    (entry) => entry.sectorKey,
-    (entry) => facts.get(entry.id)?.sectorName,
-    'Sector not given',
-  ).sort((a, b) => (a.key === NOT_GIVEN_KEY ? 1 : b.key === NOT_GIVEN_KEY ? -1 : compareCodes(a.key, b.key)));
-
-  // A sub-sector page lists the organisations classified there first, then those that name it
-  // as their secondary sub-sector.
-  const primary = groupBy(
-    organisations,
-    (entry) => entry.subSectorKey,
-    (entry) => facts.get(entry.id)?.subSectorName,
-    'Sub-sector not given',
-  );
-  const byKey = new Map(primary.map((group) => [group.key, group]));
-  const secondaryLabels = new Map<string, string>();
-  for (const entry of organisations) {
-    const key = entry.secondarySubSectorKey;
-    if (key === undefined) continue;
-    let group = byKey.get(key);
-    if (!group) {
-      group = { key, slug: '', label: facts.get(entry.id)?.secondaryName ?? key, members: [] };
-      byKey.set(key, group);
-    }
-    if (!secondaryLabels.has(key) && facts.get(entry.id)?.secondaryName) {
-      secondaryLabels.set(key, facts.get(entry.id)!.secondaryName!);
-    }
-    group.members.push(entryMember(entry, 'secondary sub-sector'));
-  }
-  const subSectors = [...byKey.values()].sort((a, b) =>
-    a.key === NOT_GIVEN_KEY ? 1 : b.key === NOT_GIVEN_KEY ? -1 : compareCodes(a.key, b.key),
-  );
-  const subSlugs = uniqueSlugs(
-    subSectors.map((group) => (group.key === NOT_GIVEN_KEY ? 'not-given' : group.key)),
-  );
-  for (const group of subSectors) {
-    group.slug = subSlugs.get(group.key === NOT_GIVEN_KEY ? 'not-given' : group.key)!;
-    const code = group.key !== NOT_GIVEN_KEY && /^[0-9]/.test(group.key) ? group.key : undefined;
-    if (code) group.code = code;
-  }
-
-  const sectorOfSubSector = new Map<string, string>();
-  for (const entry of organisations) {
-    if (!sectorOfSubSector.has(entry.subSectorKey))
-      sectorOfSubSector.set(entry.subSectorKey, entry.sectorKey);
-  }
-  const sectors: SectorGroup[] = sectorGroups.map((group) => {
-    const code = group.key !== NOT_GIVEN_KEY && /^[0-9]/.test(group.key) ? group.key : undefined;
-    return {
-      ...group,
-      ...(code && { code }),
-      subSectors: subSectors.filter((sub) => {
-        const parent = sectorOfSubSector.get(sub.key) ?? sub.key.split('.')[0];
-        return parent === group.key && sub.key !== NOT_GIVEN_KEY;
-      }),
-    };
-  });
-  return { sectors, subSectors };
+function entryOf(organisation: Organisation): OrganisationEntry {
+  const name = displayName(organisation);
+  const county = organisation.county;
+  const lower = (text: string | undefined) => text?.toLowerCase();
+  const secondaryKey = organisation.secondarySubsectorCode ?? lower(organisation.secondarySubsectorName);
+  return {
+    id: organisation.id,
+    name,
+    organisation,
+    ...(county && { county }),
+    countyKey: county ? countyKey(county) : NOT_GIVEN_KEY,
+    sectorKey: organisation.sectorCode ?? lower(organisation.sectorName) ?? NOT_GIVEN_KEY,
+    subSectorKey: organisation.subSectorCode ?? lower(organisation.subSectorName) ?? NOT_GIVEN_KEY,
+    ...(secondaryKey && { secondarySubSectorKey: secondaryKey }),
+    letter: letterOf(name),
+  };
 }
 
-function loadVoluntaryCodes(
+/**
+ * Reads every record file of a data folder once, in file-name order, handing each to `visit`;
+ * a file that cannot be read or parsed is listed in `unreadable`.
+ */
+export function forEachRecord(
   dataDir: string,
-  byId: Map<string, OrganisationEntry>,
-  gone: ReadonlySet<string>,
-  unreadable: Snapshot['unreadable'],
-) {
-  const listed = readJson(join(dataDir, 'voluntary-codes.json'), unreadable);
-  const codes = new Map<string, { id: string; description?: string }>();
-  for (const entry of Array.isArray(listed) ? listed : []) {
-    if (typeof entry !== 'string' && (entry === null || typeof entry !== 'object')) continue;
-    const code = readVoluntaryCode(entry as VoluntaryCodeEntry);
-    if (code && !codes.has(code.id)) codes.set(code.id, code);
+  unreadable: Register['unreadable'],
+  visit: RecordVisitor,
+): void {
+  for (const { id, file } of recordFiles(dataDir, unreadable)) {
+    let bytes: Buffer;
+    let record: unknown;
+    try {
+      bytes = readFileSync(file);
+      record = JSON.parse(bytes.toString('utf8'));
+    } catch (error) {
+      unreadable.push({ file, reason: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
+    visit(id, bytes, record, readOrganisation(record, id));
   }
-  // A member list without an entry in voluntary-codes.json is still a code the register knows.
-  const membersFolder = join(dataDir, 'voluntary-code-members');
-  const memberFiles = existsSync(membersFolder)
-    ? readdirSync(membersFolder).filter((file) => file.endsWith('.json'))
-    : [];
-  const fileOf = new Map<string, string>();
-  for (const file of memberFiles) {
-    const stem = file.slice(0, -'.json'.length);
-    fileOf.set(stem, file);
-    fileOf.set(slugify(stem), file);
-  }
-  for (const file of memberFiles) {
-    const stem = file.slice(0, -'.json'.length);
-    const known = [...codes.keys()].some((id) => id === stem || slugify(id) === slugify(stem));
-    if (!known) codes.set(stem, { id: stem });
-  }
-  const ids = [...codes.keys()];
-  const slugs = uniqueSlugs(ids, 'code');
-  return ids.map((id): VoluntaryCodePage => {
-    const file = fileOf.get(id) ?? fileOf.get(slugify(id));
-    const summaries = file ? summariesOf(readJson(join(membersFolder, file), unreadable)) : [];
-    const description = codes.get(id)?.description;
-    return {
-      id,
-      slug: slugs.get(id)!,
-      ...(description && { description }),
-      members: membersOf(summaries, byId, gone),
-      membersKnown: file !== undefined,
-    };
-  });
 }
 
-/** Reads the whole data folder. Never throws for a bad file: it is listed in `unreadable`. */
-export function loadSnapshot(dataDir: string): Snapshot {
-  const unreadable: Snapshot['unreadable'] = [];
-  const { organisations, facts } = loadOrganisations(dataDir, unreadable);
-  const byId = new Map(organisations.map((entry) => [entry.id.toLowerCase(), entry]));
-  const manifest = objectOf(readJson(join(dataDir, 'manifest.json'), unreadable));
-  const gone = goneIdsOf(manifest);
+function loadOrganisations(dataDir: string, unreadable: Register['unreadable'], onRecord?: RecordVisitor) {
+  const organisations: OrganisationEntry[] = [];
+  forEachRecord(dataDir, unreadable, (id, bytes, record, organisation) => {
+    onRecord?.(id, bytes, record, organisation);
+    organisations.push(entryOf(organisation));
+  });
+  return organisations.sort(byName);
+}
+
+/**
+ * The manifest as its schema describes it, field by field: a field that does not match is left
+ * out, so that the site can still show what an older or odd manifest does say.
+ */
+export function readManifest(value: unknown): Partial<CrawlManifest> {
+  const given = objectOf(value);
+  const manifest: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(crawlManifestSchema.shape)) {
+    const parsed = schema.safeParse(given[key]);
+    if (parsed.success && parsed.data !== undefined) manifest[key] = parsed.data;
+  }
+  return manifest as Partial<CrawlManifest>;
+}
+
+/**
+ * Reads the whole data folder, each record file once. Never throws for a bad file: it is listed
+ * in `unreadable`.
+ */
+export function readRegister(dataDir: string, options: ReadOptions = {}): Register {
+  const unreadable: Register['unreadable'] = [];
+  const organisations = loadOrganisations(dataDir, unreadable, options.onRecord);
+  const byId = new Map(organisations.map((entry) => [entry.id, entry]));
+  const manifest = readManifest(readJson(join(dataDir, DATA_LAYOUT.manifest), unreadable));
+  const gone = new Set((manifest.gone ?? []).map((id) => id.toLowerCase()));
 
   const listsOf = new Map<string, ListDefinition[]>();
   const lists = LISTS.map((definition) => {
-    const file = join(dataDir, 'lists', `${definition.key}.json`);
+    const file = join(dataDir, DATA_LAYOUT.lists, `${definition.key}.json`);
     const summaries = summariesOf(readJson(file, unreadable));
     for (const { id } of summaries) listsOf.set(id, [...(listsOf.get(id) ?? []), definition]);
     return { definition, members: membersOf(summaries, byId, gone), known: existsSync(file) };
@@ -411,7 +250,7 @@ export function loadSnapshot(dataDir: string): Snapshot {
     }
   }
 
-  const { sectors, subSectors } = buildSectors(organisations, facts);
+  const { sectors, subSectors } = buildSectors(organisations);
   const letters = groupBy(
     organisations,
     (entry) => entry.letter,
@@ -448,42 +287,30 @@ export function loadSnapshot(dataDir: string): Snapshot {
   };
 }
 
-const CACHE = Symbol.for('orgdir.snapshot');
+const CACHE = Symbol.for('orgdir.register');
+
+function registers(): Map<string, Register> {
+  const store = globalThis as { [CACHE]?: Map<string, Register> };
+  return (store[CACHE] ??= new Map());
+}
 
 /**
- * The snapshot of a data folder, read once. Cached on `globalThis` because Astro bundles the
- * pages' copy of this module separately from the build pipeline's copy; both see one snapshot.
+ * The register of a data folder, read once per process. Cached on `globalThis` because Astro
+ * bundles the pages' copy of this module separately from the build pipeline's copy; both see one.
  */
-export function snapshotOf(dataDir: string): Snapshot {
+export function registerOf(dataDir: string): Register {
   const key = resolve(dataDir);
-  const store = globalThis as { [CACHE]?: Map<string, Snapshot> };
-  const cache = (store[CACHE] ??= new Map());
-  let snapshot = cache.get(key);
-  if (!snapshot) cache.set(key, (snapshot = loadSnapshot(key)));
-  return snapshot;
+  let register = registers().get(key);
+  if (!register) registers().set(key, (register = readRegister(key)));
+  return register;
 }
 
-/** Lets go of cached snapshots once a build is done (and before a rebuild of changed data). */
-export function forgetSnapshots(): void {
-  (globalThis as { [CACHE]?: Map<string, Snapshot> })[CACHE]?.clear();
+/** Makes `register` the one `registerOf` gives for its data folder (read by the pipeline itself). */
+export function keepRegister(register: Register): void {
+  registers().set(resolve(register.dataDir), register);
 }
 
-/** The browse groups an organisation's page links to; none for a value the record does not give. */
-export function groupsOf(
-  snapshot: Snapshot,
-  entry: OrganisationEntry | undefined,
-): { county?: Group; sector?: Group; subSector?: Group; secondarySubSector?: Group } {
-  if (!entry) return {};
-  const pick = <T extends Group>(map: Map<string, T>, key: string | undefined): T | undefined =>
-    key === undefined || key === NOT_GIVEN_KEY ? undefined : map.get(key);
-  const groups: { county?: Group; sector?: Group; subSector?: Group; secondarySubSector?: Group } = {};
-  const county = pick(snapshot.countyByKey, entry.countyKey);
-  const sector = pick(snapshot.sectorByKey, entry.sectorKey);
-  const subSector = pick(snapshot.subSectorByKey, entry.subSectorKey);
-  const secondarySubSector = pick(snapshot.subSectorByKey, entry.secondarySubSectorKey);
-  if (county) groups.county = county;
-  if (sector) groups.sector = sector;
-  if (subSector) groups.subSector = subSector;
-  if (secondarySubSector) groups.secondarySubSector = secondarySubSector;
-  return groups;
+/** Lets go of kept registers once a build is done (and before a rebuild of changed data). */
+export function forgetRegisters(): void {
+  registers().clear();
 }

@@ -6,39 +6,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import MiniSearch, { type AsPlainObject } from 'minisearch';
-import {
-  columnWidth,
-  encodeColumn,
-  encodeDocuments,
-  encodeOccurrences,
-  encodePostings,
-  type Occurrence,
-} from './codec.ts';
-import { countyKey } from '../lib/counties.ts';
+import { encodePostings } from './codec.ts';
 import { bundleClient } from './bundle.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
-import { tokenize } from './fold.ts';
+import type { Organisation } from '../records/organisation.ts';
 import {
-  chunkStart,
   INDEX_FORMAT,
   MINISEARCH_OPTIONS,
   REGISTER_FUNCTION,
   SEARCH_DIR,
-  SEARCH_FIELDS,
   type IndexedDocument,
 } from './options.ts';
-import { ShardTable, type ShardFiles } from './shards.ts';
-import {
-  partName,
-  type ColumnPart,
-  type CorePart,
-  type DocsPart,
-  type FacetOption,
-  type MembersPart,
-  type PositionsPart,
-  type TermsEntry,
-  type TermsPart,
-} from './parts.ts';
+import { ShardTable } from './shards.ts';
+import { facetParts, type FacetLabels } from './facet-parts.ts';
+import { byteLength, pack, positionParts } from './position-parts.ts';
+import { partName, type CorePart, type DocsPart, type TermsEntry, type TermsPart } from './parts.ts';
 
 /** Sizes that decide how the index is cut; the defaults suit 1,000 to 100,000 organisations. */
 export interface IndexLayout {
@@ -65,28 +47,11 @@ export const DEFAULT_LAYOUT: IndexLayout = {
   documentsPerPass: 25_000,
 };
 
-/** The labels of the API's group lists (api-spec: registeredCharities, taxEfficientGifts, housingBodies). */
-export const DEFAULT_LISTS: readonly { key: string; label: string }[] = [
-  { key: 'registeredCharities', label: 'Registered charity' },
-  { key: 'taxEfficientGifts', label: 'Qualifies for tax relief on donations' },
-  { key: 'housingBodies', label: 'Approved housing body' },
-];
-
-export interface SearchIndexOptions {
-  /** Stored records, read one at a time; anything without a string id is skipped. */
-  organisations: Iterable<unknown> | AsyncIterable<unknown>;
-  /** The lists and voluntary codes an organisation (by id) is a member of. */
-  membership: (id: string) => Membership;
+export interface SearchIndexOptions extends FacetLabels {
+  /** One per organisation, from `collectDocuments`. */
+  documents: SearchDocument[];
   /** The built site; files go to `<siteDir>/search/`. */
   siteDir: string;
-  /** Link to an organisation's page from the site's root. Default `org/<id>.html`. */
-  organisationHref?: (id: string) => string;
-  /** Lists in the order the filter shows them, with labels. Default: the API's three lists. */
-  lists?: readonly { key: string; label: string }[];
-  /** Voluntary codes in the order the filter shows them, with labels. Default: ids as labels. */
-  voluntaryCodes?: readonly { key: string; label: string }[];
-  /** Groups spellings of a county ("Co. Dublin", "Dublin") under one filter value; default as browse pages do. */
-  countyKey?: (county: string) => string;
   layout?: Partial<IndexLayout>;
   /** Bundles and writes the browser client `search.js` as well (default true). */
   writeClient?: boolean;
@@ -116,109 +81,28 @@ export interface BuiltIndex {
 
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
 
-/** Reads records into search documents, sorted by name: document numbers follow the A–Z order. */
-export async function collectDocuments(
-  organisations: Iterable<unknown> | AsyncIterable<unknown>,
-  membership: (id: string) => Membership,
-  organisationHref: (id: string) => string = (id) => `org/${id}.html`,
-): Promise<SearchDocument[]> {
-  const documents: SearchDocument[] = [];
-  const seen = new Set<string>();
-  for await (const record of organisations) {
-    const id = (record as { id?: unknown } | null)?.id;
-    if (typeof id !== 'string' || id.trim() === '' || seen.has(id.toLowerCase())) continue;
-    seen.add(id.toLowerCase());
-    documents.push(searchDocument(record, membership(id), organisationHref(id)));
-  }
+/** Search documents in index order: by name, so that document numbers follow the A–Z order. */
+export function sortDocuments(documents: SearchDocument[]): SearchDocument[] {
   return documents.sort(
     (a, b) => collator.compare(a.display.name, b.display.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }
 
-function byteLength(value: unknown): number {
-  return Buffer.byteLength(JSON.stringify(value));
-}
-
-/** Packs named items into files of about `target` bytes, in order; an item larger than that has a file of its own. */
-function pack(sizes: readonly [string, number][], target: number, firstFile: number): Map<string, number> {
-  const fileOf = new Map<string, number>();
-  let file = firstFile - 1;
-  let filled = Infinity;
-  for (const [name, size] of sizes) {
-    if (filled + size > target) {
-      file += 1;
-      filled = 0;
-    }
-    fileOf.set(name, file);
-    filled += size;
+/** The organisations' search documents, sorted; an id met twice counts once. */
+export async function collectDocuments(
+  organisations: Iterable<Organisation> | AsyncIterable<Organisation>,
+  membership: (id: string) => Membership,
+  organisationHref: (id: string) => string = (id) => `org/${id}.html`,
+): Promise<SearchDocument[]> {
+  const documents: SearchDocument[] = [];
+  const seen = new Set<string>();
+  for await (const organisation of organisations) {
+    const { id } = organisation;
+    if (seen.has(id.toLowerCase())) continue;
+    seen.add(id.toLowerCase());
+    documents.push(searchDocument(organisation, membership(id), organisationHref(id)));
   }
-  return fileOf;
-}
-
-/** A growable list of small numbers, four bytes each: positions of 30,000 records fit in tens of megabytes. */
-class NumberList {
-  values = new Uint32Array(8);
-  length = 0;
-
-  push(...numbers: number[]): void {
-    if (this.length + numbers.length > this.values.length) {
-      const grown = new Uint32Array(Math.max(this.values.length * 2, this.length + numbers.length));
-      grown.set(this.values);
-      this.values = grown;
-    }
-    for (const number of numbers) this.values[this.length++] = number;
-  }
-}
-
-/**
- * Word positions per term, as a flat list of (document, field, count, positions...) in document
- * order, with a gap between the values of a field so that no phrase spans two values.
- */
-function occurrencesOf(
-  documents: readonly SearchDocument[],
-  fieldIds: Record<string, number>,
-): Map<string, NumberList> {
-  const occurrences = new Map<string, NumberList>();
-  documents.forEach((document, number) => {
-    for (const field of SEARCH_FIELDS) {
-      const positions = new Map<string, number[]>();
-      let position = 0;
-      for (const value of document.fields[field]) {
-        for (const term of tokenize(value)) {
-          let list = positions.get(term);
-          if (!list) positions.set(term, (list = []));
-          list.push(position);
-          position += 1;
-        }
-        position += 1;
-      }
-      for (const [term, list] of positions) {
-        let termOccurrences = occurrences.get(term);
-        if (!termOccurrences) occurrences.set(term, (termOccurrences = new NumberList()));
-        termOccurrences.push(number, fieldIds[field]!, list.length, ...list);
-      }
-    }
-  });
-  return occurrences;
-}
-
-/** The occurrences of a term in documents `from` (inclusive) to `to` (exclusive). */
-function occurrencesIn(list: NumberList, from: number, to: number): Occurrence[] {
-  const found: Occurrence[] = [];
-  let index = 0;
-  while (index < list.length) {
-    const document = list.values[index]!;
-    const count = list.values[index + 2]!;
-    if (document >= from && document < to) {
-      found.push({
-        document,
-        field: list.values[index + 1]!,
-        positions: [...list.values.subarray(index + 3, index + 3 + count)],
-      });
-    }
-    index += 3 + count;
-  }
-  return found;
+  return sortDocuments(documents);
 }
 
 /**
@@ -242,36 +126,6 @@ function* serialisedIndexes(
     miniSearch.addAll(documents.map((document, n) => ({ n, fields: document.fields })));
     yield miniSearch.toJSON();
   }
-}
-
-function facetOptions(
-  values: readonly string[][],
-  labelOf: (key: string, spellings: Map<string, number>) => string,
-  order: readonly { key: string; label: string }[] = [],
-  spellingsOf?: (document: number) => [string, string][],
-): FacetOption[] {
-  const counts = new Map<string, number>(order.map(({ key }) => [key, 0]));
-  const spellings = new Map<string, Map<string, number>>();
-  values.forEach((keys, document) => {
-    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
-    for (const [key, spelling] of spellingsOf?.(document) ?? []) {
-      let byKey = spellings.get(key);
-      if (!byKey) spellings.set(key, (byKey = new Map()));
-      byKey.set(spelling, (byKey.get(spelling) ?? 0) + 1);
-    }
-  });
-  const given = new Map(order.map(({ key, label }) => [key, label]));
-  const keys = [...counts.keys()];
-  if (order.length === 0) keys.sort((a, b) => (a === '' ? 1 : b === '' ? -1 : collator.compare(a, b)));
-  return keys.map((key) => ({
-    key,
-    label: given.get(key) ?? labelOf(key, spellings.get(key) ?? new Map()),
-    count: counts.get(key) ?? 0,
-  }));
-}
-
-function commonest(spellings: Map<string, number>): string | undefined {
-  return [...spellings.entries()].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0];
 }
 
 /** Numbers and codes may be split past this depth; words are not, so that a typo after it is still found. */
@@ -312,15 +166,8 @@ function splitPrefixes(termBytes: ReadonlyMap<string, number>, threshold: number
   return split;
 }
 
-/** Builds every part of the index in memory. */
-export function buildSearchIndex(
-  documents: readonly SearchDocument[],
-  options: Pick<SearchIndexOptions, 'lists' | 'voluntaryCodes' | 'countyKey' | 'layout'> = {},
-): BuiltIndex {
-  const layout = { ...DEFAULT_LAYOUT, ...options.layout };
-  const countyKeyOf = options.countyKey ?? countyKey;
-  const parts = new Map<string, unknown>();
-
+/** Every word's postings, encoded, from the MiniSearch index built in passes. */
+function encodeTerms(documents: readonly SearchDocument[], layout: IndexLayout) {
   const encodedTerms = new Map<string, TermsEntry>();
   const termBytes = new Map<string, number>();
   let fieldIds: Record<string, number> = {};
@@ -347,6 +194,16 @@ export function buildSearchIndex(
     }
   }
 
+  return { encodedTerms, termBytes, fieldIds, averageFieldLength };
+}
+
+/** The terms parts: words grouped by their first characters into shards, packed into files. */
+function termShards(
+  encodedTerms: ReadonlyMap<string, TermsEntry>,
+  termBytes: ReadonlyMap<string, number>,
+  layout: IndexLayout,
+  parts: Map<string, unknown>,
+) {
   // Terms, grouped by their first two characters; a large group is split by one more character.
   const split = splitPrefixes(termBytes, layout.splitGroupBytes);
   const splitTable = new ShardTable(split, []);
@@ -371,84 +228,18 @@ export function buildSearchIndex(
     parts.set(name, part);
   }
 
-  // Word positions, by the same shards; a large shard is split by ranges of documents.
-  const documentCount = documents.length;
-  const occurrences = occurrencesOf(documents, fieldIds);
-  const positionsOf = new Map<string, Record<string, NumberList>>();
-  for (const [term, list] of occurrences) {
-    const key = splitTable.keyOf(term);
-    let shard = positionsOf.get(key);
-    if (!shard) positionsOf.set(key, (shard = {}));
-    shard[term] = list;
-  }
-  // Each term's positions encoded whole. A term with many positions gets files of its own (split
-  // by ranges of documents), named in its terms entry, so that a phrase with "community" does not
-  // read the positions of every other word that starts "com"; the rest are kept by shard.
-  const wholeOf = new Map<string, Record<string, string>>();
-  const ownTerms: [key: string, term: string][] = [];
-  for (const key of keys) {
-    const whole: Record<string, string> = {};
-    for (const [term, list] of Object.entries(positionsOf.get(key) ?? {})) {
-      const encoded = encodeOccurrences(occurrencesIn(list, 0, Infinity));
-      if (encoded.length > layout.termPositionsBytes) ownTerms.push([key, term]);
-      else whole[term] = encoded;
-    }
-    wholeOf.set(key, whole);
-  }
-  const positionsBytes = new Map(keys.map((key) => [key, byteLength(wholeOf.get(key))]));
-  const chunksOf = new Map(
-    keys.map((key) => [key, Math.max(1, Math.ceil(positionsBytes.get(key)! / layout.positionsFileBytes))]),
-  );
-  const packedKeys = keys.filter((key) => chunksOf.get(key) === 1);
-  const positionsFileOf = pack(
-    packedKeys.map((key) => [key, positionsBytes.get(key)!]),
-    layout.positionsFileBytes,
-    0,
-  );
-  let nextPositionsFile = Math.max(-1, ...positionsFileOf.values()) + 1;
-  /** Writes positions by ranges of documents into `chunks` consecutive files from `firstFile`. */
-  const writeChunks = (key: string, terms: readonly string[], firstFile: number, chunks: number) => {
-    for (let chunk = 0; chunk < chunks; chunk += 1) {
-      const from = chunkStart(chunk, documentCount, chunks);
-      const to = chunkStart(chunk + 1, documentCount, chunks);
-      const name = partName.positions(firstFile + chunk);
-      const part = (parts.get(name) as PositionsPart | undefined) ?? {};
-      const byTerm: Record<string, string> = (part[key] ??= {});
-      for (const term of terms) {
-        const inRange = occurrencesIn(positionsOf.get(key)![term]!, from, to);
-        if (inRange.length > 0) byTerm[term] = encodeOccurrences(inRange);
-      }
-      parts.set(name, part);
-    }
-  };
-  const shardFiles = new Map<string, ShardFiles>();
-  for (const key of keys) {
-    const chunks = chunksOf.get(key)!;
-    const firstFile = chunks === 1 ? positionsFileOf.get(key)! : nextPositionsFile;
-    shardFiles.set(key, [termsFileOf.get(key)!, firstFile, chunks]);
-    if (chunks === 1) {
-      const name = partName.positions(firstFile);
-      const part = (parts.get(name) as PositionsPart | undefined) ?? {};
-      part[key] = wholeOf.get(key)!;
-      parts.set(name, part);
-    } else {
-      nextPositionsFile += chunks;
-      writeChunks(key, Object.keys(wholeOf.get(key)!), firstFile, chunks);
-    }
-  }
-  const entryOf = new Map([...shards.values()].flat().map((entry) => [entry[0], entry]));
-  for (const [key, term] of ownTerms) {
-    const bytes = encodeOccurrences(occurrencesIn(positionsOf.get(key)![term]!, 0, Infinity)).length;
-    const chunks = Math.max(1, Math.ceil(bytes / layout.positionsFileBytes));
-    writeChunks(key, [term], nextPositionsFile, chunks);
-    entryOf.get(term)![2] = [nextPositionsFile, chunks];
-    nextPositionsFile += chunks;
-  }
+  return { split, splitTable, keys, shards, termsFileOf };
+}
 
-  // What results show, a fixed number of documents per file.
-  for (let first = 0; first < documentCount; first += layout.docsPerFile) {
+/** The docs parts: what results show, a fixed number of documents per file. */
+function docsParts(
+  documents: readonly SearchDocument[],
+  docsPerFile: number,
+  parts: Map<string, unknown>,
+): void {
+  for (let first = 0; first < documents.length; first += docsPerFile) {
     const part: DocsPart = documents
-      .slice(first, first + layout.docsPerFile)
+      .slice(first, first + docsPerFile)
       .map(({ display }) => [
         display.href,
         display.name,
@@ -458,68 +249,32 @@ export function buildSearchIndex(
         display.sectorName,
         display.subSectorName,
       ]);
-    parts.set(partName.docs(first / layout.docsPerFile), part);
+    parts.set(partName.docs(first / docsPerFile), part);
   }
+}
 
-  // Filters.
-  const countyKeys = documents.map(({ facets }) => [countyKeyOf(facets.county)]);
-  const county = facetOptions(
-    countyKeys,
-    (key, spellings) => (key === '' ? 'Not given' : (commonest(spellings) ?? key)),
-    [],
-    (document) => [[countyKeys[document]![0]!, documents[document]!.facets.county]],
+/** Builds every part of the index in memory. */
+export function buildSearchIndex(
+  documents: readonly SearchDocument[],
+  options: Pick<SearchIndexOptions, 'lists' | 'voluntaryCodes' | 'countyKey' | 'layout'> = {},
+): BuiltIndex {
+  const layout = { ...DEFAULT_LAYOUT, ...options.layout };
+  const parts = new Map<string, unknown>();
+
+  const { encodedTerms, termBytes, fieldIds, averageFieldLength } = encodeTerms(documents, layout);
+
+  const { split, splitTable, keys, shards, termsFileOf } = termShards(encodedTerms, termBytes, layout, parts);
+  const shardFiles = positionParts(
+    documents,
+    fieldIds,
+    { keys, splitTable, termsFileOf, shards },
+    layout,
+    parts,
   );
-  const sectorKeys = documents.map(({ facets }) => [facets.sector]);
-  const sector = facetOptions(
-    sectorKeys,
-    (key, spellings) => (key === '' ? 'Not given' : (commonest(spellings) ?? key)),
-    [],
-    (document) => [
-      [sectorKeys[document]![0]!, documents[document]!.facets.sectorName || sectorKeys[document]![0]!],
-    ],
-  );
-  const list = facetOptions(
-    documents.map(({ facets }) => facets.lists),
-    (key) => key,
-    options.lists ?? DEFAULT_LISTS,
-  );
-  const voluntaryCode = facetOptions(
-    documents.map(({ facets }) => facets.voluntaryCodes),
-    (key) => key,
-    options.voluntaryCodes ?? [],
-  );
-  for (const [facet, facetKeys, facetOptionList] of [
-    ['county', countyKeys, county],
-    ['sector', sectorKeys, sector],
-  ] as const) {
-    const indexOf = new Map(facetOptionList.map(({ key }, index) => [key, index]));
-    const width = columnWidth(Math.max(0, facetOptionList.length - 1));
-    const part: ColumnPart = {
-      width,
-      column: encodeColumn(
-        facetKeys.map(([key]) => indexOf.get(key!)!),
-        width,
-      ),
-    };
-    parts.set(partName.facet(facet), part);
-  }
-  for (const [facet, membersOf] of [
-    ['list', (document: SearchDocument) => document.facets.lists],
-    ['voluntaryCode', (document: SearchDocument) => document.facets.voluntaryCodes],
-  ] as const) {
-    const members = new Map<string, number[]>();
-    documents.forEach((document, number) => {
-      for (const key of membersOf(document)) {
-        let list = members.get(key);
-        if (!list) members.set(key, (list = []));
-        list.push(number);
-      }
-    });
-    const part: MembersPart = Object.fromEntries(
-      [...members].map(([key, list]) => [key, encodeDocuments(list)]),
-    );
-    parts.set(partName.facet(facet), part);
-  }
+
+  const documentCount = documents.length;
+  docsParts(documents, layout.docsPerFile, parts);
+  const facets = facetParts(documents, options, parts);
 
   const core: CorePart = {
     format: INDEX_FORMAT,
@@ -528,7 +283,7 @@ export function buildSearchIndex(
     averageFieldLength,
     ...new ShardTable(split, shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
-    facets: { county, sector, list, voluntaryCode },
+    facets,
   };
   parts.set(partName.core(), core);
   return { core, parts, documents: [...documents], termCount: encodedTerms.size };
@@ -582,19 +337,14 @@ export async function writeIndexParts(built: BuiltIndex, siteDir: string): Promi
 }
 
 /**
- * The pipeline's step: reads every organisation, builds the index and writes it with the browser
+ * The pipeline's step: builds the index of the organisations' documents and writes it with the browser
  * client under `<siteDir>/search/`.
  */
 export async function writeSearchIndex(options: SearchIndexOptions): Promise<SearchIndexSummary> {
   // esbuild bundles the client in its own process while this one builds the index.
   const client = options.writeClient === false ? undefined : bundleClient();
   client?.catch(() => undefined);
-  const documents = await collectDocuments(
-    options.organisations,
-    options.membership,
-    options.organisationHref,
-  );
-  const built = buildSearchIndex(documents, options);
+  const built = buildSearchIndex(sortDocuments(options.documents), options);
   const summary = await writeIndexParts(built, options.siteDir);
   if (client) {
     const script = await client;

@@ -1,11 +1,11 @@
-// What of an organisation is searchable, read from a stored record. Records are kept exactly as
-// the API gave them, so every field may be missing or mistyped: anything unreadable is simply
-// not searchable, never an error.
+// What of an organisation is searchable, from the record model (src/records/organisation.ts): a
+// field the record does not give, or gives in a form that cannot be read, is simply not
+// searchable, never an error.
 //
 // Directors' names are not indexed: they are private people (often volunteers on a small
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
-import { arrayOf, objectOf, scalarText } from '../lib/text.ts';
+import type { Organisation } from '../records/organisation.ts';
 import { orgIdentifiers } from '../lib/identifiers.ts';
 import { foldText } from './fold.ts';
 
@@ -69,11 +69,6 @@ export interface Membership {
 /** Irish eircodes: a routing key (a letter and two digits, or D6W) and a four-character identifier. */
 const EIRCODE = /\b([AC-FHKNPRTV-Y]\d{2}|D6W)\s?([0-9AC-FHKNPRTV-Y]{4})\b/gi;
 
-/** A field as text; anything that is not a string or a number is empty. */
-function text(value: unknown): string {
-  return typeof value === 'boolean' ? '' : (scalarText(value) ?? '');
-}
-
 function present(values: readonly string[]): string[] {
   return values.filter((value) => value !== '');
 }
@@ -103,29 +98,26 @@ function isNumber(value: string): boolean {
   return /\p{N}/u.test(value);
 }
 
-export function searchDocument(record: unknown, membership: Membership, href: string): SearchDocument {
-  const organisation = objectOf(record);
-  const name = text(organisation['name']);
-  const altNames = present(arrayOf(organisation['altNames']).map(text));
-  const registeredAddress = text(organisation['registeredAddress']);
-  const county = text(organisation['county']);
-  const otherAddresses = arrayOf(organisation['otherAddresses']).map(objectOf);
-  const sectorName = text(organisation['sectorName']);
-  const subSectorName = text(organisation['subSectorName']);
+export function searchDocument(
+  organisation: Organisation,
+  membership: Membership,
+  href: string,
+): SearchDocument {
+  const name = organisation.name ?? '';
+  const altNames = organisation.altNames;
+  const registeredAddress = organisation.registeredAddress ?? '';
+  const county = organisation.county ?? '';
+  const otherAddresses = organisation.otherAddresses;
+  const sectorName = organisation.sectorName ?? '';
+  const subSectorName = organisation.subSectorName ?? '';
 
-  const regulators = arrayOf(organisation['regulators']).map(objectOf);
-  const numbers = regulators.map((regulator) => text(regulator['regulatorNumber'])).filter(isNumber);
-  const identifiers = orgIdentifiers(
-    regulators.map((regulator) => ({
-      name: text(regulator['regulatorName']),
-      abbreviation: text(regulator['regulatorDesc']),
-      number: text(regulator['regulatorNumber']),
-    })),
-  ).map((identifier) => identifier.identifier);
-  const addressTexts = present([registeredAddress, ...otherAddresses.map((other) => text(other['address']))]);
+  const numbers = organisation.regulators
+    .map((regulator) => regulator.regulatorNumber ?? '')
+    .filter(isNumber);
+  const addressTexts = present([registeredAddress, ...otherAddresses.map((other) => other.address ?? '')]);
   const eircodes = new Map<string, string>();
   for (const eircode of [
-    ...otherAddresses.map((other) => text(other['eircode'])),
+    ...otherAddresses.map((other) => other.eircode ?? ''),
     ...addressTexts.flatMap(eircodesIn),
   ]) {
     const key = foldText(eircode).replace(/[^\p{L}\p{N}]+/gu, '');
@@ -133,19 +125,27 @@ export function searchDocument(record: unknown, membership: Membership, href: st
   }
 
   return {
-    id: text(organisation['id']),
+    id: organisation.id,
     fields: {
       name: present([name]),
       altNames,
-      codes: [...new Set([...numbers, ...identifiers, ...eircodes.values()].map(codeValue))],
-      address: present([...addressTexts, county, ...otherAddresses.map((other) => text(other['county']))]),
-      classification: present([sectorName, subSectorName, text(organisation['secondarySubsectorName'])]),
-      objects: present([text(organisation['legalObjectsExtract'])]),
+      codes: [
+        ...new Set(
+          [
+            ...numbers,
+            ...orgIdentifiers(organisation.regulators).map((identifier) => identifier.identifier),
+            ...eircodes.values(),
+          ].map(codeValue),
+        ),
+      ],
+      address: present([...addressTexts, county, ...otherAddresses.map((other) => other.county ?? '')]),
+      classification: present([sectorName, subSectorName, organisation.secondarySubsectorName ?? '']),
+      objects: present([organisation.legalObjectsExtract ?? '']),
     },
     display: { href, name, altNames, registeredAddress, county, sectorName, subSectorName },
     facets: {
       county,
-      sector: text(organisation['sectorCode']) || sectorName.toLowerCase(),
+      sector: organisation.sectorCode ?? sectorName.toLowerCase(),
       sectorName,
       lists: [...new Set(membership.lists)],
       voluntaryCodes: [...new Set(membership.voluntaryCodes)],

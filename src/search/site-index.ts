@@ -1,34 +1,78 @@
-// The site pipeline's search step: the data folder's records, lists and voluntary codes, as the
-// browse pages read them, into the search index under `<siteDir>/search/`.
+// The site pipeline's search step, in two halves: the build's own process turns the register's
+// organisations into search documents and writes them to a file (records are read once, by the
+// register); a process of its own (src/site/search-process.ts) reads that file and builds the
+// index under `<siteDir>/search/`.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { countyKey } from '../lib/counties.ts';
 import { organisationPath } from '../lib/routes.ts';
-import { objectOf } from '../lib/text.ts';
-import { LISTS, readRecord, type Snapshot } from '../records/register.ts';
+import { LISTS, type Register } from '../records/register.ts';
 import { writeSearchIndex, type SearchIndexSummary } from './build-index.ts';
+import { searchDocument, type SearchDocument } from './document.ts';
 
-export function writeSiteSearchIndex(snapshot: Snapshot, siteDir: string): Promise<SearchIndexSummary> {
-  // One record at a time from disk: a large register is never held in memory whole.
-  function* organisations(): Generator<unknown> {
-    for (const entry of snapshot.organisations) {
-      const record = readRecord(snapshot.dataDir, entry.id);
-      // The page is named by the file the record is stored in; the id inside the record is the
-      // API's word and may be missing, repeated or anything at all.
-      if (record !== undefined) yield { ...objectOf(record), id: entry.id };
+/** One JSON line: U+2028 and U+2029 are valid in JSON text, but the line reader ends lines at them. */
+function jsonLine(value: unknown): string {
+  return `${JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}\n`;
+}
+
+interface Labels {
+  lists: { key: string; label: string }[];
+  voluntaryCodes: { key: string; label: string }[];
+}
+
+/**
+ * Writes the register's search documents to `file` as JSON lines: first the filters' labels,
+ * then one document per organisation.
+ */
+export function writeSearchDocuments(register: Register, file: string): void {
+  const descriptor = openSync(file, 'w');
+  try {
+    const labels: Labels = {
+      lists: LISTS.map(({ key, label }) => ({ key, label })),
+      voluntaryCodes: register.voluntaryCodes.map(({ id, description }) => ({
+        key: id,
+        label: description ?? id,
+      })),
+    };
+    let pending = jsonLine(labels);
+    for (const entry of register.organisations) {
+      const document = searchDocument(
+        entry.organisation,
+        {
+          lists: (register.listsOf.get(entry.id) ?? []).map((list) => list.key),
+          voluntaryCodes: (register.codesOf.get(entry.id) ?? []).map((code) => code.id),
+        },
+        organisationPath(entry.id),
+      );
+      pending += jsonLine(document);
+      if (pending.length > 1 << 20) {
+        writeSync(descriptor, pending);
+        pending = '';
+      }
     }
+    writeSync(descriptor, pending);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Builds the site's search index from a file of `writeSearchDocuments`. */
+export async function writeSiteSearchIndex(file: string, siteDir: string): Promise<SearchIndexSummary> {
+  let labels: Labels | undefined;
+  const documents: SearchDocument[] = [];
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (line === '') continue;
+    if (labels === undefined) labels = JSON.parse(line) as Labels;
+    else documents.push(JSON.parse(line) as SearchDocument);
   }
   return writeSearchIndex({
-    organisations: organisations(),
-    membership: (id) => ({
-      lists: (snapshot.listsOf.get(id.toLowerCase()) ?? []).map((list) => list.key),
-      voluntaryCodes: (snapshot.codesOf.get(id.toLowerCase()) ?? []).map((code) => code.id),
-    }),
+    documents,
     siteDir,
-    organisationHref: organisationPath,
-    lists: LISTS.map(({ key, label }) => ({ key, label })),
-    voluntaryCodes: snapshot.voluntaryCodes.map(({ id, description }) => ({
-      key: id,
-      label: description ?? id,
-    })),
+    lists: labels?.lists ?? [],
+    voluntaryCodes: labels?.voluntaryCodes ?? [],
     countyKey,
   });
 }

@@ -2,19 +2,20 @@
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
-import { copyFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
-import { organisationJsonPath } from '../lib/routes.ts';
-import { forgetSnapshots, snapshotOf, type Snapshot } from '../records/register.ts';
+import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
 import { writeRegisterData } from './register-data.ts';
+import { readSiteRecords, type ReadSite } from './site-records.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
+import { writeSearchDocuments } from '../search/site-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,6 +28,11 @@ export interface SiteOptions {
   siteDir: string;
   /** Also write the site as a .tar.gz, several times smaller than the zip. Default true. */
   tarGz?: boolean;
+  /**
+   * The data folder already read, with the records' copies written (`npm run build` reads it
+   * once for its edition and its site); without it the site reads the data folder itself.
+   */
+  read?: ReadSite;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -47,25 +53,9 @@ export interface SiteSummary {
   /** The process's peak resident memory so far, in bytes, at the end of each step. */
   peakMemory: Record<string, number>;
   /** Files of the data folder that could not be read (the build goes on without them). */
-  unreadable: Snapshot['unreadable'];
+  unreadable: Register['unreadable'];
   /** The search index: documents, words, files and bytes by kind. */
   search: SearchIndexSummary;
-}
-
-/** Copies each stored record next to its page, as the raw JSON the page links to. */
-async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
-  mkdirSync(join(siteDir, 'org'), { recursive: true });
-  // A few copies in flight at once: on a busy disk each copy waits more than it works.
-  const queue = [...snapshot.organisations];
-  const worker = async (): Promise<void> => {
-    for (let entry = queue.pop(); entry; entry = queue.pop()) {
-      await copyFile(
-        join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
-        join(siteDir, organisationJsonPath(entry.id)),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
@@ -181,8 +171,8 @@ async function swapInto(staging: string, target: string): Promise<void> {
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
-function archiveTime(snapshot: Snapshot): Date {
-  const finished = snapshot.manifest['finishedAt'];
+function archiveTime(register: Register): Date {
+  const finished = register.manifest.finishedAt;
   const date = typeof finished === 'string' ? new Date(finished) : new Date(Number.NaN);
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
@@ -201,7 +191,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
   );
   rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+  if (options.read) renameSync(options.read.folder, staging);
+  else mkdirSync(staging, { recursive: true });
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};
@@ -217,39 +208,43 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     return result;
   };
 
-  forgetSnapshots();
+  forgetRegisters();
   let siteArchives: SiteArchives | undefined;
   let searching: Promise<SearchIndexSummary> | undefined;
+  const documentsFile = `${staging}.search-documents.jsonl`;
   try {
-    // First, while this process is still small: the index's child process needs the most memory.
-    // The database is written here on this process's core meanwhile (it needs little memory); the
-    // search step's time is the child's wall time, and none of this process's CPU is counted in it.
+    const { register, records, database } =
+      options.read ?? (await step('read', () => readSiteRecords(dataDir, staging)));
+    keepRegister(register);
+    // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
+    // of no organisations must not replace the one that is live.
+    if (register.organisations.length === 0) {
+      const first = register.unreadable[0];
+      throw new Error(
+        `No readable organisations in ${dataDir}` +
+          (first ? ` (${register.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
+          '; the site was left as it was.',
+      );
+    }
+    // The index is built in a process of its own from the documents written here; meanwhile this
+    // process compresses the database and writes the list matcher's files. The search step's time
+    // is the index process's wall time, and none of this process's CPU is counted in it.
+    await step('documents', () => writeSearchDocuments(register, documentsFile));
     const searchStarted = performance.now();
     timings['search'] = 0;
     cpuTimings['search'] = 0;
-    searching = writeSearchIndexInChild(dataDir, staging).then((summary) => {
+    searching = writeSearchIndexInChild(documentsFile, staging).then((summary) => {
       timings['search'] = Math.round(performance.now() - searchStarted) / 1000;
       return summary;
     });
     // Awaited below, after the database; a failure meanwhile must not go unhandled.
     searching.catch(() => undefined);
-    const snapshot = await step('read', () => snapshotOf(dataDir));
-    // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
-    // of no organisations must not replace the one that is live.
-    if (snapshot.organisations.length === 0) {
-      const first = snapshot.unreadable[0];
-      throw new Error(
-        `No readable organisations in ${dataDir}` +
-          (first ? ` (${snapshot.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
-          '; the site was left as it was.',
-      );
-    }
-    const data = await step('database', () => writeRegisterData(snapshot, staging));
+    const data = await step('database', () => writeRegisterData(register, database, staging));
     const search = await searching;
+    rmSync(documentsFile, { force: true });
     const downloads = await step('downloads', () =>
-      writeDownloads(snapshot, staging, { files: [data.database], sources: data.sources }),
+      writeDownloads(register, staging, records, { files: [data.database], sources: data.sources }),
     );
-    await step('records', () => copyRecords(snapshot, staging));
     const archives: { kind: ArchiveKind; path: string; title: string }[] = [
       { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },
     ];
@@ -264,7 +259,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     // page as it comes, then the rest of the site.
     const writing = new SiteArchives(
       staging,
-      archiveTime(snapshot),
+      archiveTime(register),
       archives.map(({ kind, path }) => ({ kind, name: path })),
     );
     siteArchives = writing;
@@ -288,7 +283,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     await step('swap', () => swapInto(staging, siteDir));
     return {
       siteDir,
-      organisations: snapshot.organisations.length,
+      organisations: register.organisations.length,
       pages: files.filter((path) => path.endsWith('.html')).length,
       files: files.length,
       bytes,
@@ -297,7 +292,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       timings,
       cpuTimings,
       peakMemory,
-      unreadable: snapshot.unreadable,
+      unreadable: register.unreadable,
       search,
     };
   } catch (error) {
@@ -307,7 +302,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     rmSync(staging, { recursive: true, force: true });
     throw error;
   } finally {
+    rmSync(documentsFile, { force: true });
     setSiteContext(undefined);
-    forgetSnapshots();
+    forgetRegisters();
   }
 }

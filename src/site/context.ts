@@ -2,7 +2,7 @@
 // it imports into this same process, so the pipeline passes its context through `globalThis`;
 // a plain `astro build` gets the defaults from the environment.
 import { dataDir } from '../config.ts';
-import { snapshotOf, type Snapshot } from '../records/register.ts';
+import { registerOf, type Register } from '../records/register.ts';
 
 /** One file of the downloads page. */
 export interface DownloadFile {
@@ -40,6 +40,6 @@ export function siteContext(): SiteContext {
 }
 
 /** The snapshot the pages render from. */
-export function siteSnapshot(): Snapshot {
-  return snapshotOf(siteContext().dataDir);
+export function siteRegister(): Register {
+  return registerOf(siteContext().dataDir);
 }

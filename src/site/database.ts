@@ -8,9 +8,11 @@
 // other names, addresses and legal objects with accents folded (`unicode61 remove_diacritics 2`),
 // as the site's search folds them; it reads its text from `organisations`, so Datasette finds it.
 import { rmSync } from 'node:fs';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { registrationNumbers } from '../lib/identifiers.ts';
-import type { RegisterEntry } from './register-entry.ts';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { orgIdentifiers, registrationNumbers } from '../lib/identifiers.ts';
+import { irishPoint } from '../lib/map.ts';
+import { organisationPath } from '../lib/routes.ts';
+import type { Organisation } from '../records/organisation.ts';
 
 /** A group list or voluntary code and who is on it, as the register's member lists give it. */
 export interface Membership {
@@ -20,8 +22,7 @@ export interface Membership {
   members: readonly { id: string; name: string; present: boolean }[];
 }
 
-export interface DatabaseInput {
-  organisations: Iterable<RegisterEntry>;
+export interface Memberships {
   lists: readonly Membership[];
   voluntaryCodes: readonly Membership[];
 }
@@ -343,85 +344,84 @@ const joined = (values: readonly (string | undefined)[]): string | undefined => 
   const present = values.filter((value): value is string => value !== undefined && value !== '');
   return present.length > 0 ? present.join('; ') : undefined;
 };
-const numeric = (value: string | undefined): number | string | undefined => {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) && value.trim() !== '' ? number : value;
-};
 
-/** The organisations row of an entry, in the column order above. */
-function organisationRow(entry: RegisterEntry): Value[] {
-  const view = entry.view;
-  const finance = view.financials;
-  const numbers = registrationNumbers(view.regulators);
+/** The organisations row of a record, in the column order above. */
+function organisationRow(organisation: Organisation, json: string): Value[] {
+  const finance = organisation.financialSummary;
+  const point = irishPoint(organisation.geolocation?.coordinates);
+  const numbers = registrationNumbers(organisation.regulators);
   const numberOf = (kind: string) => numbers.find((number) => number.kind === kind)?.number;
   return [
     undefined,
-    entry.id,
-    view.name,
-    joined(view.altNames),
-    view.sector.name,
-    view.sector.code,
-    view.subSector.name,
-    view.subSector.code,
-    view.secondarySubSector.name,
-    view.secondarySubSector.code,
-    view.registeredAddress,
-    view.county,
-    view.location.point?.latitude,
-    view.location.point?.longitude,
+    organisation.id,
+    organisation.name,
+    joined(organisation.altNames),
+    organisation.sectorName,
+    organisation.sectorCode,
+    organisation.subSectorName,
+    organisation.subSectorCode,
+    organisation.secondarySubsectorName,
+    organisation.secondarySubsectorCode,
+    organisation.registeredAddress,
+    organisation.county,
+    point?.latitude,
+    point?.longitude,
     joined([
-      joined([view.registeredAddress, view.county]),
-      ...view.otherAddresses.map((address) => joined([address.address, address.county, address.eircode])),
+      joined([organisation.registeredAddress, organisation.county]),
+      ...organisation.otherAddresses.map((address) =>
+        joined([address.address, address.county, address.eircode]),
+      ),
     ]),
-    view.orgUrl,
-    view.incorporatedDate,
-    view.governingForm,
-    numeric(view.numEmployees),
-    view.legalObjectsExtract,
-    view.legalObjectsDate,
+    organisation.orgUrl,
+    organisation.incorporatedDate,
+    organisation.governingForm,
+    organisation.numEmployees,
+    organisation.legalObjectsExtract,
+    organisation.legalObjectsDate,
     finance?.currentYear,
     finance?.accountToDate,
-    finance?.current.income,
-    finance?.current.expenditure,
-    finance?.current.grants,
-    finance?.current.netAssets,
-    finance?.previous.income,
-    finance?.previous.expenditure,
-    finance?.previous.grants,
-    finance?.previous.netAssets,
+    finance?.currentIncome,
+    finance?.currentExpenditure,
+    finance?.currentGrants,
+    finance?.currentNetAssets,
+    finance?.prevIncome,
+    finance?.prevExpenditure,
+    finance?.prevGrants,
+    finance?.prevNetAssets,
     numberOf('charity'),
     numberOf('company'),
     numberOf('chy'),
-    joined(entry.identifiers.map((identifier) => identifier.identifier)),
-    entry.page,
-    JSON.stringify(entry.record ?? null),
+    joined(orgIdentifiers(organisation.regulators).map((identifier) => identifier.identifier)),
+    organisationPath(organisation.id),
+    json,
   ];
 }
 
-/** The child rows of an entry, by table, each row without its organisation id. */
-function childRows(entry: RegisterEntry): Record<string, Value[][]> {
-  const view = entry.view;
+/** The child rows of a record, by table, each row without its organisation id. */
+function childRows(organisation: Organisation): Record<string, Value[][]> {
   const numbered = <T>(items: readonly T[], row: (item: T) => Value[]): Value[][] =>
     items.map((item, index) => [index + 1, ...row(item)]);
   return {
-    other_names: numbered(view.altNames, (name) => [name]),
-    identifiers: entry.identifiers.map((identifier) => [identifier.identifier, identifier.scheme]),
-    regulators: numbered(view.regulators, (regulator) => [
-      regulator.name,
-      regulator.abbreviation,
-      regulator.number,
-      regulator.url,
+    other_names: numbered(organisation.altNames, (name) => [name]),
+    identifiers: orgIdentifiers(organisation.regulators).map((identifier) => [
+      identifier.identifier,
+      identifier.scheme,
     ]),
-    regulatory: numbered(view.regulatory, (label) => [label]),
-    funders: numbered(view.funders, (funder) => [
-      funder.source,
-      funder.amount ?? funder.amountText,
-      funder.type,
+    regulators: numbered(organisation.regulators, (regulator) => [
+      regulator.regulatorName,
+      regulator.regulatorDesc,
+      regulator.regulatorNumber,
+      regulator.regulatorUrl,
     ]),
-    directors: numbered(view.directors, (director) => [director.name, director.dateAppointed]),
-    other_addresses: numbered(view.otherAddresses, (address) => {
-      const point = address.location.point;
+    regulatory: numbered(organisation.regulatory, (label) => [label]),
+    funders: numbered(organisation.funders, (funder) => [
+      funder.fundSource,
+      funder.amount,
+      funder.fundingType,
+    ]),
+    directors: numbered(organisation.directors, (director) => [director.name, director.dateAppointed]),
+    other_addresses: numbered(organisation.otherAddresses, (address) => {
+      const point = irishPoint(address.geolocation?.coordinates);
       return [
         address.address,
         address.cleanAddress,
@@ -431,17 +431,17 @@ function childRows(entry: RegisterEntry): Record<string, Value[][]> {
         point?.longitude,
       ];
     }),
-    sources: numbered(view.sources, (source) => [source.source, source.url, source.license, source.date]),
-    governance_codes: numbered(view.governanceCodes, (code) => [code.description, code.url]),
+    sources: numbered(organisation.sources, (source) => [
+      source.source,
+      source.url,
+      source.license,
+      source.date,
+    ]),
+    governance_codes: numbered(organisation.governanceCodes, (code) => [
+      code.governanceCodeDesc,
+      code.governanceCodeUrl,
+    ]),
   };
-}
-
-function insertInto(database: DatabaseSync, table: DatabaseTable) {
-  const names = table.columns.map((column) => `"${column.name}"`).join(', ');
-  const slots = table.columns.map(() => '?').join(', ');
-  const statement = database.prepare(`INSERT INTO "${table.name}" (${names}) VALUES (${slots})`);
-  return (values: Value[]) =>
-    statement.run(...values.map((value): SQLInputValue => (value === undefined ? null : value)));
 }
 
 export interface DatabaseSummary {
@@ -449,57 +449,95 @@ export interface DatabaseSummary {
   rows: Record<string, number>;
 }
 
-/** Writes the database to `path` (replacing any file there) and returns the rows per table. */
-export function writeDatabase(path: string, input: DatabaseInput): DatabaseSummary {
-  rmSync(path, { force: true });
-  const database = new DatabaseSync(path);
-  try {
+/**
+ * The database, written as the register reads the records (each record's own bytes go into
+ * `organisations.record`, so nothing reads a record twice), then completed with the lists and
+ * codes and the full-text index once every record is in.
+ */
+export class DatabaseWriter {
+  readonly path: string;
+  readonly #database: DatabaseSync;
+  readonly #insert = new Map<string, StatementSync>();
+  readonly #rows: Record<string, number> = Object.fromEntries(
+    DATABASE_TABLES.map((table) => [table.name, 0]),
+  );
+  /** Lists give ids in lower case; a record's id is its file's name. */
+  readonly #idOf = new Map<string, string>();
+
+  constructor(path: string) {
+    this.path = path;
+    rmSync(path, { force: true });
+    this.#database = new DatabaseSync(path);
     // Written once and never updated: no journal to keep, and one transaction for speed.
-    database.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;');
-    database.exec(databaseSchema());
-    const insert = new Map(DATABASE_TABLES.map((table) => [table.name, insertInto(database, table)]));
-    const rows: Record<string, number> = Object.fromEntries(DATABASE_TABLES.map((table) => [table.name, 0]));
-    const add = (table: string, values: Value[]): void => {
-      insert.get(table)!(values);
-      rows[table]! += 1;
-    };
-    database.exec('BEGIN');
-    // Lists give ids in lower case; a record's id is its file's name.
-    const idOf = new Map<string, string>();
-    for (const entry of input.organisations) {
-      add('organisations', organisationRow(entry));
-      idOf.set(entry.id.toLowerCase(), entry.id);
-      for (const [table, childRowsOfTable] of Object.entries(childRows(entry))) {
-        for (const values of childRowsOfTable) add(table, [entry.id, ...values]);
-      }
+    this.#database.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON;');
+    this.#database.exec(databaseSchema());
+    for (const table of DATABASE_TABLES) {
+      const names = table.columns.map((column) => `"${column.name}"`).join(', ');
+      const slots = table.columns.map(() => '?').join(', ');
+      this.#insert.set(
+        table.name,
+        this.#database.prepare(`INSERT INTO "${table.name}" (${names}) VALUES (${slots})`),
+      );
     }
-    const members = (
-      groupTable: string,
-      memberTable: string,
-      groups: readonly Membership[],
-      groupRow: (group: Membership) => Value[],
-    ): void => {
-      for (const group of groups) {
-        add(groupTable, groupRow(group));
-        const seen = new Set<string>();
-        for (const member of group.members) {
-          const key = member.id.toLowerCase();
-          if (seen.has(key)) continue;
-          seen.add(key);
-          add(memberTable, [group.key, member.id, member.name, idOf.get(key)]);
+    this.#database.exec('BEGIN');
+  }
+
+  #add(table: string, values: Value[]): void {
+    this.#insert
+      .get(table)!
+      .run(...values.map((value): SQLInputValue => (value === undefined ? null : value)));
+    this.#rows[table]! += 1;
+  }
+
+  /** Adds one organisation: its record's JSON text as stored, and the record as read. */
+  add(json: string, organisation: Organisation): void {
+    this.#add('organisations', organisationRow(organisation, json));
+    this.#idOf.set(organisation.id.toLowerCase(), organisation.id);
+    for (const [table, rows] of Object.entries(childRows(organisation))) {
+      for (const values of rows) this.#add(table, [organisation.id, ...values]);
+    }
+  }
+
+  /** Adds the lists and codes, builds the full-text index and closes the file. */
+  complete(memberships: Memberships): DatabaseSummary {
+    try {
+      const members = (
+        groupTable: string,
+        memberTable: string,
+        groups: readonly Membership[],
+        groupRow: (group: Membership) => Value[],
+      ) => {
+        for (const group of groups) {
+          this.#add(groupTable, groupRow(group));
+          const seen = new Set<string>();
+          for (const member of group.members) {
+            const key = member.id.toLowerCase();
+            if (seen.has(key)) continue;
+            seen.add(key);
+            this.#add(memberTable, [group.key, member.id, member.name, this.#idOf.get(key)]);
+          }
         }
-      }
-    };
-    members('lists', 'list_members', input.lists, (list) => [list.key, list.title, list.description]);
-    members('voluntary_codes', 'code_members', input.voluntaryCodes, (code) => [code.key, code.description]);
-    // The full-text index holds the organisations' own text, so that snippets and Datasette's
-    // search read the same words that were indexed.
-    database.exec(`INSERT INTO organisations_fts (organisations_fts) VALUES ('rebuild')`);
-    database.exec('COMMIT');
-    database.exec(`INSERT INTO organisations_fts (organisations_fts) VALUES ('optimize')`);
-    database.exec('ANALYZE');
-    return { organisations: rows['organisations']!, rows };
-  } finally {
-    database.close();
+      };
+      members('lists', 'list_members', memberships.lists, (list) => [list.key, list.title, list.description]);
+      members('voluntary_codes', 'code_members', memberships.voluntaryCodes, (code) => [
+        code.key,
+        code.description,
+      ]);
+      // The full-text index holds the organisations' own text, so that snippets and Datasette's
+      // search read the same words that were indexed.
+      this.#database.exec(`INSERT INTO organisations_fts (organisations_fts) VALUES ('rebuild')`);
+      this.#database.exec('COMMIT');
+      this.#database.exec(`INSERT INTO organisations_fts (organisations_fts) VALUES ('optimize')`);
+      this.#database.exec('ANALYZE');
+      return { organisations: this.#rows['organisations']!, rows: { ...this.#rows } };
+    } finally {
+      this.#database.close();
+    }
+  }
+
+  /** Closes the file unfinished (a failed read) and removes it. */
+  abandon(): void {
+    if (this.#database.isOpen) this.#database.close();
+    rmSync(this.path, { force: true });
   }
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOWNLOADS_DIR } from '../lib/routes.ts';
-import type { Snapshot } from '../records/register.ts';
+import type { Register } from '../records/register.ts';
 import { crawlDate } from '../view/crawl-date.ts';
 import type { DownloadFile } from './context.ts';
 import { DATABASE_TABLES, DATABASE_VIEWS } from './database.ts';
@@ -185,13 +185,13 @@ function resourceOf(download: DownloadFile): Record<string, unknown> {
 
 /** The Data Package descriptor of the downloads. */
 export function datapackageOf(
-  snapshot: Snapshot,
+  register: Register,
   downloads: readonly DownloadFile[],
   sources: readonly PackageSource[],
 ): Record<string, unknown> {
   const licenses = licencesOf(sources);
-  const crawled = crawlDate(snapshot.manifest);
-  const finished = snapshot.manifest['finishedAt'];
+  const crawled = crawlDate(register.manifest);
+  const finished = register.manifest.finishedAt;
   return {
     profile: 'data-package',
     name: 'orgdir-register',
@@ -214,13 +214,13 @@ export function datapackageOf(
 
 /** Writes `downloads/datapackage.json` describing `downloads`, and returns it as a download. */
 export function writeDatapackage(
-  snapshot: Snapshot,
+  register: Register,
   siteDir: string,
   downloads: readonly DownloadFile[],
   sources: readonly PackageSource[],
 ): DownloadFile {
   const path = `${DOWNLOADS_DIR}/${DATAPACKAGE_FILE}`;
-  const content = Buffer.from(`${JSON.stringify(datapackageOf(snapshot, downloads, sources), null, 2)}\n`);
+  const content = Buffer.from(`${JSON.stringify(datapackageOf(register, downloads, sources), null, 2)}\n`);
   writeFileSync(join(siteDir, path), content);
   return {
     path,

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { csvRow } from '../lib/csv.ts';
 import { DOWNLOADS_DIR, organisationPath } from '../lib/routes.ts';
 import { irishPoint } from '../lib/map.ts';
-import { arrayOf, objectOf, stringsOf, textOf } from '../lib/text.ts';
-import { readRecord, type Member, type Snapshot } from '../records/register.ts';
+import type { Organisation } from '../records/organisation.ts';
+import type { Member, Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 import { writeDatapackage, type PackageSource } from './datapackage.ts';
-import { identifiersOfRecord } from './register-entry.ts';
+import { identifiersOf } from './register-entry.ts';
 
 /** Writes text in large chunks, hashing as it goes. */
 class HashedFile {
@@ -47,6 +47,53 @@ class HashedFile {
   }
 }
 
+/**
+ * `organisations.json`, written as the register reads the records: each record's exact bytes, in
+ * the order of their files, so that no record is held or read twice for it.
+ */
+export class RecordsDownload {
+  readonly #file: HashedFile;
+  #count = 0;
+
+  constructor(siteDir: string) {
+    mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
+    this.#file = new HashedFile(join(siteDir, DOWNLOADS_DIR, RECORDS_DOWNLOAD));
+    this.#file.write('[\n');
+  }
+
+  /**
+   * Adds one record as its bytes, with its org-id identifiers as `orgIDs` (the name Find That
+   * Charity gives them) spliced in before its closing brace, unless it has such a field already.
+   */
+  add(bytes: Buffer, organisation?: Organisation): void {
+    if (this.#count > 0) this.#file.write(',\n');
+    this.#file.write(withIdentifiers(bytes.toString('utf8').trim(), organisation));
+    this.#count += 1;
+  }
+
+  close(): DownloadFile {
+    this.#file.write('\n]\n');
+    const sha256 = this.#file.close();
+    return {
+      path: `${DOWNLOADS_DIR}/${RECORDS_DOWNLOAD}`,
+      title: RECORDS_DOWNLOAD,
+      description: `All ${this.#count} records as the register gave them, one JSON array, each with its org-id identifiers added as orgIDs.`,
+      bytes: this.#file.bytes,
+      sha256,
+    };
+  }
+}
+
+const RECORDS_DOWNLOAD = 'organisations.json';
+
+/** A record's JSON text with `"orgIDs": [...]` added as its last field (see `RecordsDownload.add`). */
+export function withIdentifiers(json: string, organisation: Organisation | undefined): string {
+  if (!organisation || !json.endsWith('}') || organisation.otherFields?.['orgIDs'] !== undefined) return json;
+  const field = `"orgIDs":${JSON.stringify(identifiersOf(organisation))}`;
+  const body = json.slice(0, -1).trimEnd();
+  return `${body}${body.endsWith('{') ? '' : ','}${field}}`;
+}
+
 function written(
   siteDir: string,
   name: string,
@@ -59,16 +106,6 @@ function written(
   fill(file);
   const sha256 = file.close();
   return { path, title, description, bytes: file.bytes, sha256 };
-}
-
-/**
- * A record as stored, with its org-id.guide identifiers added under `orgIDs` (the name Find That
- * Charity gives them) unless the record has a field of that name already.
- */
-export function withIdentifiers(record: unknown, id: string): unknown {
-  const object = objectOf(record);
-  if (record !== object || 'orgIDs' in object) return record;
-  return { ...object, orgIDs: identifiersOfRecord(record, id) };
 }
 
 /** Columns of organisations.csv: the main fields, flattened. */
@@ -113,82 +150,66 @@ export const ORGANISATION_COLUMNS = [
   'page',
 ] as const;
 
-/** One CSV row of an organisation: values as given, joined with "; " where a field is a list. */
-export function organisationRow(snapshot: Snapshot, id: string, raw: unknown): unknown[] {
-  const record = objectOf(raw);
-  const geolocation = objectOf(record['geolocation']);
-  const coordinates = geolocation['coordinates'];
+/** One CSV row of an organisation: values as read, joined with "; " where a field is a list. */
+export function organisationRow(register: Register, organisation: Organisation): unknown[] {
+  const { id } = organisation;
+  const coordinates = organisation.geolocation?.coordinates;
   const point = irishPoint(coordinates);
-  const finance = objectOf(record['financialSummary']);
-  const key = id.toLowerCase();
+  const finance = organisation.financialSummary ?? {};
   const joined = (values: string[]): string => values.join('; ');
+  const text = (value: string | number | undefined): string => (value === undefined ? '' : String(value));
   return [
     id,
-    record['name'],
-    joined(stringsOf(record['altNames'])),
-    record['sectorCode'],
-    record['sectorName'],
-    record['subSectorCode'],
-    record['subSectorName'],
-    record['secondarySubsectorCode'],
-    record['secondarySubsectorName'],
-    record['governingForm'],
-    record['incorporatedDate'],
-    record['numEmployees'],
-    record['registeredAddress'],
-    record['county'],
+    organisation.name,
+    joined(organisation.altNames),
+    organisation.sectorCode,
+    organisation.sectorName,
+    organisation.subSectorCode,
+    organisation.subSectorName,
+    organisation.secondarySubsectorCode,
+    organisation.secondarySubsectorName,
+    organisation.governingForm,
+    organisation.incorporatedDate,
+    organisation.numEmployees,
+    organisation.registeredAddress,
+    organisation.county,
     coordinates === undefined ? '' : JSON.stringify(coordinates),
     point?.latitude,
     point?.longitude,
+    // regulatorDesc is the regulator's abbreviation (src/schemas/regulator.ts): "CRA: 20012345".
     joined(
-      arrayOf(record['regulators']).map((value) => {
-        const regulator = objectOf(value);
-        const name = textOf(regulator['regulatorDesc']) ?? textOf(regulator['regulatorName']) ?? '';
-        return `${name}: ${String(regulator['regulatorNumber'] ?? '')}`;
-      }),
+      organisation.regulators.map(
+        (regulator) =>
+          `${regulator.regulatorDesc ?? regulator.regulatorName ?? ''}: ${text(regulator.regulatorNumber)}`,
+      ),
     ),
-    joined(identifiersOfRecord(raw, id)),
-    joined(stringsOf(record['regulatory'])),
-    joined((snapshot.listsOf.get(key) ?? []).map((list) => list.key)),
-    joined((snapshot.codesOf.get(key) ?? []).map((code) => code.id)),
-    finance['currentYear'],
-    finance['accountToDate'],
-    finance['currentIncome'],
-    finance['currentExpenditure'],
-    finance['currentGrants'],
-    finance['currentNetAssets'],
-    finance['prevIncome'],
-    finance['prevExpenditure'],
-    finance['prevGrants'],
-    finance['prevNetAssets'],
+    joined(identifiersOf(organisation)),
+    joined(organisation.regulatory),
+    joined((register.listsOf.get(id) ?? []).map((list) => list.key)),
+    joined((register.codesOf.get(id) ?? []).map((code) => code.id)),
+    finance.currentYear,
+    finance.accountToDate,
+    finance.currentIncome,
+    finance.currentExpenditure,
+    finance.currentGrants,
+    finance.currentNetAssets,
+    finance.prevIncome,
+    finance.prevExpenditure,
+    finance.prevGrants,
+    finance.prevNetAssets,
     joined(
-      arrayOf(record['funders']).map((value) => {
-        const funder = objectOf(value);
-        return `${String(funder['fundSource'] ?? '')} (${String(funder['fundingType'] ?? '')}): ${String(funder['amount'] ?? '')}`;
-      }),
+      organisation.funders.map(
+        (funder) => `${text(funder.fundSource)} (${text(funder.fundingType)}): ${text(funder.amount)}`,
+      ),
     ),
     joined(
-      arrayOf(record['directors']).map((value) => {
-        const director = objectOf(value);
-        return `${String(director['name'] ?? '')} (${String(director['dateAppointed'] ?? '')})`;
-      }),
+      organisation.directors.map((director) => `${text(director.name)} (${text(director.dateAppointed)})`),
     ),
-    record['orgUrl'],
-    record['legalObjectsDate'],
-    joined(
-      arrayOf(record['sources']).map((value) => {
-        const source = objectOf(value);
-        return `${String(source['source'] ?? '')} (${String(source['date'] ?? '')})`;
-      }),
-    ),
+    organisation.orgUrl,
+    organisation.legalObjectsDate,
+    joined(organisation.sources.map((source) => `${text(source.source)} (${text(source.date)})`)),
     organisationPath(id),
-  ].map((value) =>
-    value === null || value === undefined || typeof value === 'object'
-      ? value
-        ? JSON.stringify(value)
-        : ''
-      : value,
-  );
+  ].map((value) => (value === undefined ? '' : value));
 }
 
 function memberRows(file: HashedFile, members: readonly Member[], prefix: readonly string[] = []): void {
@@ -202,32 +223,19 @@ export interface WrittenData {
   sources: readonly PackageSource[];
 }
 
-/** Writes every download into `<siteDir>/downloads/` and returns them, datapackage.json and SHA256SUMS last. */
+/**
+ * Writes every download into `<siteDir>/downloads/` and returns them, datapackage.json and
+ * SHA256SUMS last; `records` is `organisations.json`, already written as the records were read.
+ */
 export function writeDownloads(
-  snapshot: Snapshot,
+  snapshot: Register,
   siteDir: string,
+  records: DownloadFile,
   data: WrittenData = { files: [], sources: [] },
 ): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
-  const files: DownloadFile[] = [];
+  const files: DownloadFile[] = [records];
   const count = snapshot.organisations.length;
-
-  files.push(
-    written(
-      siteDir,
-      'organisations.json',
-      'organisations.json',
-      `All ${count} records as the register gave them, one JSON array; each with its org-id identifiers added as orgIDs.`,
-      (file) => {
-        file.write('[\n');
-        snapshot.organisations.forEach((entry, index) => {
-          const record = readRecord(snapshot.dataDir, entry.id);
-          file.write((index === 0 ? '' : ',\n') + JSON.stringify(withIdentifiers(record, entry.id)));
-        });
-        file.write('\n]\n');
-      },
-    ),
-  );
 
   files.push(
     written(
@@ -237,9 +245,8 @@ export function writeDownloads(
       `One row per organisation (${count}), main fields flattened.`,
       (file) => {
         file.write(csvRow(ORGANISATION_COLUMNS));
-        for (const entry of snapshot.organisations) {
-          file.write(csvRow(organisationRow(snapshot, entry.id, readRecord(snapshot.dataDir, entry.id))));
-        }
+        for (const entry of snapshot.organisations)
+          file.write(csvRow(organisationRow(snapshot, entry.organisation)));
       },
     ),
   );

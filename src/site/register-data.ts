@@ -1,6 +1,6 @@
-// The site step that reads every organisation once more after the search index: the SQLite
-// database of the downloads and the list matcher's table (match.html), from one pass over the
-// records through the register entry.
+// The site step that finishes what the register's reading began: the SQLite database compressed
+// into the downloads, and the list matcher's table and client (match.html), from the register in
+// memory (no record is read again).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,14 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { DOWNLOADS_DIR } from '../lib/routes.ts';
 import { countOf } from '../lib/text.ts';
-import type { Snapshot } from '../records/register.ts';
+import type { Register } from '../records/register.ts';
 import { bundleScript } from '../search/bundle.ts';
 import { encodeMatchTable, MATCH_CLIENT_FILE, MATCH_TABLE_FILE, matchTableScript } from '../match/table.ts';
-import type { MatchEntry } from '../match/matcher.ts';
 import type { DownloadFile } from './context.ts';
-import { writeDatabase, type DatabaseSummary } from './database.ts';
+import type { DatabaseSummary } from './database.ts';
 import type { PackageSource } from './datapackage.ts';
-import { matchEntryOf, registerEntries } from './register-entry.ts';
+import { matchEntryOf } from './register-entry.ts';
+import type { ReadSite } from './site-records.ts';
 
 export const DATABASE_FILE = 'orgdir.sqlite.gz';
 
@@ -48,60 +48,48 @@ async function gzipFile(source: string, target: string): Promise<{ bytes: number
   return { bytes, sha256: hash.digest('hex') };
 }
 
-/** Writes `downloads/orgdir.sqlite.gz`, `match/register.js` and `match/match.js` into the site. */
-export async function writeRegisterData(snapshot: Snapshot, siteDir: string): Promise<RegisterDataSummary> {
+/**
+ * Compresses the database the register's reading wrote into `downloads/orgdir.sqlite.gz`, and
+ * writes `match/register.js` and `match/match.js` into the site.
+ */
+export async function writeRegisterData(
+  register: Register,
+  database: ReadSite['database'],
+  siteDir: string,
+): Promise<RegisterDataSummary> {
   const client = bundleScript(MATCH_CLIENT_ENTRY);
-  const matchEntries: MatchEntry[] = [];
-  const sources = new Map<string, { path?: string; licences: Set<string> }>();
-  function* organisations() {
-    for (const entry of registerEntries(snapshot)) {
-      matchEntries.push(matchEntryOf(entry.view));
-      for (const source of entry.view.sources) {
-        if (!source.source) continue;
-        let known = sources.get(source.source);
-        if (!known)
-          sources.set(
-            source.source,
-            (known = { ...(source.url && { path: source.url }), licences: new Set() }),
-          );
-        if (source.license) known.licences.add(source.license);
-      }
-      yield entry;
-    }
-  }
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
-  // Beside the site, not in it: only the compressed file is published.
-  const plain = join(dirname(siteDir), `.orgdir-database-${process.pid}-${Date.now()}.sqlite`);
-  let summary: DatabaseSummary;
+  const uncompressed = statSync(database.path).size;
   let compressed: { bytes: number; sha256: string };
-  let uncompressed: number;
   try {
-    summary = writeDatabase(plain, {
-      organisations: organisations(),
-      lists: snapshot.lists.map(({ definition, members }) => ({
-        key: definition.key,
-        title: definition.title,
-        description: definition.description,
-        members,
-      })),
-      voluntaryCodes: snapshot.voluntaryCodes.map((code) => ({
-        key: code.id,
-        ...(code.description && { description: code.description }),
-        members: code.members,
-      })),
-    });
-    compressed = await gzipFile(plain, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE));
-    uncompressed = statSync(plain).size;
+    compressed = await gzipFile(database.path, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE));
   } finally {
-    rmSync(plain, { force: true });
+    rmSync(database.path, { force: true });
   }
 
-  const table = matchTableScript(encodeMatchTable(matchEntries));
+  const sources = new Map<string, { path?: string; licences: Set<string> }>();
+  for (const { organisation } of register.organisations) {
+    for (const source of organisation.sources) {
+      if (!source.source) continue;
+      let known = sources.get(source.source);
+      if (!known)
+        sources.set(
+          source.source,
+          (known = { ...(source.url && { path: source.url }), licences: new Set() }),
+        );
+      if (source.license) known.licences.add(source.license);
+    }
+  }
+
+  const table = matchTableScript(
+    encodeMatchTable(register.organisations.map(({ organisation }) => matchEntryOf(organisation))),
+  );
   mkdirSync(join(siteDir, dirname(MATCH_TABLE_FILE)), { recursive: true });
   writeFileSync(join(siteDir, MATCH_TABLE_FILE), table);
   const script = await client;
   writeFileSync(join(siteDir, MATCH_CLIENT_FILE), script);
 
+  const { summary } = database;
   return {
     database: {
       path: `${DOWNLOADS_DIR}/${DATABASE_FILE}`,

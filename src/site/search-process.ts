@@ -1,9 +1,9 @@
 // The search step in a process of its own. Building the index takes more memory than any other
 // step (some 600 MB at 30,000 organisations); a child process hands all of it back when it ends,
 // where in the build's own process the heap it grew would stay and add to Astro's (together
-// 1.4 GB at 30,000). The child reads the data folder itself and answers with the index summary.
+// 1.4 GB at 30,000). The child reads the search documents the build wrote (never the records
+// again) and answers with the index summary.
 import { fork } from 'node:child_process';
-import { snapshotOf } from '../records/register.ts';
 import { writeSiteSearchIndex } from '../search/site-index.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
@@ -13,9 +13,9 @@ const SEARCH_HEAP_MB = 1024;
 type Answer = { ok: true; summary: SearchIndexSummary } | { ok: false; error: string };
 
 /** Writes the site's search index under `siteDir/search/` from a child process. */
-export function writeSearchIndexInChild(dataDir: string, siteDir: string): Promise<SearchIndexSummary> {
+export function writeSearchIndexInChild(documentsFile: string, siteDir: string): Promise<SearchIndexSummary> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL(import.meta.url), [dataDir, siteDir], {
+    const child = fork(new URL(import.meta.url), [documentsFile, siteDir], {
       // The test runner's own flags would make the child a test run. The heap cap keeps the
       // garbage collector from letting the heap grow far past what is live: at 100,000
       // organisations the index needs under 1 GB, yet without a cap the process grew to 1.9 GB
@@ -43,9 +43,9 @@ export function writeSearchIndexInChild(dataDir: string, siteDir: string): Promi
 }
 
 if (import.meta.main) {
-  const [dataDir, siteDir] = process.argv.slice(2);
+  const [documentsFile, siteDir] = process.argv.slice(2);
   const send = (answer: Answer) => process.send!(answer, () => process.disconnect());
-  writeSiteSearchIndex(snapshotOf(dataDir!), siteDir!).then(
+  writeSiteSearchIndex(documentsFile!, siteDir!).then(
     (summary) => send({ ok: true, summary }),
     (error: unknown) =>
       send({ ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),

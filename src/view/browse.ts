@@ -1,7 +1,7 @@
 // Browse pages: every group of organisations (a list, a county, a sector…) split into pages.
 import { pageCount, pageItems } from '../lib/paginate.ts';
 import { pagedParam } from '../lib/routes.ts';
-import type { Group, Member, Snapshot } from '../records/register.ts';
+import type { Group, Member, Register } from '../records/register.ts';
 
 export interface PagedProps {
   key: string;
@@ -19,7 +19,7 @@ export function pagedRoutes(groups: readonly { key: string; slug: string; member
 }
 
 /** The three lists as browse groups. */
-export function listGroups(snapshot: Snapshot): Group[] {
+export function listGroups(snapshot: Register): Group[] {
   return snapshot.lists.map((list) => ({
     key: list.definition.key,
     slug: list.definition.slug,

@@ -1,9 +1,12 @@
 // The date of the data is the end of the crawl that produced it (manifest.finishedAt).
 import { formatDateTime } from '../lib/dates.ts';
+import type { CrawlManifest } from '../schemas/manifest.ts';
 
 /** "12 May 2024, 03:10 UTC", or `undefined` when the manifest does not say. */
-export function crawlDate(manifest: Record<string, unknown>): string | undefined {
-  return readTimestamp(manifest['finishedAt']) ?? readTimestamp(manifest['startedAt']);
+export function crawlDate(
+  manifest: Pick<Partial<Record<keyof CrawlManifest, unknown>>, 'finishedAt' | 'startedAt'>,
+): string | undefined {
+  return readTimestamp(manifest.finishedAt) ?? readTimestamp(manifest.startedAt);
 }
 
 /** The manifest's timestamps are ISO strings, in UTC when they end in Z. */

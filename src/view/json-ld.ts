@@ -1,23 +1,26 @@
 // schema.org description of an organisation for search engines and data tools. Only values the
 // record gives; nothing is inferred beyond the country, which the register is about.
 import { isoDate } from '../lib/dates.ts';
-import { amountOf } from '../lib/money.ts';
 import { orgIdentifiers } from '../lib/identifiers.ts';
-import type { OrganisationView } from '../records/organisation.ts';
+import { irishPoint } from '../lib/map.ts';
+import { safeHttpUrl } from '../lib/urls.ts';
+import { displayName, type Organisation } from '../records/organisation.ts';
 
-export function organisationJsonLd(organisation: OrganisationView): Record<string, unknown> {
+export function organisationJsonLd(organisation: Organisation): Record<string, unknown> {
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     identifier: organisation.id,
-    name: organisation.name,
+    name: displayName(organisation),
   };
-  if (organisation.altNames.length > 0) ld['alternateName'] = organisation.altNames;
-  if (organisation.orgHref) ld['url'] = organisation.orgHref;
+  const altNames = organisation.altNames.filter((name) => name !== organisation.name);
+  if (altNames.length > 0) ld['alternateName'] = altNames;
+  const href = safeHttpUrl(organisation.orgUrl);
+  if (href) ld['url'] = href;
   if (organisation.legalObjectsExtract) ld['description'] = organisation.legalObjectsExtract;
   const founded = isoDate(organisation.incorporatedDate);
   if (founded) ld['foundingDate'] = founded;
-  const employees = amountOf(organisation.numEmployees);
+  const employees = organisation.numEmployees;
   if (employees !== undefined) ld['numberOfEmployees'] = { '@type': 'QuantitativeValue', value: employees };
   if (organisation.registeredAddress || organisation.county) {
     ld['address'] = {
@@ -27,14 +30,15 @@ export function organisationJsonLd(organisation: OrganisationView): Record<strin
       addressCountry: 'IE',
     };
   }
-  const point = organisation.location.point;
+  const point = irishPoint(organisation.geolocation?.coordinates);
   if (point) ld['geo'] = { '@type': 'GeoCoordinates', latitude: point.latitude, longitude: point.longitude };
   const registrations = organisation.regulators
-    .filter((regulator) => regulator.number)
+    .filter((regulator) => regulator.regulatorNumber)
     .map((regulator) => ({
       '@type': 'PropertyValue',
-      propertyID: regulator.abbreviation ?? regulator.name ?? 'regulator',
-      value: regulator.number,
+      // regulatorDesc is the regulator's abbreviation (src/schemas/regulator.ts).
+      propertyID: regulator.regulatorDesc ?? regulator.regulatorName ?? 'regulator',
+      value: regulator.regulatorNumber,
     }));
   // org-id.guide identifiers (IE-CHY-…, IE-CRO-…) as plain text: what other datasets join on.
   const identifiers = orgIdentifiers(organisation.regulators).map((identifier) => identifier.identifier);

@@ -3,7 +3,7 @@
 // other data joins on.
 import { orgIdentifiers, registrationNumbers } from '../lib/identifiers.ts';
 import { formatAmount } from '../lib/money.ts';
-import type { OrganisationView } from '../records/organisation.ts';
+import type { Organisation } from '../records/organisation.ts';
 
 export interface KeyFacts {
   /** The Charities Regulator number (RCN), when the record gives one. */
@@ -15,13 +15,12 @@ export interface KeyFacts {
   identifiers: string[];
 }
 
-export function keyFactsOf(organisation: OrganisationView): KeyFacts {
+export function keyFactsOf(organisation: Organisation): KeyFacts {
   const charityNumber = registrationNumbers(organisation.regulators).find(
     (number) => number.kind === 'charity',
   )?.number;
-  const financials = organisation.financials;
-  const amount = formatAmount(financials?.current.income);
-  const year = financials?.currentYear;
+  const amount = formatAmount(organisation.financialSummary?.currentIncome);
+  const year = organisation.financialSummary?.currentYear;
   return {
     ...(charityNumber && { charityNumber }),
     ...(organisation.county && { county: organisation.county }),

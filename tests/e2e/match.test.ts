@@ -13,7 +13,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { RESULT_COLUMNS } from '../../src/match/table.ts';
 import { parseCsv } from '../../src/match/csv-input.ts';
-import { registrationNumbers } from '../../src/lib/identifiers.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
 import { Matcher } from '../../src/match/matcher.ts';
 import { matchEntryOf } from '../../src/site/register-entry.ts';
@@ -46,33 +45,29 @@ before(async () => {
   const dataDir = join(work, 'data');
   site = join(work, 'site');
   const records = writeSampleDataFolder(dataDir, { seed: 'match-e2e', orgs: 200 });
-  const views = records.map((record) => readOrganisation(record, String(record['id'])));
+  const views = records.map((record) => matchEntryOf(readOrganisation(record, String(record['id']))));
   const counts = new Map<string, number>();
   for (const view of views)
     counts.set(view.name.toLowerCase(), (counts.get(view.name.toLowerCase()) ?? 0) + 1);
   const unique = views.filter((view) => counts.get(view.name.toLowerCase()) === 1);
-  const charity = views.find((view) =>
-    registrationNumbers(view.regulators).some((n) => n.kind === 'charity'),
-  )!;
-  const company = views.find((view) =>
-    registrationNumbers(view.regulators).some((n) => n.kind === 'company'),
-  )!;
+  const charity = views.find((view) => view.numbers.some((n) => n.kind === 'charity'))!;
+  const company = views.find((view) => view.numbers.some((n) => n.kind === 'company'))!;
   lines = [
     ...unique.slice(0, 4).map((view) => ({ line: view.name, expected: view.id })),
     ...unique.slice(10, 14).map((view) => ({ line: variant(view.name), expected: view.id })),
     {
-      line: `RCN ${registrationNumbers(charity.regulators).find((n) => n.kind === 'charity')!.number}`,
+      line: `RCN ${charity.numbers.find((n) => n.kind === 'charity')!.number}`,
       expected: charity.id,
     },
     {
-      line: `IE-CRO-${registrationNumbers(company.regulators).find((n) => n.kind === 'company')!.number}`,
+      line: `IE-CRO-${company.numbers.find((n) => n.kind === 'company')!.number}`,
       expected: company.id,
     },
     { line: 'Zebra Quantum Federation', expected: '' },
     { line: '', expected: '' },
     { line: 'Purple Llama Underwater Hockey Club CLG', expected: '' },
   ];
-  const matcher = new Matcher(views.map(matchEntryOf));
+  const matcher = new Matcher(views);
   partial = unique
     .map((view) => view.name.split(' ').slice(0, 2).join(' '))
     .find((line) => {

@@ -7,15 +7,15 @@ import {
   registrationNumbers,
 } from '../../src/lib/identifiers.ts';
 
-const CRA = { name: 'Charities Regulatory Authority', abbreviation: 'CRA' };
-const CRO = { name: 'Companies Registration Office', abbreviation: 'CRO' };
-const REVENUE = { name: 'Revenue Commissioners', abbreviation: 'Revenue' };
+const CRA = { regulatorName: 'Charities Regulatory Authority', regulatorDesc: 'CRA' };
+const CRO = { regulatorName: 'Companies Registration Office', regulatorDesc: 'CRO' };
+const REVENUE = { regulatorName: 'Revenue Commissioners', regulatorDesc: 'Revenue' };
 
 test('the Charities Regulator number gives IE-CHY, the CRO number IE-CRO', () => {
   assert.deepEqual(
     orgIdentifiers([
-      { ...CRA, number: '20000028' },
-      { ...CRO, number: '123456' },
+      { ...CRA, regulatorNumber: '20000028' },
+      { ...CRO, regulatorNumber: '123456' },
     ]),
     [
       { scheme: 'IE-CHY', identifier: 'IE-CHY-20000028' },
@@ -25,7 +25,7 @@ test('the Charities Regulator number gives IE-CHY, the CRO number IE-CRO', () =>
 });
 
 test("Revenue's CHY number is matched but is no org-id identifier", () => {
-  const regulators = [{ ...REVENUE, number: 'CHY 12345' }];
+  const regulators = [{ ...REVENUE, regulatorNumber: 'CHY 12345' }];
   assert.deepEqual(orgIdentifiers(regulators), []);
   assert.deepEqual(registrationNumbers(regulators), [{ kind: 'chy', number: '12345' }]);
 });
@@ -34,8 +34,8 @@ test('text markers and empty numbers give no identifier', () => {
   for (const number of ['Not Applicable', 'N/A', 'Pending', '', '   ', '0000']) {
     assert.deepEqual(
       orgIdentifiers([
-        { ...CRA, number },
-        { ...CRO, number },
+        { ...CRA, regulatorNumber: number },
+        { ...CRO, regulatorNumber: number },
       ]),
       [],
       number,
@@ -45,16 +45,16 @@ test('text markers and empty numbers give no identifier', () => {
 });
 
 test('the register is known by its abbreviation or, failing that, by its name', () => {
-  assert.equal(registerKindOf({ abbreviation: 'cra' }), 'charity');
-  assert.equal(registerKindOf({ name: 'The Charities Regulator' }), 'charity');
-  assert.equal(registerKindOf({ name: 'Companies Registration Office' }), 'company');
-  assert.equal(registerKindOf({ abbreviation: 'Revenue' }), 'chy');
+  assert.equal(registerKindOf({ regulatorDesc: 'cra' }), 'charity');
+  assert.equal(registerKindOf({ regulatorName: 'The Charities Regulator' }), 'charity');
+  assert.equal(registerKindOf({ regulatorName: 'Companies Registration Office' }), 'company');
+  assert.equal(registerKindOf({ regulatorDesc: 'Revenue' }), 'chy');
   assert.equal(
-    registerKindOf({ abbreviation: 'AHBRA', name: 'Approved Housing Bodies Regulatory Authority' }),
+    registerKindOf({ regulatorDesc: 'AHBRA', regulatorName: 'Approved Housing Bodies Regulatory Authority' }),
     undefined,
   );
-  assert.equal(registerKindOf({ abbreviation: 'DE', name: 'Department of Education' }), undefined);
-  assert.deepEqual(orgIdentifiers([{ abbreviation: 'AHBRA', number: 'P0123' }]), []);
+  assert.equal(registerKindOf({ regulatorDesc: 'DE', regulatorName: 'Department of Education' }), undefined);
+  assert.deepEqual(orgIdentifiers([{ regulatorDesc: 'AHBRA', regulatorNumber: 'P0123' }]), []);
 });
 
 test('numbers are compared as digits without spaces, prefixes or leading zeros', () => {
@@ -70,8 +70,8 @@ test('numbers are compared as digits without spaces, prefixes or leading zeros',
 test('a number given twice by one register counts once', () => {
   assert.deepEqual(
     orgIdentifiers([
-      { ...CRO, number: '123456' },
-      { ...CRO, number: '0123456' },
+      { ...CRO, regulatorNumber: '123456' },
+      { ...CRO, regulatorNumber: '0123456' },
     ]),
     [{ scheme: 'IE-CRO', identifier: 'IE-CRO-123456' }],
   );

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   buildSearchIndex,
-  collectDocuments,
   writeIndexParts,
   type BuiltIndex,
   type IndexLayout,
 } from '../../src/search/build-index.ts';
 import { countyKey } from '../../src/lib/counties.ts';
 import type { SearchDocument } from '../../src/search/document.ts';
+import { collectRecordDocuments as collectDocuments } from '../support/records.ts';
 import { SearchEngine, type SearchFilters } from '../../src/search/engine.ts';
 import { tokenize } from '../../src/search/fold.ts';
 import { nodePartLoader } from '../../src/search/node-loader.ts';

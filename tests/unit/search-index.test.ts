@@ -4,12 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import {
-  buildSearchIndex,
-  collectDocuments,
-  writeIndexParts,
-  type BuiltIndex,
-} from '../../src/search/build-index.ts';
+import { buildSearchIndex, writeIndexParts, type BuiltIndex } from '../../src/search/build-index.ts';
 import {
   decodeDocuments,
   decodeNumbers,
@@ -21,7 +16,8 @@ import {
   encodePostings,
   OccurrenceIndex,
 } from '../../src/search/codec.ts';
-import { searchDocument } from '../../src/search/document.ts';
+import { recordDocument as searchDocument } from '../support/records.ts';
+import { collectRecordDocuments as collectDocuments } from '../support/records.ts';
 import { SearchEngine } from '../../src/search/engine.ts';
 import { nodePartLoader } from '../../src/search/node-loader.ts';
 import { ShardTable } from '../../src/search/shards.ts';

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { DatabaseSync } from 'node:sqlite';
-import { loadSnapshot } from '../../src/records/register.ts';
 import { DATABASE_FILE, writeRegisterData } from '../../src/site/register-data.ts';
+import { readSiteRecords } from '../../src/site/site-records.ts';
 import { DATABASE_TABLES, DATABASE_VIEWS } from '../../src/site/database.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 
@@ -44,14 +44,14 @@ async function built(t: { after: (fn: () => void) => void }) {
     }),
   );
   const site = join(root, 'site');
-  const snapshot = loadSnapshot(dataDir);
-  const summary = await writeRegisterData(snapshot, site);
+  const { register, database: draft } = readSiteRecords(dataDir, site);
+  const summary = await writeRegisterData(register, draft, site);
   const gz = readFileSync(join(site, 'downloads', DATABASE_FILE));
   const file = join(root, 'orgdir.sqlite');
   writeFileSync(file, gunzipSync(gz));
   const database = new DatabaseSync(file, { readOnly: true });
   t.after(() => database.close());
-  return { records, snapshot, summary, gz, database, site };
+  return { records, register, summary, gz, database, site, draft };
 }
 
 test('the database has one row per organisation and the record as stored in each', async (t) => {
@@ -150,8 +150,9 @@ test('the download is described with its size and checksum', async (t) => {
   assert.equal(summary.database.path, `downloads/${DATABASE_FILE}`);
 });
 
-test('the list matcher gets its table and client', async (t) => {
-  const { site, records } = await built(t);
+test('the list matcher gets its table and client; the uncompressed database is not left in the site', async (t) => {
+  const { site, records, draft } = await built(t);
+  assert.ok(!existsSync(draft.path));
   const table = readFileSync(join(site, 'match', 'register.js'), 'utf8');
   assert.ok(table.startsWith('orgdirMatchTable('));
   assert.ok(table.includes('R20099999'));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
-import { loadSnapshot } from '../../src/records/register.ts';
+import { readSiteRecords } from '../../src/site/site-records.ts';
 import { writeRegisterData } from '../../src/site/register-data.ts';
 import { writeDownloads } from '../../src/site/downloads.ts';
 import { parseCsv } from '../../src/match/csv-input.ts';
@@ -29,9 +29,9 @@ test.after(() => rmSync(root, { recursive: true, force: true }));
 const dataDir = join(root, 'data');
 writeSampleDataFolder(dataDir, { seed: 'datapackage', orgs: 80 });
 const site = join(root, 'site');
-const snapshot = loadSnapshot(dataDir);
-const data = await writeRegisterData(snapshot, site);
-const downloads = writeDownloads(snapshot, site, { files: [data.database], sources: data.sources });
+const { register, records, database } = readSiteRecords(dataDir, site);
+const data = await writeRegisterData(register, database, site);
+const downloads = writeDownloads(register, site, records, { files: [data.database], sources: data.sources });
 const folder = join(site, 'downloads');
 const descriptor = JSON.parse(readFileSync(join(folder, 'datapackage.json'), 'utf8')) as {
   resources: {

@@ -4,14 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { groupsOf, letterOf, loadSnapshot, readRecord } from '../../src/records/register.ts';
+import { readRegister } from '../../src/records/register.ts';
+import { groupsOf, letterOf } from '../../src/records/browse-groups.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
+import { organisationView } from '../../src/view/organisation-view.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/data/', import.meta.url));
 const FULL = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 const SPARSE = '7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d';
 const ODD = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5e';
-const snapshot = loadSnapshot(FIXTURE);
+const snapshot = readRegister(FIXTURE);
 
 test('every readable record is an organisation, sorted by name; a broken file is reported', () => {
   assert.deepEqual(
@@ -93,7 +95,7 @@ test('names file under their first letter, accents ignored', () => {
 });
 
 test('a full record reads into every section', () => {
-  const view = readOrganisation(readRecord(FIXTURE, FULL), FULL);
+  const view = organisationView(snapshot.byId.get(FULL)!.organisation);
   assert.deepEqual(view.altNames, ['Focus Housing', 'Focus Ireland']);
   assert.deepEqual(view.secondarySubSector, { code: '5.7', name: 'Homeless and emergency relief' });
   assert.equal(view.location.point?.longitude, -6.2719);
@@ -111,7 +113,7 @@ test('a full record reads into every section', () => {
 });
 
 test('a sparse record reads without inventing values', () => {
-  const view = readOrganisation(readRecord(FIXTURE, SPARSE), SPARSE);
+  const view = organisationView(snapshot.byId.get(SPARSE)!.organisation);
   assert.equal(view.name, 'Ballyhaunis Community Games');
   assert.deepEqual(view.sector, {});
   assert.equal(view.financials, undefined);
@@ -122,7 +124,7 @@ test('a sparse record reads without inventing values', () => {
 });
 
 test('mistyped fields are kept for "other data" instead of breaking the page', () => {
-  const view = readOrganisation(readRecord(FIXTURE, ODD), ODD);
+  const view = organisationView(snapshot.byId.get(ODD)!.organisation);
   assert.equal(view.location.point?.swapped, true);
   assert.equal(view.orgHref, undefined);
   assert.equal(view.orgUrl, 'javascript:alert(document.cookie)');
@@ -136,7 +138,7 @@ test('mistyped fields are kept for "other data" instead of breaking the page', (
 });
 
 test('a record that is not an object still gives a page', () => {
-  const view = readOrganisation('not a record', 'abc');
+  const view = organisationView(readOrganisation('not a record', 'abc'));
   assert.equal(view.name, 'Unnamed organisation abc');
   assert.equal(view.named, false);
 });
@@ -147,7 +149,7 @@ test('two record files whose ids differ only in case give one page, and the othe
     mkdirSync(join(dir, 'organisations'));
     writeFileSync(join(dir, 'organisations', `${FULL.toUpperCase()}.json`), '{"name":"Upper"}');
     writeFileSync(join(dir, 'organisations', `${FULL}.json`), '{"name":"Lower"}');
-    const small = loadSnapshot(dir);
+    const small = readRegister(dir);
     assert.equal(small.organisations.length, 1);
     assert.match(small.unreadable[0]!.reason, /same id apart from case/);
     assert.deepEqual(

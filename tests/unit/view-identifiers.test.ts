@@ -47,7 +47,11 @@ test('the JSON-LD of an organisation with no number keeps its id alone', () => {
 });
 
 test('search finds an organisation by its org-id identifier, written with or without hyphens', () => {
-  const document = searchDocument(RECORD, { lists: [], voluntaryCodes: [] }, 'org/x.html');
+  const document = searchDocument(
+    readOrganisation(RECORD, ID),
+    { lists: [], voluntaryCodes: [] },
+    'org/x.html',
+  );
   const words = new Set(document.fields.codes.flatMap(tokenize));
   for (const query of ['IE-CHY-20000031', 'iechy20000031', 'IE-CRO-123456']) {
     assert.ok(

@@ -3,10 +3,10 @@
 import { editionsView } from '../../editions/history.ts';
 import { offlineOrganisations } from '../../editions/offline.ts';
 import { organisationFileStem } from '../../lib/routes.ts';
-import { siteSnapshot } from '../../site/context.ts';
+import { siteRegister } from '../../site/context.ts';
 
 export function getStaticPaths() {
-  return offlineOrganisations(editionsView(), siteSnapshot()).map((entry) => ({
+  return offlineOrganisations(editionsView(), siteRegister()).map((entry) => ({
     params: { former: organisationFileStem(entry.id) },
     props: { record: entry.record },
   }));

@@ -1,0 +1,123 @@
+// The filters' parts of the search index: county and sector as a column of option numbers, one
+// per document; lists and voluntary codes as the documents of each.
+import { columnWidth, encodeColumn, encodeDocuments } from './codec.ts';
+import { countyKey } from '../lib/counties.ts';
+import type { SearchDocument } from './document.ts';
+import { partName, type ColumnPart, type CorePart, type FacetOption, type MembersPart } from './parts.ts';
+
+/** The labels of the API's group lists (api-spec: registeredCharities, taxEfficientGifts, housingBodies). */
+export const DEFAULT_LISTS: readonly { key: string; label: string }[] = [
+  { key: 'registeredCharities', label: 'Registered charity' },
+  { key: 'taxEfficientGifts', label: 'Qualifies for tax relief on donations' },
+  { key: 'housingBodies', label: 'Approved housing body' },
+];
+
+export interface FacetLabels {
+  /** Lists in the order the filter shows them, with labels. Default: the API's three lists. */
+  lists?: readonly { key: string; label: string }[];
+  /** Voluntary codes in the order the filter shows them, with labels. Default: ids as labels. */
+  voluntaryCodes?: readonly { key: string; label: string }[];
+  /** Groups spellings of a county ("Co. Dublin", "Dublin") under one filter value; default as browse pages do. */
+  countyKey?: (county: string) => string;
+}
+
+const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
+
+function facetOptions(
+  values: readonly string[][],
+  labelOf: (key: string, spellings: Map<string, number>) => string,
+  order: readonly { key: string; label: string }[] = [],
+  spellingsOf?: (document: number) => [string, string][],
+): FacetOption[] {
+  const counts = new Map<string, number>(order.map(({ key }) => [key, 0]));
+  const spellings = new Map<string, Map<string, number>>();
+  values.forEach((keys, document) => {
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const [key, spelling] of spellingsOf?.(document) ?? []) {
+      let byKey = spellings.get(key);
+      if (!byKey) spellings.set(key, (byKey = new Map()));
+      byKey.set(spelling, (byKey.get(spelling) ?? 0) + 1);
+    }
+  });
+  const given = new Map(order.map(({ key, label }) => [key, label]));
+  const keys = [...counts.keys()];
+  if (order.length === 0) keys.sort((a, b) => (a === '' ? 1 : b === '' ? -1 : collator.compare(a, b)));
+  return keys.map((key) => ({
+    key,
+    label: given.get(key) ?? labelOf(key, spellings.get(key) ?? new Map()),
+    count: counts.get(key) ?? 0,
+  }));
+}
+
+function commonest(spellings: Map<string, number>): string | undefined {
+  return [...spellings.entries()].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0];
+}
+
+/** Writes the filters' parts into `parts` and returns their options, for the core. */
+export function facetParts(
+  documents: readonly SearchDocument[],
+  options: FacetLabels,
+  parts: Map<string, unknown>,
+): CorePart['facets'] {
+  const countyKeyOf = options.countyKey ?? countyKey;
+  const countyKeys = documents.map(({ facets }) => [countyKeyOf(facets.county)]);
+  const county = facetOptions(
+    countyKeys,
+    (key, spellings) => (key === '' ? 'Not given' : (commonest(spellings) ?? key)),
+    [],
+    (document) => [[countyKeys[document]![0]!, documents[document]!.facets.county]],
+  );
+  const sectorKeys = documents.map(({ facets }) => [facets.sector]);
+  const sector = facetOptions(
+    sectorKeys,
+    (key, spellings) => (key === '' ? 'Not given' : (commonest(spellings) ?? key)),
+    [],
+    (document) => [
+      [sectorKeys[document]![0]!, documents[document]!.facets.sectorName || sectorKeys[document]![0]!],
+    ],
+  );
+  const list = facetOptions(
+    documents.map(({ facets }) => facets.lists),
+    (key) => key,
+    options.lists ?? DEFAULT_LISTS,
+  );
+  const voluntaryCode = facetOptions(
+    documents.map(({ facets }) => facets.voluntaryCodes),
+    (key) => key,
+    options.voluntaryCodes ?? [],
+  );
+  for (const [facet, facetKeys, facetOptionList] of [
+    ['county', countyKeys, county],
+    ['sector', sectorKeys, sector],
+  ] as const) {
+    const indexOf = new Map(facetOptionList.map(({ key }, index) => [key, index]));
+    const width = columnWidth(Math.max(0, facetOptionList.length - 1));
+    const part: ColumnPart = {
+      width,
+      column: encodeColumn(
+        facetKeys.map(([key]) => indexOf.get(key!)!),
+        width,
+      ),
+    };
+    parts.set(partName.facet(facet), part);
+  }
+  for (const [facet, membersOf] of [
+    ['list', (document: SearchDocument) => document.facets.lists],
+    ['voluntaryCode', (document: SearchDocument) => document.facets.voluntaryCodes],
+  ] as const) {
+    const members = new Map<string, number[]>();
+    documents.forEach((document, number) => {
+      for (const key of membersOf(document)) {
+        let list = members.get(key);
+        if (!list) members.set(key, (list = []));
+        list.push(number);
+      }
+    });
+    const part: MembersPart = Object.fromEntries(
+      [...members].map(([key, list]) => [key, encodeDocuments(list)]),
+    );
+    parts.set(partName.facet(facet), part);
+  }
+
+  return { county, sector, list, voluntaryCode };
+}
