@@ -49,7 +49,8 @@ async function gzipFile(source: string, target: string): Promise<{ bytes: number
 }
 
 /**
- * Compresses the database the register's reading wrote into `downloads/orgdir.sqlite.gz`, and
+ * Compresses the database the register's reading wrote (in `siteDir`) into
+ * `downloads/orgdir.sqlite.gz`, and
  * writes `match/register.js` and `match/match.js` into the site.
  */
 export async function writeRegisterData(
@@ -59,12 +60,13 @@ export async function writeRegisterData(
 ): Promise<RegisterDataSummary> {
   const client = bundleScript(MATCH_CLIENT_ENTRY);
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
-  const uncompressed = statSync(database.path).size;
+  const draft = join(siteDir, database.file);
+  const uncompressed = statSync(draft).size;
   let compressed: { bytes: number; sha256: string };
   try {
-    compressed = await gzipFile(database.path, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE));
+    compressed = await gzipFile(draft, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE));
   } finally {
-    rmSync(database.path, { force: true });
+    rmSync(draft, { force: true });
   }
 
   const sources = new Map<string, { path?: string; licences: Set<string> }>();

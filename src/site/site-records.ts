@@ -19,8 +19,11 @@ export interface ReadSite {
   folder: string;
   /** `downloads/organisations.json`, written. */
   records: DownloadFile;
-  /** The database, complete but not yet compressed: its path and rows per table. */
-  database: { path: string; summary: DatabaseSummary };
+  /**
+   * The database, complete but not yet compressed: its file (`DATABASE_DRAFT`, in `folder`, which
+   * may be moved before the site is built) and its rows per table.
+   */
+  database: { file: string; summary: DatabaseSummary };
 }
 
 /**
@@ -54,7 +57,7 @@ export function readSiteRecords(dataDir: string, folder: string, also?: RecordVi
         members: code.members,
       })),
     });
-    return { register, folder, records: download.close(), database: { path: database.path, summary } };
+    return { register, folder, records: download.close(), database: { file: DATABASE_DRAFT, summary } };
   } catch (error) {
     database.abandon();
     throw error;

@@ -152,7 +152,7 @@ test('the download is described with its size and checksum', async (t) => {
 
 test('the list matcher gets its table and client; the uncompressed database is not left in the site', async (t) => {
   const { site, records, draft } = await built(t);
-  assert.ok(!existsSync(draft.path));
+  assert.ok(!existsSync(join(site, draft.file)));
   const table = readFileSync(join(site, 'match', 'register.js'), 'utf8');
   assert.ok(table.startsWith('orgdirMatchTable('));
   assert.ok(table.includes('R20099999'));
