@@ -84,6 +84,7 @@ function start(root: HTMLElement, base: URL): void {
     },
   );
 
+  /** The page's full address, for the downloaded CSV (a reader opens it from anywhere). */
   const pageOf = (entry: MatchEntry): string => new URL(organisationPath(entry.id), siteRoot).href;
   const charityNumber = (entry: MatchEntry): string =>
     entry.numbers.find((number) => number.kind === 'charity')?.number ?? '';
@@ -102,7 +103,8 @@ function start(root: HTMLElement, base: URL): void {
     row.element.dataset['status'] = chosen && chosen !== row.result.best ? 'chosen' : row.result.status;
     matchCell!.replaceChildren();
     if (entry) {
-      const link = element('a', entry.name, { href: pageOf(entry) });
+      // match.html is at the site's root: the page's address relative to it, as every link of the site.
+      const link = element('a', entry.name, { href: organisationPath(entry.id) });
       matchCell!.append(link);
     } else {
       matchCell!.textContent = row.result.status === 'blank' ? '' : 'no match';

@@ -171,10 +171,13 @@ test('a CSV file is matched on the column that names organisations; its other co
   await page.close();
 });
 
-test('the match page is linked from the navigation, and every page but home and search has a search field', async () => {
+test('the match page is linked from the navigation, and has one form; other pages have a search field in the header', async () => {
   const { page } = await openPage(browser, pathToFileURL(join(site, 'about.html')).href);
   await page.getByRole('link', { name: 'Match a list' }).click();
   await page.waitForURL(/match\.html$/);
+  assert.equal(await page.locator('form').count(), 1);
+  assert.equal(await page.locator('button[type="submit"]').count(), 1);
+  await page.goBack();
   await page.getByRole('searchbox', { name: 'Search organisations' }).fill(lines[0]!.line);
   await page.getByRole('searchbox', { name: 'Search organisations' }).press('Enter');
   await page.waitForURL(/search\.html\?q=/);

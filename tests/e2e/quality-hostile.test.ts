@@ -212,3 +212,29 @@ test('searches that find the hostile records, and attack text typed or given in 
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the list matcher shows hostile names and attack text as text, and runs no script', async () => {
+  const page = await browser.newPage();
+  const problems = await watchPage(page, 'file:');
+  await page.goto(fileUrl('match.html'));
+  const lines = [HOSTILE_WORD, ...ATTACKS.map((attack) => attack.replace(/\0/g, ''))];
+  await page.locator('textarea').fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Match', exact: true }).click();
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('tbody[data-match-rows] tr').length === count,
+    lines.length,
+  );
+  // The hostile records are offered as candidates: choosing one draws its name and link.
+  const choices = page.locator('tbody select');
+  assert.ok((await choices.count()) > 0);
+  for (let index = 0; index < (await choices.count()); index += 1) {
+    await choices.nth(index).selectOption({ index: 1 });
+  }
+  const hrefs = await page
+    .locator('tbody a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  for (const href of hrefs) assert.match(href, /^org\/[0-9a-f-]+\.html$/, href);
+  assert.deepEqual(await foreignCode(page), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
