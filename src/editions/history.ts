@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { editionsDir, siteUrl } from '../config.ts';
+import { recordName } from '../records/organisation.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
@@ -111,7 +112,7 @@ export function loadEditionsView(dir: string, url: string | undefined): Editions
             ? [
                 {
                   id: line.id,
-                  name: typeof line.record['name'] === 'string' ? line.record['name'] : line.id,
+                  name: recordName(line.record) ?? line.id,
                   carriedFrom: line.carriedFrom,
                   record: line.record,
                 },

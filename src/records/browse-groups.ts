@@ -67,7 +67,7 @@ export function buildSectors(organisations: OrganisationEntry[]) {
   const sectorGroups = groupBy(
     organisations,
     (entry) => entry.sectorKey,
-    (entry) => entry.organisation.sectorName,
+    (entry) => entry.labels.sectorName,
     'Sector not given',
   ).sort((a, b) => (a.key === NOT_GIVEN_KEY ? 1 : b.key === NOT_GIVEN_KEY ? -1 : compareCodes(a.key, b.key)));
 
@@ -76,7 +76,7 @@ export function buildSectors(organisations: OrganisationEntry[]) {
   const primary = groupBy(
     organisations,
     (entry) => entry.subSectorKey,
-    (entry) => entry.organisation.subSectorName,
+    (entry) => entry.labels.subSectorName,
     'Sub-sector not given',
   );
   const byKey = new Map(primary.map((group) => [group.key, group]));
@@ -86,11 +86,11 @@ export function buildSectors(organisations: OrganisationEntry[]) {
     if (key === undefined) continue;
     let group = byKey.get(key);
     if (!group) {
-      group = { key, slug: '', label: entry.organisation.secondarySubsectorName ?? key, members: [] };
+      group = { key, slug: '', label: entry.labels.secondarySubsectorName ?? key, members: [] };
       byKey.set(key, group);
     }
-    if (!secondaryLabels.has(key) && entry.organisation.secondarySubsectorName) {
-      secondaryLabels.set(key, entry.organisation.secondarySubsectorName!);
+    if (!secondaryLabels.has(key) && entry.labels.secondarySubsectorName) {
+      secondaryLabels.set(key, entry.labels.secondarySubsectorName!);
     }
     group.members.push(entryMember(entry, 'secondary sub-sector'));
   }
