@@ -16,6 +16,7 @@ import { encodeMatchTable, MATCH_CLIENT_FILE, MATCH_TABLE_FILE, matchTableScript
 import type { DownloadFile } from './context.ts';
 import type { DatabaseSummary } from './database.ts';
 import type { PackageSource } from './datapackage.ts';
+import type { MatchEntry } from '../match/matcher.ts';
 import { matchEntryOf } from './register-entry.ts';
 import type { ReadSite } from './site-records.ts';
 
@@ -62,34 +63,36 @@ export async function writeRegisterData(
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const draft = join(siteDir, database.file);
   const uncompressed = statSync(draft).size;
-  let compressed: { bytes: number; sha256: string };
-  try {
-    compressed = await gzipFile(draft, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE));
-  } finally {
-    rmSync(draft, { force: true });
-  }
+  // Compressed on the thread pool while this thread reads the register for the matcher.
+  const compressing = gzipFile(draft, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE)).finally(() =>
+    rmSync(draft, { force: true }),
+  );
+  // Awaited below; a failure meanwhile must not go unhandled.
+  compressing.catch(() => undefined);
 
+  // One pass over the register; each organisation is unpacked once (src/records/register.ts).
   const sources = new Map<string, { path?: string; licences: Set<string> }>();
-  for (const { organisation } of register.organisations) {
+  const entries: MatchEntry[] = [];
+  for (const entry of register.organisations) {
+    const organisation = entry.organisation;
+    entries.push(matchEntryOf(organisation));
     for (const source of organisation.sources) {
       if (!source.source) continue;
       let known = sources.get(source.source);
-      if (!known)
-        sources.set(
-          source.source,
-          (known = { ...(source.url && { path: source.url }), licences: new Set() }),
-        );
+      if (!known) {
+        known = { ...(source.url && { path: source.url }), licences: new Set() };
+        sources.set(source.source, known);
+      }
       if (source.license) known.licences.add(source.license);
     }
   }
 
-  const table = matchTableScript(
-    encodeMatchTable(register.organisations.map(({ organisation }) => matchEntryOf(organisation))),
-  );
+  const table = matchTableScript(encodeMatchTable(entries));
   mkdirSync(join(siteDir, dirname(MATCH_TABLE_FILE)), { recursive: true });
   writeFileSync(join(siteDir, MATCH_TABLE_FILE), table);
   const script = await client;
   writeFileSync(join(siteDir, MATCH_CLIENT_FILE), script);
+  const compressed = await compressing;
 
   const { summary } = database;
   return {
