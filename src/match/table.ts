@@ -6,8 +6,6 @@ import type { MatchEntry } from './matcher.ts';
 
 /** The global function `match/register.js` calls with the table. */
 export const MATCH_TABLE_FUNCTION = 'orgdirMatchTable';
-export const MATCH_TABLE_FILE = 'match/register.js';
-export const MATCH_CLIENT_FILE = 'match/match.js';
 
 /** Columns the downloaded result adds to the list's own. */
 export const RESULT_COLUMNS = [
