@@ -1,6 +1,6 @@
 // The register as the list matcher reads it in the browser: one classic script,
 // `match/register.js`, that hands a compact table to a global function (module scripts and
-// fetch() fail from file://, PITFALLS). Only match.html loads it.
+// fetch() fail from file://: https://github.com/withastro/astro/issues/12288). Only match.html loads it.
 import type { RegisterKind, RegistrationNumber } from '../lib/identifiers.ts';
 import type { MatchEntry } from './matcher.ts';
 

@@ -1,6 +1,7 @@
 // Bundles a browser client (the search page's, with MiniSearch; the list matcher's) into one
-// classic script: an IIFE, because module scripts do not load from file:// (PITFALLS), and
-// ASCII, so that no host's charset can break it.
+// classic script: an IIFE, because module scripts do not load from file://
+// (https://github.com/withastro/astro/issues/12288), and ASCII, so that no host's charset can
+// break it.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 

@@ -9,7 +9,7 @@ import { DOWNLOADS_DIR } from '../lib/routes.ts';
 import type { Register } from '../records/register.ts';
 import { crawlDate } from '../view/crawl-date.ts';
 import type { DownloadFile } from './context.ts';
-import { DATABASE_TABLES, DATABASE_VIEWS } from './database.ts';
+import { DATABASE_TABLES, DATABASE_VIEWS } from './database-schema.ts';
 
 export const DATAPACKAGE_FILE = 'datapackage.json';
 

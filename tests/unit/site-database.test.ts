@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { DatabaseSync } from 'node:sqlite';
 import { DATABASE_FILE, writeRegisterData } from '../../src/site/register-data.ts';
 import { readSiteRecords } from '../../src/site/site-records.ts';
-import { DATABASE_TABLES, DATABASE_VIEWS } from '../../src/site/database.ts';
+import { DATABASE_TABLES, DATABASE_VIEWS } from '../../src/site/database-schema.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 
 const ACCENTED_ID = '0a0a0a0a-0000-4000-8000-000000000001';
