@@ -171,7 +171,7 @@ test('a CSV file is matched on the column that names organisations; its other co
   await page.close();
 });
 
-test('the match page is linked from the navigation, and has one form; other pages have a search field in the header', async () => {
+test('the match page is linked from the navigation and has one form; from the header search field of another page, a name and an IE-CHY identifier each find their organisation', async () => {
   const { page } = await openPage(browser, pathToFileURL(join(site, 'about.html')).href);
   await page.getByRole('link', { name: 'Match a list' }).click();
   await page.waitForURL(/match\.html$/);
@@ -186,6 +186,19 @@ test('the match page is linked from the navigation, and has one form; other page
   );
   const first = await page.locator('[data-search-results] h3 a').first().getAttribute('href');
   assert.ok(first?.endsWith(`${lines[0]!.expected}.html`), first ?? '');
+
+  // An org-id identifier finds its organisation, and only it.
+  const charityLine = lines.find(({ line }) => line.startsWith('RCN '))!;
+  const identifier = `IE-CHY-${charityLine.line.slice('RCN '.length)}`;
+  await page.goto(`${pathToFileURL(join(site, 'search.html')).href}?q=${encodeURIComponent(identifier)}`);
+  await page.waitForFunction(
+    (query) => document.querySelector('[data-search-status]')?.textContent?.includes(`for “${query}”`),
+    identifier,
+  );
+  const found = await page
+    .locator('[data-search-results] h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  assert.deepEqual(found, [`org/${charityLine.expected}.html`]);
   await page.close();
 });
 
