@@ -1,16 +1,22 @@
-// Bundles the browser client and MiniSearch into one classic script: an IIFE, because module
-// scripts do not load from file:// (https://github.com/withastro/astro/issues/12288), and ASCII,
-// so that no host's charset can break it.
+// Bundles a browser client (the search page's, with MiniSearch; the list matcher's) into one
+// classic script: an IIFE, because module scripts do not load from file://
+// (https://github.com/withastro/astro/issues/12288), and ASCII, so that no host's charset can
+// break it.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ENTRY = fileURLToPath(new URL('./browser.ts', import.meta.url));
 
 /** The text of `search.js`. */
-export async function bundleClient(): Promise<Uint8Array> {
+export function bundleClient(): Promise<Uint8Array> {
+  return bundleScript(ENTRY);
+}
+
+/** The text of one classic script bundling `entry` (a path) and what it imports. */
+export async function bundleScript(entry: string): Promise<Uint8Array> {
   const result = await build({
-    entryPoints: [ENTRY],
-    outfile: 'search.js',
+    entryPoints: [entry],
+    outfile: 'client.js',
     write: false,
     bundle: true,
     format: 'iife',

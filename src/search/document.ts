@@ -7,6 +7,7 @@
 // surnames would match hundreds of boards for every query that contains one.
 import type { Organisation } from '../records/organisation.ts';
 import { funderKey, UNNAMED_FUNDER_KEY } from '../lib/funders.ts';
+import { orgIdentifiers } from '../lib/identifiers.ts';
 import { foldText } from './fold.ts';
 
 /** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
@@ -15,7 +16,10 @@ export interface SearchFields {
   name: string[];
   /** Other names it is known by. */
   altNames: string[];
-  /** Registration numbers of every regulator and eircodes, each also written without its spaces. */
+  /**
+   * Registration numbers of every regulator, org-id.guide identifiers (`IE-CHY-20000028`) and
+   * eircodes, each also written without its spaces.
+   */
   codes: string[];
   /** Registered and other addresses, and their counties. */
   address: string[];
@@ -139,7 +143,15 @@ export function searchDocument(
     fields: {
       name: present([name]),
       altNames,
-      codes: [...new Set([...numbers, ...eircodes.values()].map(codeValue))],
+      codes: [
+        ...new Set(
+          [
+            ...numbers,
+            ...orgIdentifiers(organisation.regulators).map((identifier) => identifier.identifier),
+            ...eircodes.values(),
+          ].map(codeValue),
+        ),
+      ],
       address: present([...addressTexts, county, ...otherAddresses.map((other) => other.county ?? '')]),
       classification: present([sectorName, subSectorName, organisation.secondarySubsectorName ?? '']),
       objects: present([organisation.legalObjectsExtract ?? '']),

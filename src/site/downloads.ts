@@ -9,6 +9,8 @@ import { irishPoint } from '../lib/map.ts';
 import type { Organisation } from '../records/organisation.ts';
 import type { Member, Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
+import { writeDatapackage, type PackageSource } from './datapackage.ts';
+import { identifiersOf } from './register-entry.ts';
 
 /** Writes text in large chunks, hashing as it goes. */
 class HashedFile {
@@ -59,9 +61,13 @@ export class RecordsDownload {
     this.#file.write('[\n');
   }
 
-  add(bytes: Buffer): void {
+  /**
+   * Adds one record as its bytes, with its org-id identifiers as `orgIDs` (the name Find That
+   * Charity gives them) spliced in before its closing brace, unless it has such a field already.
+   */
+  add(bytes: Buffer, organisation?: Organisation): void {
     if (this.#count > 0) this.#file.write(',\n');
-    this.#file.write(bytes.toString('utf8').trim());
+    this.#file.write(withIdentifiers(bytes.toString('utf8').trim(), organisation));
     this.#count += 1;
   }
 
@@ -71,7 +77,7 @@ export class RecordsDownload {
     return {
       path: `${DOWNLOADS_DIR}/${RECORDS_DOWNLOAD}`,
       title: RECORDS_DOWNLOAD,
-      description: `All ${this.#count} records as the register gave them, one JSON array.`,
+      description: `All ${this.#count} records as the register gave them, one JSON array, each with its org-id identifiers added as orgIDs.`,
       bytes: this.#file.bytes,
       sha256,
     };
@@ -79,6 +85,14 @@ export class RecordsDownload {
 }
 
 const RECORDS_DOWNLOAD = 'organisations.json';
+
+/** A record's JSON text with `"orgIDs": [...]` added as its last field (see `RecordsDownload.add`). */
+export function withIdentifiers(json: string, organisation: Organisation | undefined): string {
+  if (!organisation || !json.endsWith('}') || organisation.otherFields?.['orgIDs'] !== undefined) return json;
+  const field = `"orgIDs":${JSON.stringify(identifiersOf(organisation))}`;
+  const body = json.slice(0, -1).trimEnd();
+  return `${body}${body.endsWith('{') ? '' : ','}${field}}`;
+}
 
 function written(
   siteDir: string,
@@ -114,6 +128,7 @@ export const ORGANISATION_COLUMNS = [
   'latitude_derived',
   'longitude_derived',
   'regulators',
+  'org_identifiers',
   'regulatory',
   'lists',
   'voluntary_codes',
@@ -168,6 +183,7 @@ export function organisationRow(register: Register, organisation: Organisation):
           `${regulator.regulatorDesc ?? regulator.regulatorName ?? ''}: ${text(regulator.regulatorNumber)}`,
       ),
     ),
+    joined(identifiersOf(organisation)),
     joined(organisation.regulatory),
     joined((register.listsOf.get(id) ?? []).map((list) => list.key)),
     joined((register.codesOf.get(id) ?? []).map((code) => code.id)),
@@ -201,11 +217,22 @@ function memberRows(file: HashedFile, members: readonly Member[], prefix: readon
     file.write(csvRow([...prefix, member.id, member.name, member.present ? 'yes' : 'no']));
 }
 
+/** Downloads written by an earlier step (the database), and the sources the datapackage names. */
+export interface WrittenData {
+  files: readonly DownloadFile[];
+  sources: readonly PackageSource[];
+}
+
 /**
- * Writes every download into `<siteDir>/downloads/` and returns them, SHA256SUMS last; `records`
- * is `organisations.json`, already written as the records were read.
+ * Writes every download into `<siteDir>/downloads/` and returns them, datapackage.json and
+ * SHA256SUMS last; `records` is `organisations.json`, already written as the records were read.
  */
-export function writeDownloads(snapshot: Register, siteDir: string, records: DownloadFile): DownloadFile[] {
+export function writeDownloads(
+  snapshot: Register,
+  siteDir: string,
+  records: DownloadFile,
+  data: WrittenData = { files: [], sources: [] },
+): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const files: DownloadFile[] = [records];
   const count = snapshot.organisations.length;
@@ -265,6 +292,9 @@ export function writeDownloads(snapshot: Register, siteDir: string, records: Dow
       sha256: createHash('sha256').update(content).digest('hex'),
     });
   }
+
+  files.push(...data.files);
+  files.push(writeDatapackage(snapshot, siteDir, files, data.sources));
 
   const sums = files.map((file) => `${file.sha256}  ${file.path.slice(DOWNLOADS_DIR.length + 1)}\n`).join('');
   files.push(

@@ -1,6 +1,7 @@
 // schema.org description of an organisation for search engines and data tools. Only values the
 // record gives; nothing is inferred beyond the country, which the register is about.
 import { isoDate } from '../lib/dates.ts';
+import { orgIdentifiers } from '../lib/identifiers.ts';
 import { irishPoint } from '../lib/map.ts';
 import { safeHttpUrl } from '../lib/urls.ts';
 import { displayName, type Organisation } from '../records/organisation.ts';
@@ -39,6 +40,10 @@ export function organisationJsonLd(organisation: Organisation): Record<string, u
       propertyID: regulator.regulatorDesc ?? regulator.regulatorName ?? 'regulator',
       value: regulator.regulatorNumber,
     }));
-  if (registrations.length > 0) ld['identifier'] = [organisation.id, ...registrations];
+  // org-id.guide identifiers (IE-CHY-…, IE-CRO-…) as plain text: what other datasets join on.
+  const identifiers = orgIdentifiers(organisation.regulators).map((identifier) => identifier.identifier);
+  if (registrations.length > 0 || identifiers.length > 0) {
+    ld['identifier'] = [organisation.id, ...identifiers, ...registrations];
+  }
   return ld;
 }

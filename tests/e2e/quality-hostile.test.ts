@@ -66,7 +66,8 @@ async function foreignCode(page: Page): Promise<string[]> {
       }
     }
     for (const script of document.querySelectorAll('script')) {
-      const own = script.type === 'application/ld+json' || /\/search\/[\w/]+\.js$/.test(script.src);
+      // The site's own classic scripts: the search client and index parts, the list matcher and its table.
+      const own = script.type === 'application/ld+json' || /\/(search|match)\/[\w/]+\.js$/.test(script.src);
       if (!own) found.push(`script ${script.type} ${script.src} ${script.text.slice(0, 60)}`);
     }
     for (const tag of ['iframe', 'object', 'embed', 'img', 'base', 'form[action^="javascript"]'])
@@ -238,6 +239,32 @@ test('searches that find the hostile records, and attack text typed or given in 
   await page.goto(`${fileUrl('search.html')}?q=${HOSTILE_WORD}`);
   await page.locator('[data-search-results] a').first().click();
   await page.waitForURL(/\/org\/dead[0-9a-f-]+\.html$/);
+  assert.deepEqual(await foreignCode(page), []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the list matcher shows hostile names and attack text as text, and runs no script', async () => {
+  const page = await browser.newPage();
+  const problems = await watchPage(page, 'file:');
+  await page.goto(fileUrl('match.html'));
+  const lines = [HOSTILE_WORD, ...ATTACKS.map((attack) => attack.replace(/\0/g, ''))];
+  await page.locator('textarea').fill(lines.join('\n'));
+  await page.getByRole('button', { name: 'Match', exact: true }).click();
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('tbody[data-match-rows] tr').length === count,
+    lines.length,
+  );
+  // The hostile records are offered as candidates: choosing one draws its name and link.
+  const choices = page.locator('tbody select');
+  assert.ok((await choices.count()) > 0);
+  for (let index = 0; index < (await choices.count()); index += 1) {
+    await choices.nth(index).selectOption({ index: 1 });
+  }
+  const hrefs = await page
+    .locator('tbody a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  for (const href of hrefs) assert.match(href, /^org\/[0-9a-f-]+\.html$/, href);
   assert.deepEqual(await foreignCode(page), []);
   assert.deepEqual(problems, []);
   await page.close();

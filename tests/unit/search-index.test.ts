@@ -73,7 +73,13 @@ describe('what is searchable', () => {
     assert.deepEqual(document.fields, {
       name: ['Galway Youth Club'],
       altNames: ['GYC'],
-      codes: ['20012345', 'CHY 12345 chy12345', 'H91X2Y3', 'H91 AC12 h91ac12'],
+      codes: [
+        '20012345',
+        'CHY 12345 chy12345',
+        'IE-CHY-20012345 iechy20012345',
+        'H91X2Y3',
+        'H91 AC12 h91ac12',
+      ],
       address: ['1 Main Street, Galway, H91 AC12', 'Quay Street, Galway', 'Galway', 'Co. Galway'],
       classification: ['Social Services', 'Youth services', 'Sports organisations'],
       objects: ['To promote youth work.'],

@@ -1,0 +1,117 @@
+// The site step that finishes what the register's reading began: the SQLite database compressed
+// into the downloads, and the list matcher's table and client (match.html), from the register in
+// memory (no record is read again).
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { createGzip } from 'node:zlib';
+import { DOWNLOADS_DIR, MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
+import { countOf } from '../lib/text.ts';
+import type { Register } from '../records/register.ts';
+import { bundleScript } from '../search/bundle.ts';
+import { encodeMatchTable, matchTableScript } from '../match/table.ts';
+import type { DownloadFile } from './context.ts';
+import type { DatabaseSummary } from './database.ts';
+import type { PackageSource } from './datapackage.ts';
+import type { MatchEntry } from '../match/matcher.ts';
+import { matchEntryOf } from './register-entry.ts';
+import type { ReadSite } from './site-records.ts';
+
+export const DATABASE_FILE = 'orgdir.sqlite.gz';
+
+const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
+
+export interface RegisterDataSummary {
+  database: DownloadFile;
+  /** Rows per table of the database. */
+  rows: DatabaseSummary['rows'];
+  /** Bytes of the list matcher's table and client. */
+  matchBytes: number;
+  /** The data sources the records name, with their licences. */
+  sources: PackageSource[];
+}
+
+/** Gzips `source` into `target`, returning the compressed file's size and SHA-256. */
+async function gzipFile(source: string, target: string): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(createReadStream(source), createGzip(), counted, createWriteStream(target));
+  return { bytes, sha256: hash.digest('hex') };
+}
+
+/**
+ * Compresses the database the register's reading wrote (in `siteDir`) into
+ * `downloads/orgdir.sqlite.gz`, and
+ * writes `match/register.js` and `match/match.js` into the site.
+ */
+export async function writeRegisterData(
+  register: Register,
+  database: ReadSite['database'],
+  siteDir: string,
+): Promise<RegisterDataSummary> {
+  const client = bundleScript(MATCH_CLIENT_ENTRY);
+  mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
+  const draft = join(siteDir, database.file);
+  const uncompressed = statSync(draft).size;
+  // Compressed on the thread pool while this thread reads the register for the matcher.
+  const compressing = gzipFile(draft, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE)).finally(() =>
+    rmSync(draft, { force: true }),
+  );
+  // Awaited below; a failure meanwhile must not go unhandled.
+  compressing.catch(() => undefined);
+
+  // One pass over the register; each organisation is unpacked once (src/records/register.ts).
+  const sources = new Map<string, { path?: string; licences: Set<string> }>();
+  const entries: MatchEntry[] = [];
+  for (const entry of register.organisations) {
+    const organisation = entry.organisation;
+    entries.push(matchEntryOf(organisation));
+    for (const source of organisation.sources) {
+      if (!source.source) continue;
+      let known = sources.get(source.source);
+      if (!known) {
+        known = { ...(source.url && { path: source.url }), licences: new Set() };
+        sources.set(source.source, known);
+      }
+      if (source.license) known.licences.add(source.license);
+    }
+  }
+
+  const table = matchTableScript(encodeMatchTable(entries));
+  mkdirSync(join(siteDir, dirname(MATCH_TABLE_FILE)), { recursive: true });
+  writeFileSync(join(siteDir, MATCH_TABLE_FILE), table);
+  const script = await client;
+  writeFileSync(join(siteDir, MATCH_CLIENT_FILE), script);
+  const compressed = await compressing;
+
+  const { summary } = database;
+  return {
+    database: {
+      path: `${DOWNLOADS_DIR}/${DATABASE_FILE}`,
+      title: DATABASE_FILE,
+      description:
+        `The whole register as one SQLite database (gzip; ${countOf(summary.organisations, 'organisation')}, ` +
+        `${(uncompressed / 1e6).toFixed(1)} MB unpacked): organisations, their regulators, funders, ` +
+        'directors, addresses, sources, codes, lists and identifiers, with a full-text index.',
+      bytes: compressed.bytes,
+      sha256: compressed.sha256,
+    },
+    rows: summary.rows,
+    sources: [...sources].map(([title, { path, licences }]) => ({
+      title,
+      ...(path && { path }),
+      licences: [...licences].sort(),
+    })),
+    matchBytes: Buffer.byteLength(table) + script.length,
+  };
+}

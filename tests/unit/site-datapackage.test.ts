@@ -1,0 +1,99 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Ajv from 'ajv-draft-04';
+import addFormats from 'ajv-formats';
+import { readSiteRecords } from '../../src/site/site-records.ts';
+import { writeRegisterData } from '../../src/site/register-data.ts';
+import { writeDownloads } from '../../src/site/downloads.ts';
+import { parseCsv } from '../../src/match/csv-input.ts';
+import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
+
+const SCHEMAS = join(import.meta.dirname, '..', 'fixtures', 'frictionless');
+const schema = (name: string): object => JSON.parse(readFileSync(join(SCHEMAS, name), 'utf8')) as object;
+
+/** A validator for the draft-04 schemas, checking their formats (uri, date-time, email). */
+function validator(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  // "textarea" is an editor hint in these schemas, not a constraint.
+  ajv.addFormat('textarea', true);
+  return ajv;
+}
+
+const root = mkdtempSync(join(tmpdir(), 'orgdir-datapackage-'));
+test.after(() => rmSync(root, { recursive: true, force: true }));
+const dataDir = join(root, 'data');
+writeSampleDataFolder(dataDir, { seed: 'datapackage', orgs: 80 });
+const site = join(root, 'site');
+const { register, records, database } = readSiteRecords(dataDir, site);
+const data = await writeRegisterData(register, database, site);
+const downloads = writeDownloads(register, site, records, { files: [data.database], sources: data.sources });
+const folder = join(site, 'downloads');
+const descriptor = JSON.parse(readFileSync(join(folder, 'datapackage.json'), 'utf8')) as {
+  resources: {
+    name: string;
+    path: string;
+    bytes: number;
+    hash: string;
+    profile?: string;
+    schema?: { fields: { name: string }[] };
+  }[];
+  licenses?: { name: string }[];
+  sources?: { title: string }[];
+};
+
+test('datapackage.json is valid against the Frictionless Data Package schema', () => {
+  const ajv = validator();
+  const validate = ajv.compile(schema('data-package.json'));
+  assert.ok(validate(descriptor), JSON.stringify(validate.errors, null, 2));
+  const tabular = ajv.compile(schema('tabular-data-resource.json'));
+  for (const resource of descriptor.resources.filter((item) => item.profile === 'tabular-data-resource')) {
+    assert.ok(tabular(resource), `${resource.name}: ${JSON.stringify(tabular.errors, null, 2)}`);
+  }
+});
+
+test('the schema check is a real one: a descriptor without resources is refused', () => {
+  const validate = validator().compile(schema('data-package.json'));
+  assert.equal(validate({ name: 'x' }), false);
+  assert.equal(validate({ resources: [{ name: 'Bad Name!', path: 'a.csv' }] }), false);
+});
+
+test('every CSV and the database are described, each with its size and SHA-256', () => {
+  const described = new Set(descriptor.resources.map((resource) => resource.path));
+  for (const file of readdirSync(folder).filter(
+    (name) => name.endsWith('.csv') || name.endsWith('.sqlite.gz'),
+  )) {
+    assert.ok(described.has(file), `${file} is described`);
+  }
+  for (const resource of descriptor.resources) {
+    const content = readFileSync(join(folder, resource.path));
+    assert.equal(resource.bytes, content.length, resource.path);
+    assert.equal(
+      resource.hash,
+      `sha256:${createHash('sha256').update(content).digest('hex')}`,
+      resource.path,
+    );
+  }
+  assert.ok(downloads.some((file) => file.path === 'downloads/datapackage.json'));
+  assert.match(readFileSync(join(folder, 'SHA256SUMS'), 'utf8'), / {2}datapackage\.json\n/);
+});
+
+test("each CSV's header is exactly its table schema's fields", () => {
+  for (const resource of descriptor.resources.filter((item) => item.schema)) {
+    const [header] = parseCsv(readFileSync(join(folder, resource.path), 'utf8'));
+    assert.deepEqual(
+      header,
+      resource.schema!.fields.map((field) => field.name),
+      resource.path,
+    );
+  }
+});
+
+test('licences and sources come from what the records say', () => {
+  assert.ok(descriptor.licenses?.some((licence) => licence.name === 'CC-BY-4.0'));
+  assert.ok(descriptor.sources?.some((source) => source.title === 'Charities Regulator'));
+});
