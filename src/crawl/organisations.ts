@@ -11,17 +11,28 @@ import { pathSegment } from './http-client.ts';
 import type { CrawlContext, CrawlLedger, ListedOrganisation } from './ledger.ts';
 import { CrawlStopped, type ApiRequest } from './request-queue.ts';
 
+/**
+ * How many records the crawl has in hand at once: enough to keep every request slot busy while
+ * some requests sleep before a retry. A slot is freed once its answer is read, before the record
+ * is written, so a crawl killed outright fetches again at most this many records.
+ */
+export function recordsInHand(concurrency: number): number {
+  return Math.max(16, concurrency * 4);
+}
+
 /** Fetches every organisation the lists and the sweep name, as they come. */
 export async function fetchOrganisations(context: CrawlContext): Promise<void> {
   const { ledger } = context;
   const stored = await storedOrganisationIds(context);
   const fetcher = new OrganisationFetcher(context);
-  // Enough work in hand to keep every slot busy while some requests sleep before a retry.
-  const inHand = Math.max(16, context.options.concurrency * 4);
-  await forEachLimited(ledger.toFetch, inHand, async ([key, organisation]) => {
-    await fetcher.fetch(organisation, stored.has(key));
-    if (ledger.sweeping) ledger.finishedDuringSweep += 1;
-  });
+  await forEachLimited(
+    ledger.toFetch,
+    recordsInHand(context.options.concurrency),
+    async ([key, organisation]) => {
+      await fetcher.fetch(organisation, stored.has(key));
+      if (ledger.sweeping) ledger.finishedDuringSweep += 1;
+    },
+  );
   // Records of an earlier run that no list names now (a discovery since switched off) go.
   for (const id of stored) {
     if (!ledger.organisations.has(id))
