@@ -40,3 +40,18 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string | undefine
   }
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
+
+/**
+ * Where readers download the offline copy: `ORGDIR_OFFLINE_URL`, the address of a folder holding
+ * orgdir-site.tar.gz (e.g. a GitHub release's `…/releases/latest/download/`). The copy is written
+ * beside the site, not in it; without this the site names it but cannot link to it.
+ */
+export function offlineUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env['ORGDIR_OFFLINE_URL']?.trim();
+  if (!value) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new RangeError(`ORGDIR_OFFLINE_URL must be an http(s) address (got ${value})`);
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}

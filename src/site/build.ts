@@ -1,18 +1,31 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
-import { organisationJsonPath } from '../lib/routes.ts';
+import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
 import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
+import { offerDownloads } from './download-files.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
+import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
+import type { SiteMeasure } from '../hosting/limits.ts';
+import { measureSite } from '../hosting/measure.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
@@ -21,11 +34,30 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARCHIVE_NAME = 'orgdir-site.zip';
 export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 
+/**
+ * Where the offline copies of a site are written by default: a folder beside it, `dist-offline/`
+ * for `dist/`. Inside the site they doubled what a host must take (README: "Publishing").
+ */
+export function offlineDirOf(siteDir: string): string {
+  return `${siteDir.replace(/[\\/]+$/, '')}-offline`;
+}
+
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
-  /** Also write the site as a .tar.gz, several times smaller than the zip. Default true. */
+  /** Where the offline copies go; default `offlineDirOf(siteDir)`. Replaced with the site. */
+  offlineDir?: string;
+  /**
+   * Write the offline copy as a .tar.gz (opens with a double click on Windows 11, macOS and
+   * Linux). Default true.
+   */
   tarGz?: boolean;
+  /** Also as a .zip, for older Windows: about three times the size (a zip deflates each file alone). Default false. */
+  zip?: boolean;
+  /** Where readers download the offline copies (a folder's address); the site links there. */
+  offlineUrl?: string;
+  /** The site's public address: canonical links and a sitemap. */
+  siteUrl?: string;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -36,9 +68,11 @@ export interface SiteSummary {
   pages: number;
   files: number;
   bytes: number;
+  /** What a host sees of the site folder (src/hosting/limits.ts judges it). */
+  hosting: SiteMeasure;
   downloads: DownloadFile[];
-  /** Paths of the archives written. */
-  archives: string[];
+  /** The offline copies written (beside the site): path, size and SHA-256. */
+  archives: { path: string; bytes: number; sha256: string }[];
   /** Seconds spent in each step (wall clock). */
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
@@ -51,9 +85,9 @@ export interface SiteSummary {
   search: SearchIndexSummary;
 }
 
-/** Copies each stored record next to its page, as the raw JSON the page links to. */
+/** Copies each stored record into the site, as the raw JSON its page links to. */
 async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
-  mkdirSync(join(siteDir, 'org'), { recursive: true });
+  mkdirSync(join(siteDir, RECORDS_DIR), { recursive: true });
   // A few copies in flight at once: on a busy disk each copy waits more than it works.
   const queue = [...snapshot.organisations];
   const worker = async (): Promise<void> => {
@@ -186,10 +220,30 @@ function archiveTime(snapshot: Snapshot): Date {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
 
+/** The offline copies a build writes, by its options. */
+function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: string; title: string }[] {
+  const archives: { kind: ArchiveKind; name: string; title: string }[] = [];
+  if (options.tarGz ?? true) {
+    archives.push({
+      kind: 'tar.gz',
+      name: TAR_ARCHIVE_NAME,
+      title: 'The whole site as one .tar.gz, for reading offline (Windows 11, macOS, Linux)',
+    });
+  }
+  if (options.zip ?? false) {
+    archives.push({
+      kind: 'zip',
+      name: ARCHIVE_NAME,
+      title: 'The whole site as one .zip (larger; for Windows 10 and older)',
+    });
+  }
+  return archives;
+}
+
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
-  const tarGz = options.tarGz ?? true;
+  const offlineDir = resolve(options.offlineDir ?? offlineDirOf(siteDir));
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -199,8 +253,14 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     dirname(siteDir),
     `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
   );
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging, { recursive: true });
+  const offlineStaging = join(
+    dirname(offlineDir),
+    `.orgdir-building-${basename(offlineDir)}-${process.pid}-${Date.now()}`,
+  );
+  for (const folder of [staging, offlineStaging]) {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+  }
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};
@@ -232,27 +292,29 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
           '; the site was left as it was.',
       );
     }
-    const downloads = await step('downloads', () => writeDownloads(snapshot, staging));
+    const downloads = await step('downloads', () =>
+      offerDownloads(staging, writeDownloads(snapshot, staging)),
+    );
     await step('records', () => copyRecords(snapshot, staging));
-    const archives: { kind: ArchiveKind; path: string; title: string }[] = [
-      { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },
-    ];
-    if (tarGz) {
-      archives.push({
-        kind: 'tar.gz',
-        path: TAR_ARCHIVE_NAME,
-        title: 'The whole site as a .tar.gz (smaller)',
-      });
-    }
+    const archives = offlineArchives(options);
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.
     const writing = new SiteArchives(
       staging,
       archiveTime(snapshot),
-      archives.map(({ kind, path }) => ({ kind, name: path })),
+      archives.map(({ kind, name }) => ({ kind, name: join(offlineStaging, name) })),
     );
     siteArchives = writing;
-    const context: SiteContext = { dataDir, downloads, archives };
+    const context: SiteContext = {
+      dataDir,
+      downloads,
+      archives: archives.map(({ name, title }) => ({
+        name,
+        title,
+        ...(options.offlineUrl === undefined ? {} : { href: new URL(name, options.offlineUrl).href }),
+      })),
+      ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+    };
     setSiteContext(context);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
@@ -263,21 +325,31 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     cpuTimings['pages'] = rounded(pages.cpuSeconds);
     peakMemory['pages'] = peakMemory['bundle']!;
     delete peakMemory['bundle'];
+    writeSearchEngineFiles(staging, options.siteUrl);
     // What is left: the rest of the site into the archives, and waiting for them.
     await step('archives', () => writing.finish());
     siteArchives = undefined;
 
     const files = filesUnder(staging);
-    const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
-    await step('swap', () => swapInto(staging, siteDir));
+    const hosting = measureSite(staging);
+    const written = archives.map(({ name }) => {
+      const path = join(offlineStaging, name);
+      const sha256 = readFileSync(`${path}.sha256`, 'utf8').slice(0, 64);
+      return { path: join(offlineDir, name), bytes: statSync(path).size, sha256 };
+    });
+    await step('swap', async () => {
+      await swapInto(staging, siteDir);
+      await swapInto(offlineStaging, offlineDir);
+    });
     return {
       siteDir,
       organisations: snapshot.organisations.length,
       pages: files.filter((path) => path.endsWith('.html')).length,
       files: files.length,
-      bytes,
+      bytes: hosting.bytes,
+      hosting,
       downloads,
-      archives: archives.map((archive) => join(siteDir, archive.path)),
+      archives: written,
       timings,
       cpuTimings,
       peakMemory,
@@ -287,6 +359,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   } catch (error) {
     await siteArchives?.abandon();
     rmSync(staging, { recursive: true, force: true });
+    rmSync(offlineStaging, { recursive: true, force: true });
     throw error;
   } finally {
     setSiteContext(undefined);

@@ -1,5 +1,5 @@
 // The snapshot as files people can take away: every organisation as JSON and as CSV, the lists
-// as CSV, the crawl's manifest, and a SHA256SUMS file over all of them.
+// as CSV and the crawl's manifest (download-files.ts gzips the large ones and adds SHA256SUMS).
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -182,7 +182,7 @@ function memberRows(file: HashedFile, members: readonly Member[], prefix: readon
     file.write(csvRow([...prefix, member.id, member.name, member.present ? 'yes' : 'no']));
 }
 
-/** Writes every download into `<siteDir>/downloads/` and returns them, SHA256SUMS last. */
+/** Writes every download into `<siteDir>/downloads/` and returns them (download-files.ts then gzips the large ones). */
 export function writeDownloads(snapshot: Snapshot, siteDir: string): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const files: DownloadFile[] = [];
@@ -262,15 +262,5 @@ export function writeDownloads(snapshot: Snapshot, siteDir: string): DownloadFil
     });
   }
 
-  const sums = files.map((file) => `${file.sha256}  ${file.path.slice(DOWNLOADS_DIR.length + 1)}\n`).join('');
-  files.push(
-    written(
-      siteDir,
-      'SHA256SUMS',
-      'SHA256SUMS',
-      'The checksums of the files above, for sha256sum -c.',
-      (file) => file.write(sums),
-    ),
-  );
   return files;
 }
