@@ -8,7 +8,7 @@
 //   gives their elements no identity (a director renamed and a director replaced look alike).
 // - membership: organisations that joined or left each group list and voluntary code. A list that
 //   only one snapshot has (a new code, or a list the crawl did not keep) is compared with an empty one.
-import { nameOf, type EditionSnapshot, type Member, type SnapshotList } from './snapshot.ts';
+import { nameOf, type EditionSnapshot, type Member, type SnapshotList } from './edition-file.ts';
 
 /** One field that differs. `before` or `after` is absent when the field itself is absent. */
 export interface FieldChange {

@@ -3,7 +3,7 @@
 // and the crawl's counts in, a report out. A bad night (an outage, an empty list, a revoked key
 // that lets some calls through) shows up here as numbers that no real register moves by overnight.
 import { ORGANISATION_FIELDS } from '../schemas/index.ts';
-import type { EditionSnapshot, SnapshotOrganisation } from './snapshot.ts';
+import type { EditionSnapshot, SnapshotOrganisation } from './edition-file.ts';
 
 export interface GuardThresholds {
   /** The new crawl must have at least this share of the previous edition's organisations. Default 0.9. */

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { editionsDir, siteUrl } from '../config.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
-import type { SnapshotList } from './snapshot.ts';
+import type { SnapshotList } from './edition-file.ts';
 
 export interface KeptEdition {
   meta: EditionMeta;

@@ -1,5 +1,5 @@
 // Organisations the site has a page for although the data folder has no record of them.
-import type { Snapshot } from '../snapshot/load.ts';
+import type { Snapshot } from '../records/register.ts';
 import type { EditionsView } from './history.ts';
 
 export interface OfflineOrganisation {

@@ -5,11 +5,11 @@ import { DISCOVERED_LIST } from '../lib/data-layout.ts';
 import { formatAmount } from '../lib/money.ts';
 import { DATE_TIME_PATTERN } from '../schemas/index.ts';
 import { countOf, describeValue } from '../lib/text.ts';
-import { LISTS } from '../snapshot/load.ts';
-import { codeTitle } from '../site/voluntary-codes.ts';
+import { LISTS } from '../records/register.ts';
+import { codeTitle } from '../view/voluntary-codes.ts';
 import { sameValue, type FieldChange } from './diff.ts';
 import type { EditionMeta } from './store.ts';
-import type { SnapshotList } from './snapshot.ts';
+import type { SnapshotList } from './edition-file.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   name: 'Name',

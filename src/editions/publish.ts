@@ -30,7 +30,7 @@ import {
   type EditionsView,
   type KeptEdition,
 } from './history.ts';
-import { nameOf, readDataFolder, type EditionSnapshot } from './snapshot.ts';
+import { nameOf, readDataFolder, type EditionSnapshot } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import { repairSwap, swapDirectories, type SwapStepHook } from './swap.ts';
 

@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { EditionChanges } from './diff.ts';
 import type { GuardReport } from './guard.ts';
-import { readSnapshot, writeSnapshot, type EditionSnapshot } from './snapshot.ts';
+import { readSnapshot, writeSnapshot, type EditionSnapshot } from './edition-file.ts';
 
 export interface EditionMeta {
   /** The publish date (UTC), with `-2`, `-3`… for a second or third edition that day. */

@@ -3,7 +3,7 @@
 import { countyKey } from '../lib/counties.ts';
 import { organisationPath } from '../lib/routes.ts';
 import { objectOf } from '../lib/text.ts';
-import { LISTS, readRecord, type Snapshot } from '../snapshot/load.ts';
+import { LISTS, readRecord, type Snapshot } from '../records/register.ts';
 import { writeSearchIndex, type SearchIndexSummary } from './build-index.ts';
 
 export function writeSiteSearchIndex(snapshot: Snapshot, siteDir: string): Promise<SearchIndexSummary> {

@@ -16,7 +16,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
 import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
-import { forgetSnapshots, snapshotOf, type Snapshot } from '../snapshot/load.ts';
+import { forgetSnapshots, snapshotOf, type Snapshot } from '../records/register.ts';
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';

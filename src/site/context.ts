@@ -2,7 +2,7 @@
 // it imports into this same process, so the pipeline passes its context through `globalThis`;
 // a plain `astro build` gets the defaults from the environment.
 import { dataDir } from '../config.ts';
-import { snapshotOf, type Snapshot } from '../snapshot/load.ts';
+import { snapshotOf, type Snapshot } from '../records/register.ts';
 
 /** One file of the downloads page. */
 export interface DownloadFile {

@@ -7,7 +7,7 @@ import { csvRow } from '../lib/csv.ts';
 import { DOWNLOADS_DIR, organisationPath } from '../lib/routes.ts';
 import { irishPoint } from '../lib/map.ts';
 import { arrayOf, objectOf, stringsOf, textOf } from '../lib/text.ts';
-import { readRecord, type Member, type Snapshot } from '../snapshot/load.ts';
+import { readRecord, type Member, type Snapshot } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 
 /** Writes text in large chunks, hashing as it goes. */

@@ -3,7 +3,7 @@
 // where in the build's own process the heap it grew would stay and add to Astro's (together
 // 1.4 GB at 30,000). The child reads the data folder itself and answers with the index summary.
 import { fork } from 'node:child_process';
-import { snapshotOf } from '../snapshot/load.ts';
+import { snapshotOf } from '../records/register.ts';
 import { writeSiteSearchIndex } from '../search/site-index.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 

@@ -7,7 +7,7 @@ import {
   listKey,
   type EditionSnapshot,
   type SnapshotList,
-} from '../../src/editions/snapshot.ts';
+} from '../../src/editions/edition-file.ts';
 import type { EditionMeta } from '../../src/editions/store.ts';
 
 const A = '00000000-0000-4000-8000-00000000000a';

@@ -6,7 +6,7 @@ import {
   listKey,
   type EditionSnapshot,
   type SnapshotList,
-} from '../../src/editions/snapshot.ts';
+} from '../../src/editions/edition-file.ts';
 
 function guid(n: number): string {
   return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, test } from 'node:test';
-import { readDataFolder, readSnapshot, writeSnapshot } from '../../src/editions/snapshot.ts';
+import { readDataFolder, readSnapshot, writeSnapshot } from '../../src/editions/edition-file.ts';
 import { EditionStore, type EditionMeta } from '../../src/editions/store.ts';
 import { generateDataset } from '../../src/sample-api/dataset.ts';
 import { writeDataFolder } from '../support/data-folder.ts';

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { financialChart, financialRows } from '../../src/site/financial.ts';
-import { crawlDate } from '../../src/site/crawl-date.ts';
-import { codeTitle, codesByDescription, descriptionKey } from '../../src/site/voluntary-codes.ts';
-import { organisationJsonLd } from '../../src/site/json-ld.ts';
-import { readOrganisation } from '../../src/snapshot/organisation.ts';
+import { financialChart, financialRows } from '../../src/view/financial.ts';
+import { crawlDate } from '../../src/view/crawl-date.ts';
+import { codeTitle, codesByDescription, descriptionKey } from '../../src/view/voluntary-codes.ts';
+import { organisationJsonLd } from '../../src/view/json-ld.ts';
+import { readOrganisation } from '../../src/records/organisation.ts';
 import { formatBytes } from '../../src/lib/bytes.ts';
 
 const financials = {

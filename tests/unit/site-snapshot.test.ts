@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { groupsOf, letterOf, loadSnapshot, readRecord } from '../../src/snapshot/load.ts';
-import { readOrganisation } from '../../src/snapshot/organisation.ts';
+import { groupsOf, letterOf, loadSnapshot, readRecord } from '../../src/records/register.ts';
+import { readOrganisation } from '../../src/records/organisation.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/data/', import.meta.url));
 const FULL = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';

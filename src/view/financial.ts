@@ -1,6 +1,6 @@
 // The numbers behind the financial summary's table and chart.
 import { formatAmount, spendingOf } from '../lib/money.ts';
-import type { Financials } from '../snapshot/organisation.ts';
+import type { Financials } from '../records/organisation.ts';
 
 export interface FinancialRow {
   label: string;

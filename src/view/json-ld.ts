@@ -2,7 +2,7 @@
 // record gives; nothing is inferred beyond the country, which the register is about.
 import { isoDate } from '../lib/dates.ts';
 import { amountOf } from '../lib/money.ts';
-import type { OrganisationView } from '../snapshot/organisation.ts';
+import type { OrganisationView } from '../records/organisation.ts';
 
 export function organisationJsonLd(organisation: OrganisationView): Record<string, unknown> {
   const ld: Record<string, unknown> = {

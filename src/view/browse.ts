@@ -1,7 +1,7 @@
 // Browse pages: every group of organisations (a list, a county, a sector…) split into pages.
 import { pageCount, pageItems } from '../lib/paginate.ts';
 import { pagedParam } from '../lib/routes.ts';
-import type { Group, Member, Snapshot } from '../snapshot/load.ts';
+import type { Group, Member, Snapshot } from '../records/register.ts';
 
 export interface PagedProps {
   key: string;

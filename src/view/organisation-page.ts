@@ -1,5 +1,5 @@
 // What every organisation page shares, worked out once per snapshot rather than once per page.
-import type { Snapshot, VoluntaryCodePage } from '../snapshot/load.ts';
+import type { Snapshot, VoluntaryCodePage } from '../records/register.ts';
 import { codesByDescription } from './voluntary-codes.ts';
 
 const byDescription = new WeakMap<Snapshot, Map<string, VoluntaryCodePage>>();
