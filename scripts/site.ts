@@ -1,6 +1,6 @@
 // npm run site: renders the data folder (ORGDIR_DATA_DIR) into a static site (ORGDIR_SITE_DIR).
 import { parseArgs } from 'node:util';
-import { dataDir, offlineUrl, siteDir, siteUrl } from '../src/config.ts';
+import { dataDir, releaseUrl, siteDir, siteUrl } from '../src/config.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
@@ -14,7 +14,7 @@ function commandLine() {
         out: { type: 'string' },
         'tar-gz': { type: 'boolean', default: true },
         zip: { type: 'boolean', default: false },
-        'offline-dir': { type: 'string' },
+        'release-dir': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -28,19 +28,19 @@ function commandLine() {
 const { values } = commandLine();
 
 if (values.help) {
-  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--offline-dir DIR] [--zip] [--no-tar-gz] [--verbose]
+  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--zip] [--no-tar-gz] [--verbose]
 
 Renders the crawled data folder into a static site that works from file:// and on any host, and
 the offline copy of the whole site beside it. Ends with a hosting report: bytes, files, the
 widest folder, and whether GitHub Pages, Netlify, Cloudflare Pages and a plain server take it.
   --data DIR         data folder to read (default: ORGDIR_DATA_DIR or ./data)
   --out DIR          site folder to write (default: ORGDIR_SITE_DIR or ./dist)
-  --offline-dir DIR  where the offline copy goes (default: the site folder's name + "-offline")
+  --release-dir DIR  the release folder, for the offline copy (default: the site folder + "-release")
   --zip              also write the offline copy as orgdir-site.zip (for Windows 10; about 3x larger)
   --no-tar-gz        do not write orgdir-site.tar.gz (the offline copy)
   --verbose          show Astro's own log
-Environment: ORGDIR_SITE_URL (canonical links, sitemap.xml), ORGDIR_OFFLINE_URL (where the
-offline copy is published; the site links there).`);
+Environment: ORGDIR_SITE_URL (canonical links, sitemap.xml), ORGDIR_RELEASE_URL (where the
+release folder is published; the site links the offline copy there).`);
   process.exit(0);
 }
 
@@ -57,9 +57,9 @@ try {
     siteDir: values.out ?? siteDir(),
     tarGz: values['tar-gz'],
     zip: values.zip,
-    ...(values['offline-dir'] === undefined ? {} : { offlineDir: values['offline-dir'] }),
+    ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
     ...optional('siteUrl', siteUrl()),
-    ...optional('offlineUrl', offlineUrl()),
+    ...optional('releaseUrl', releaseUrl()),
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;

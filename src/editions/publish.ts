@@ -33,6 +33,10 @@ import {
 import { nameOf, readDataFolder, type EditionSnapshot } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import { repairSwap, swapDirectories, type SwapStepHook } from './swap.ts';
+import { carryEdition, fetchPreviousEdition } from './carry.ts';
+import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
+import { measureSite } from '../hosting/measure.ts';
+import { releaseDirOf } from '../hosting/release-folder.ts';
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
 export interface CrawlOutcome {
@@ -67,6 +71,13 @@ export interface PublishOptions {
   now?: () => Date;
   onSwapStep?: SwapStepHook;
   log?: (line: string) => void;
+  /**
+   * Where the release folder is published (ORGDIR_RELEASE_URL): with an empty editions folder the
+   * previous edition is fetched from there.
+   */
+  releaseUrl?: string;
+  /** The most bytes the new site may have; default GitHub Pages' 1 GB. A bigger site is not published. */
+  siteBudget?: number;
 }
 
 export interface PublishResult {
@@ -76,11 +87,14 @@ export interface PublishResult {
   published: boolean;
   edition?: EditionMeta;
   guard?: GuardReport;
+  /** What a host sees of the new site, once it is rendered. */
+  site?: SiteMeasure;
 }
 
 /** Where a build stages what it is about to publish: beside each live folder. */
 export function stagingPaths(options: Pick<PublishOptions, 'dataDir' | 'siteDir'>) {
-  return { data: `${options.dataDir}.next`, site: `${options.siteDir}.next` };
+  const site = `${options.siteDir}.next`;
+  return { data: `${options.dataDir}.next`, site, release: releaseDirOf(site) };
 }
 
 /** The crawl's manifest, loosely read: the guard must judge a crawl whose manifest is odd too. */
@@ -210,6 +224,17 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
 
   for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
 
+  // The Actions cache forgets; the last release does not. Fetched before the crawl, so that a
+  // failed fetch is said early, and the editions folder is complete for everything below.
+  if (options.releaseUrl !== undefined && store.list().length === 0) {
+    const fetched = await fetchPreviousEdition(options.releaseUrl, options.editionsDir);
+    log(
+      fetched.problem === undefined
+        ? `editions: the folder was empty; fetched the previous edition ${fetched.id} from ${options.releaseUrl}`
+        : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
+    );
+  }
+
   const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
   if (!crawl.published) {
     return {
@@ -311,12 +336,31 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   };
   await rm(staging.site, { recursive: true, force: true });
+  await rm(staging.release, { recursive: true, force: true });
+  const abandon = async () => {
+    await rm(store.pendingPath(id), { recursive: true, force: true });
+    await rm(staging.site, { recursive: true, force: true });
+    await rm(staging.release, { recursive: true, force: true });
+  };
   try {
     await options.renderSite(staging.data, staging.site, view);
   } catch (error) {
-    await rm(store.pendingPath(id), { recursive: true, force: true });
+    await abandon();
     throw error;
   }
+  const site = measureSite(staging.site);
+  const budget = options.siteBudget ?? GITHUB_PAGES_SITE_BYTES;
+  if (site.bytes > budget) {
+    await abandon();
+    return {
+      exitCode: 1,
+      message: `the new site is ${formatSize(site.bytes)}, over the budget of ${formatSize(budget)} (--site-budget); nothing was published, the live data and site are unchanged`,
+      published: false,
+      guard,
+      site,
+    };
+  }
+  await carryEdition(store.pendingPath(id), staging.release);
 
   await carryOverOwnFiles(options.dataDir, staging.data);
   await swapDirectories(
@@ -324,6 +368,7 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     [
       { name: 'data', live: options.dataDir, next: staging.data },
       { name: 'site', live: options.siteDir, next: staging.site },
+      { name: 'release', live: releaseDirOf(options.siteDir), next: staging.release },
       { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
     ],
     options.onSwapStep,
@@ -341,5 +386,6 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     published: true,
     edition: meta,
     guard,
+    site,
   };
 }

@@ -22,10 +22,12 @@ import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { writeDownloads } from './downloads.ts';
 import { offerDownloads } from './download-files.ts';
+import { leanPage } from './page-bytes.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
 import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
+import { releaseDirOf } from '../hosting/release-folder.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
@@ -34,19 +36,11 @@ const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARCHIVE_NAME = 'orgdir-site.zip';
 export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 
-/**
- * Where the offline copies of a site are written by default: a folder beside it, `dist-offline/`
- * for `dist/`. Inside the site they doubled what a host must take (README: "Publishing").
- */
-export function offlineDirOf(siteDir: string): string {
-  return `${siteDir.replace(/[\\/]+$/, '')}-offline`;
-}
-
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
-  /** Where the offline copies go; default `offlineDirOf(siteDir)`. Replaced with the site. */
-  offlineDir?: string;
+  /** Where the offline copies go (the release folder); default `releaseDirOf(siteDir)`. Replaced with the site. */
+  releaseDir?: string;
   /**
    * Write the offline copy as a .tar.gz (opens with a double click on Windows 11, macOS and
    * Linux). Default true.
@@ -54,8 +48,8 @@ export interface SiteOptions {
   tarGz?: boolean;
   /** Also as a .zip, for older Windows: about three times the size (a zip deflates each file alone). Default false. */
   zip?: boolean;
-  /** Where readers download the offline copies (a folder's address); the site links there. */
-  offlineUrl?: string;
+  /** Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the offline copy there. */
+  releaseUrl?: string;
   /** The site's public address: canonical links and a sitemap. */
   siteUrl?: string;
   /** Astro's log level; "warn" keeps a build quiet. */
@@ -125,6 +119,8 @@ function renderedFile(request: Request): string {
  * as Astro writes it.
  */
 function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegration {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   let started = 0;
   let archived = 0;
   const finished = new Map<number, { path: string; content: Uint8Array } | undefined>();
@@ -149,8 +145,10 @@ function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegra
               const response = result instanceof Response ? result : result.response;
               // Only a page Astro writes as it is; anything else is archived from disk at the end.
               if (response.status !== 200 || !response.body) return result;
-              const content = new Uint8Array(await response.arrayBuffer());
-              rendered = { path: renderedFile(request), content };
+              const path = renderedFile(request);
+              let content = new Uint8Array(await response.arrayBuffer());
+              if (path.endsWith('.html')) content = encoder.encode(leanPage(decoder.decode(content)));
+              rendered = { path, content };
               const copy = new Response(content, { status: response.status, headers: response.headers });
               return result instanceof Response ? copy : { ...result, response: copy };
             } finally {
@@ -243,7 +241,7 @@ function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: strin
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
-  const offlineDir = resolve(options.offlineDir ?? offlineDirOf(siteDir));
+  const releaseDir = resolve(options.releaseDir ?? releaseDirOf(siteDir));
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -253,11 +251,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     dirname(siteDir),
     `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
   );
-  const offlineStaging = join(
-    dirname(offlineDir),
-    `.orgdir-building-${basename(offlineDir)}-${process.pid}-${Date.now()}`,
+  const releaseStaging = join(
+    dirname(releaseDir),
+    `.orgdir-building-${basename(releaseDir)}-${process.pid}-${Date.now()}`,
   );
-  for (const folder of [staging, offlineStaging]) {
+  for (const folder of [staging, releaseStaging]) {
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
   }
@@ -302,7 +300,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const writing = new SiteArchives(
       staging,
       archiveTime(snapshot),
-      archives.map(({ kind, name }) => ({ kind, name: join(offlineStaging, name) })),
+      archives.map(({ kind, name }) => ({ kind, name: join(releaseStaging, name) })),
     );
     siteArchives = writing;
     const context: SiteContext = {
@@ -311,7 +309,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       archives: archives.map(({ name, title }) => ({
         name,
         title,
-        ...(options.offlineUrl === undefined ? {} : { href: new URL(name, options.offlineUrl).href }),
+        ...(options.releaseUrl === undefined ? {} : { href: new URL(name, options.releaseUrl).href }),
       })),
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
     };
@@ -333,13 +331,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const files = filesUnder(staging);
     const hosting = measureSite(staging);
     const written = archives.map(({ name }) => {
-      const path = join(offlineStaging, name);
+      const path = join(releaseStaging, name);
       const sha256 = readFileSync(`${path}.sha256`, 'utf8').slice(0, 64);
-      return { path: join(offlineDir, name), bytes: statSync(path).size, sha256 };
+      return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
     });
     await step('swap', async () => {
       await swapInto(staging, siteDir);
-      await swapInto(offlineStaging, offlineDir);
+      await swapInto(releaseStaging, releaseDir);
     });
     return {
       siteDir,
@@ -359,7 +357,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   } catch (error) {
     await siteArchives?.abandon();
     rmSync(staging, { recursive: true, force: true });
-    rmSync(offlineStaging, { recursive: true, force: true });
+    rmSync(releaseStaging, { recursive: true, force: true });
     throw error;
   } finally {
     setSiteContext(undefined);

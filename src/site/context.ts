@@ -21,7 +21,7 @@ export interface SiteContext {
   downloads: DownloadFile[];
   /**
    * The offline copies of the whole site, written beside it (not in it): the file name, and the
-   * absolute address it is published at when the publisher gave one (ORGDIR_OFFLINE_URL).
+   * absolute address it is published at when the publisher gave one (ORGDIR_RELEASE_URL).
    */
   archives: { name: string; title: string; href?: string }[];
   /** The site's public address (ORGDIR_SITE_URL), for canonical links; relative links otherwise. */
