@@ -2,6 +2,7 @@
 // (an index and parts of at most 50,000 addresses each: https://www.sitemaps.org/protocol.html).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { publicAddress } from '../lib/urls.ts';
 import { filesUnder } from '../site/archive.ts';
 
@@ -10,9 +11,12 @@ export const SITEMAP_LIMIT = 50_000;
 
 export const SITEMAP_INDEX = 'sitemap.xml';
 
-/** A part of the sitemap: "sitemap-1.xml", "sitemap-2.xml", … */
+/**
+ * A part of the sitemap: "sitemap-1.xml.gz", "sitemap-2.xml.gz", … Gzipped, as the protocol
+ * allows: 35,000 addresses are 3.6 MB of XML and a tenth of that gzipped.
+ */
 export function sitemapPartName(number: number): string {
-  return `sitemap-${number}.xml`;
+  return `sitemap-${number}.xml.gz`;
 }
 
 function escapeXml(text: string): string {
@@ -21,7 +25,7 @@ function escapeXml(text: string): string {
 
 /**
  * The sitemap files for the pages at `paths` (site paths of HTML pages), in order: the index
- * first, then its parts.
+ * first, then its parts (their text; they are written gzipped).
  */
 export function sitemapFiles(
   siteUrl: string,
@@ -68,5 +72,8 @@ export function writeSearchEngineFiles(siteDir: string, siteUrl?: string): void 
   writeFileSync(join(siteDir, 'robots.txt'), robotsTxt(siteUrl));
   if (siteUrl === undefined) return;
   const pages = filesUnder(siteDir).filter((path) => path.endsWith('.html'));
-  for (const file of sitemapFiles(siteUrl, pages)) writeFileSync(join(siteDir, file.name), file.content);
+  for (const file of sitemapFiles(siteUrl, pages)) {
+    const content = file.name.endsWith('.gz') ? gzipSync(file.content, { level: 9 }) : file.content;
+    writeFileSync(join(siteDir, file.name), content);
+  }
 }

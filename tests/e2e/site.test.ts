@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -312,10 +313,11 @@ test('with a public and a release address: canonical links, a sitemap of every p
     page('robots.txt'),
     'User-agent: *\nAllow: /\n\nSitemap: https://example.org/orgdir/sitemap.xml\n',
   );
-  assert.match(page('sitemap.xml'), /<loc>https:\/\/example.org\/orgdir\/sitemap-1.xml<\/loc>/);
-  const listed = [
-    ...page('sitemap-1.xml').matchAll(/<loc>https:\/\/example.org\/orgdir\/([^<]*)<\/loc>/g),
-  ].map((match) => decodeURIComponent(match[1]!));
+  assert.match(page('sitemap.xml'), /<loc>https:\/\/example.org\/orgdir\/sitemap-1.xml.gz<\/loc>/);
+  const part = gunzipSync(readFileSync(join(public_, 'sitemap-1.xml.gz'))).toString('utf8');
+  const listed = [...part.matchAll(/<loc>https:\/\/example.org\/orgdir\/([^<]*)<\/loc>/g)].map((match) =>
+    decodeURIComponent(match[1]!),
+  );
   assert.deepEqual(
     listed.sort(),
     filesUnder(public_)

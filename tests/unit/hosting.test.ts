@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -125,12 +126,12 @@ test('the sitemap is an index of parts of at most the limit, with absolute, enco
   const files = sitemapFiles('https://example.org/orgdir/', paths, 2);
   assert.deepEqual(
     files.map((file) => file.name),
-    ['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml'],
+    ['sitemap.xml', 'sitemap-1.xml.gz', 'sitemap-2.xml.gz', 'sitemap-3.xml.gz'],
   );
   const index = files[0]!.content;
   assert.match(index, /<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   assert.equal(index.match(/<sitemap><loc>/g)?.length, 3);
-  assert.match(index, /<loc>https:\/\/example.org\/orgdir\/sitemap-3.xml<\/loc>/);
+  assert.match(index, /<loc>https:\/\/example.org\/orgdir\/sitemap-3.xml.gz<\/loc>/);
   const locs = files
     .slice(1)
     .flatMap((file) => [...file.content.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]));
@@ -162,7 +163,11 @@ test('without a public address only robots.txt is written; with one, the sitemap
   writeSearchEngineFiles(dir);
   assert.deepEqual(measureSite(dir).files, 4);
   writeSearchEngineFiles(dir, 'https://example.org/');
-  const part = sitemapFiles('https://example.org/', ['index.html', 'org/a.html'])[1]!;
   assert.equal(measureSite(dir).files, 6);
-  assert.match(part.content, /org\/a.html/);
+  const part = gunzipSync(readFileSync(join(dir, 'sitemap-1.xml.gz'))).toString('utf8');
+  assert.equal(part, sitemapFiles('https://example.org/', ['index.html', 'org/a.html'])[1]!.content);
+  assert.match(
+    readFileSync(join(dir, 'sitemap.xml'), 'utf8'),
+    /<loc>https:\/\/example.org\/sitemap-1.xml.gz<\/loc>/,
+  );
 });
