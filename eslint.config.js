@@ -1,7 +1,153 @@
 // One linter for the whole tree: TypeScript and Astro files, zero warnings allowed (`--max-warnings 0`).
+// It also holds the architecture: which folder may import which (README: "Layout").
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The folders of src/ and what each may import besides itself. Imports run one way: from the
+ * commands (scripts/) down to the pages and the pipeline, down to the record model, down to the
+ * schemas and pure helpers; never up, never sideways between peers (the crawl and the editions do
+ * not know each other), and never into scripts/ or tests/.
+ */
+const VIEW = ['view', 'records', 'editions', 'lib', 'schemas', 'config.ts', 'styles'];
+const LAYERS = {
+  /** The API's shapes (zod): the foundation. */
+  schemas: [],
+  /** Pure helpers: text, dates, money, URLs, the data folder's layout. */
+  lib: ['schemas'],
+  /** Files and folders written safely: atomic writes, folder swaps, locks. */
+  storage: ['lib'],
+  /** Where things are, from the environment. */
+  'config.ts': [],
+  /** The record model: the one reader of the data folder. */
+  records: ['schemas', 'lib', 'storage', 'config.ts'],
+  /** The built-in sample API: knows nothing of the crawler that reads it. */
+  'sample-api': ['schemas', 'lib'],
+  /** The crawler: writes the data folder. */
+  crawl: ['schemas', 'lib', 'storage'],
+  /** The search index and its engine. */
+  search: ['schemas', 'lib', 'storage', 'config.ts', 'records'],
+  /** Editions: what changed, night by night, and the publish of a nightly build. */
+  editions: ['schemas', 'lib', 'storage', 'config.ts', 'records'],
+  /** Helpers the pages use to present records. */
+  view: ['schemas', 'lib', 'config.ts', 'editions', 'records'],
+  /** The site's build pipeline: search index, downloads, archives, the Astro run. */
+  site: ['schemas', 'lib', 'storage', 'config.ts', 'search', 'editions', 'view', 'records'],
+  /** The benchmark: runs every stage. */
+  bench: [
+    'schemas',
+    'lib',
+    'storage',
+    'config.ts',
+    'sample-api',
+    'crawl',
+    'search',
+    'editions',
+    'view',
+    'site',
+    'records',
+  ],
+  /** Astro: pages -> layouts -> components -> view helpers and records. */
+  components: VIEW,
+  layouts: ['components', ...VIEW],
+  pages: ['layouts', 'components', ...VIEW],
+  styles: [],
+};
+/** The folders (and the one file, config.ts) directly below src/. */
+const AREAS = Object.keys(LAYERS);
+
+/** What the pages, layouts and components take from src/site: the pipeline's hand-over to them. */
+const SITE_FOR_PAGES = ['context'];
+
+/**
+ * Known crossings, each to be removed with the move that ends it: file -> areas it may also import.
+ */
+const CROSSINGS = {
+  // Reads `isRecord` through crawl/drift.ts until it reads the record model (src/lib/objects.ts has it).
+  'src/editions/edition-file.ts': ['crawl'],
+  // The usual names of voluntary codes (view/voluntary-codes.ts) belong with the records.
+  'src/editions/present.ts': ['view'],
+};
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternatives = (names) =>
+  names.map((name) => (name.endsWith('.ts') ? escape(name) + '$' : `${escape(name)}/`)).join('|');
+
+/**
+ * The patterns that refuse the imports a file `depth` folders below src/<area>/ may not make:
+ * relative imports are matched by how many folders they climb, so each depth has its own.
+ */
+function refusals(area, depth, allowed) {
+  // How an import from this depth reaches src/ (`./` from src/config.ts), and the repository root.
+  const up = depth === 0 ? '^\\./' : `^(?:\\.\\./){${depth}}`;
+  const root = `^(?:\\.\\./){${depth + 1}}`;
+  const forbidden = AREAS.filter((other) => other !== area && !allowed.includes(other));
+  const patterns = [
+    {
+      regex: `${up}(?:${alternatives(forbidden.filter((other) => other !== 'site'))})`,
+      message: `src/${area} may import only from ${[area, ...allowed].map((name) => `src/${name}`).join(', ')} (eslint.config.js, README "Layout").`,
+    },
+    { regex: `${root}(?:scripts|tests)/`, message: 'Nothing in src/ imports from scripts/ or tests/.' },
+  ];
+  if (!allowed.includes('site') && area !== 'site') {
+    const pagesMay = ['pages', 'layouts', 'components'].includes(area);
+    patterns.push({
+      regex: pagesMay ? `${up}site/(?!(?:${SITE_FOR_PAGES.join('|')})\\.ts$)` : `${up}site/`,
+      message: pagesMay
+        ? 'Pages, layouts and components take from src/site only its hand-over (context.ts): the pipeline runs them, not the other way round.'
+        : `src/${area} may not import the site's build pipeline (src/site).`,
+    });
+  }
+  return patterns;
+}
+
+/** The rules that refuse `patterns`, in static and dynamic imports alike. */
+function refusing(files, patterns) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns }],
+      // Dynamic imports are held to the same boundaries.
+      'no-restricted-syntax': [
+        'error',
+        ...patterns.map(({ regex, message }) => ({
+          selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`,
+          message,
+        })),
+      ],
+    },
+  };
+}
+
+/** The boundary rules of one group of files. */
+function boundary(files, area, depth, allowed) {
+  return refusing(files, refusals(area, depth, allowed));
+}
+
+const MAX_DEPTH = 4;
+const boundaries = [];
+for (const [area, allowed] of Object.entries(LAYERS)) {
+  if (area.endsWith('.ts')) continue;
+  for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {
+    boundaries.push(boundary([`src/${area}/${'*/'.repeat(depth - 1)}*.{ts,astro}`], area, depth, allowed));
+  }
+}
+boundaries.push(boundary(['src/config.ts'], 'config.ts', 0, LAYERS['config.ts']));
+for (const [file, extra] of Object.entries(CROSSINGS)) {
+  const area = file.split('/')[1];
+  const depth = file.split('/').length - 2;
+  boundaries.push(boundary([file], area, depth, [...LAYERS[area], ...extra]));
+}
+// The commands use src/ but not the pages' parts, and never the tests.
+const scriptPatterns = [
+  { regex: '^\\.\\./tests/', message: 'scripts/ never imports from tests/: what both need lives in src/.' },
+  {
+    regex: '^\\.\\./src/(?:pages|layouts|components)/',
+    message: 'scripts/ runs the site through src/site, never its pages directly.',
+  },
+];
+boundaries.push(refusing(['scripts/**/*.ts'], scriptPatterns));
 
 export default tseslint.config(
   {
@@ -34,4 +180,5 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
     },
   },
+  ...boundaries,
 );

@@ -10,7 +10,7 @@ import {
   writeBenchmarkFiles,
   type Stage,
 } from '../src/bench/run.ts';
-import { launchChromium } from '../tests/support/browser.ts';
+import { launchChromium } from '../src/bench/chromium.ts';
 
 const HELP = `Usage: npm run bench -- [flags]
 

@@ -7,12 +7,8 @@
 import { basename } from 'node:path';
 import { buildSite } from '../src/site/build.ts';
 import { crawl } from '../src/crawl/crawl.ts';
-import {
-  CrawlConfigError,
-  crawlHelp,
-  parseCrawlCommandLine,
-  type CrawlOptions,
-} from '../src/crawl/options.ts';
+import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
+import { crawlHelp, parseCrawlCommandLine } from '../src/crawl/command-line.ts';
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
 import {
   dataDir,

@@ -1,12 +1,8 @@
 // npm run crawl -- [options]: crawls the API into the data folder (options: --help, or
 // src/crawl/options.ts). Ctrl-C stops it; the next run resumes.
 import { crawl } from '../src/crawl/crawl.ts';
-import {
-  CrawlConfigError,
-  crawlHelp,
-  parseCrawlCommandLine,
-  type CrawlOptions,
-} from '../src/crawl/options.ts';
+import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
+import { crawlHelp, parseCrawlCommandLine } from '../src/crawl/command-line.ts';
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
 
 let options: CrawlOptions;

@@ -2,7 +2,7 @@
 // missing and we are root; otherwise say the one command that does.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { CHROMIUM_PATH } from '../tests/support/browser.ts';
+import { CHROMIUM_PATH } from '../src/bench/chromium.ts';
 
 if (!existsSync(CHROMIUM_PATH)) {
   if (process.getuid?.() !== 0) {

@@ -7,6 +7,7 @@ import {
   startSampleApi,
   type DegradationOptions,
   type FaultOptions,
+  type RunningSampleApi,
 } from '../src/sample-api/server.ts';
 
 const DEFAULT_PORT = 8765;
@@ -126,22 +127,18 @@ function isCodesShape(value: string): value is 'strings' | 'objects' {
   return value === 'strings' || value === 'objects';
 }
 
-async function main(): Promise<number> {
-  let values;
+function readFlags() {
   try {
-    ({ values } = parseArgs({ options: FLAG_OPTIONS, strict: true, allowPositionals: false }));
+    return parseArgs({ options: FLAG_OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (values.help === true) {
-    console.log(HELP);
-    return 0;
-  }
-  const codes = values.codes ?? 'objects';
-  if (!isCodesShape(codes)) {
-    throw new UsageError(`--codes must be strings or objects (got "${codes}")`);
-  }
-  const faults: FaultOptions = definedOnly({
+}
+
+type Flags = ReturnType<typeof readFlags>;
+
+function faultOptions(values: Flags): FaultOptions {
+  return definedOnly({
     latencyMs: number('latency-ms', values['latency-ms'], 'amount'),
     jitterMs: number('jitter-ms', values['jitter-ms'], 'amount'),
     errorRate: number('error-rate', values['error-rate'], 'rate'),
@@ -164,7 +161,9 @@ async function main(): Promise<number> {
     ),
     faultSeed: values['fault-seed'],
   });
+}
 
+function degradationOptions(values: Flags): DegradationOptions {
   const degradations: DegradationOptions = definedOnly({
     dropShare: number('drop-share', values['drop-share'], 'rate'),
     emptyLists: values['empty-list'],
@@ -175,6 +174,50 @@ async function main(): Promise<number> {
   if (degradations.blankShare !== undefined && degradations.blankField === undefined) {
     throw new UsageError('--blank-share needs --blank-field');
   }
+  return degradations;
+}
+
+/** What the server says it is serving, and how to reach it. */
+function describe(
+  api: RunningSampleApi,
+  faults: FaultOptions,
+  degradations: DegradationOptions,
+  readyMs: number,
+): void {
+  const { dataset } = api;
+  const activeFaults = Object.keys(faults);
+  console.log(`Sample API: ${api.baseUrl}`);
+  console.log(`Subscription key (header Ocp-Apim-Subscription-Key): ${api.key}`);
+  console.log(
+    `${dataset.orgs} organisations (seed ${dataset.seed}, edition ${dataset.edition}): ${dataset.registeredCharities.length} registered charities, ` +
+      `${dataset.taxEfficientGifts.length} tax-efficient gifts, ${dataset.housingBodies.length} housing bodies, ` +
+      `${dataset.goneIds.length} listed but gone; ready in ${readyMs} ms`,
+  );
+  console.log(
+    `Faults: ${activeFaults.length === 0 ? 'none' : activeFaults.map((key) => `${key}=${String(faults[key as keyof FaultOptions])}`).join(', ')}`,
+  );
+  if (Object.keys(degradations).length > 0)
+    console.log(
+      `Degradations: ${Object.entries(degradations)
+        .map(([key, value]) => `${key}=${String(value)}`)
+        .join(', ')}`,
+    );
+  console.log(`Statistics: ${api.origin}/_stats`);
+  console.log(`Try: curl -H 'Ocp-Apim-Subscription-Key: ${api.key}' ${api.baseUrl}/registeredCharities/`);
+}
+
+async function main(): Promise<number> {
+  const values = readFlags();
+  if (values.help === true) {
+    console.log(HELP);
+    return 0;
+  }
+  const codes = values.codes ?? 'objects';
+  if (!isCodesShape(codes)) {
+    throw new UsageError(`--codes must be strings or objects (got "${codes}")`);
+  }
+  const faults = faultOptions(values);
+  const degradations = degradationOptions(values);
   const orgs = number('orgs', values.orgs, 'count');
   const edition = number('edition', values.edition, 'count');
 
@@ -191,26 +234,7 @@ async function main(): Promise<number> {
       ...(Object.keys(degradations).length === 0 ? {} : { degradations }),
     }),
   );
-  const { dataset } = api;
-  const activeFaults = Object.keys(faults);
-  console.log(`Sample API: ${api.baseUrl}`);
-  console.log(`Subscription key (header Ocp-Apim-Subscription-Key): ${api.key}`);
-  console.log(
-    `${dataset.orgs} organisations (seed ${dataset.seed}, edition ${dataset.edition}): ${dataset.registeredCharities.length} registered charities, ` +
-      `${dataset.taxEfficientGifts.length} tax-efficient gifts, ${dataset.housingBodies.length} housing bodies, ` +
-      `${dataset.goneIds.length} listed but gone; ready in ${Math.round(performance.now() - started)} ms`,
-  );
-  console.log(
-    `Faults: ${activeFaults.length === 0 ? 'none' : activeFaults.map((key) => `${key}=${String(faults[key as keyof FaultOptions])}`).join(', ')}`,
-  );
-  if (Object.keys(degradations).length > 0)
-    console.log(
-      `Degradations: ${Object.entries(degradations)
-        .map(([key, value]) => `${key}=${String(value)}`)
-        .join(', ')}`,
-    );
-  console.log(`Statistics: ${api.origin}/_stats`);
-  console.log(`Try: curl -H 'Ocp-Apim-Subscription-Key: ${api.key}' ${api.baseUrl}/registeredCharities/`);
+  describe(api, faults, degradations, Math.round(performance.now() - started));
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

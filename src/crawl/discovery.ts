@@ -1,5 +1,5 @@
 // `--discover`: the lists name only organisations that belong to a group, while the database held
-// 20,000–35,000 (api-spec appendix). Searching for words nearly every record carries in its
+// 20,000–35,000 when the real service was online. Searching for words nearly every record carries in its
 // address, sector or name reaches the others. The set is fixed, so two sweeps are comparable.
 
 /** The 26 counties of the State and the 6 of Northern Ireland: every registered address names one. */
@@ -38,7 +38,7 @@ export const COUNTY_QUERIES = [
   'Tyrone',
 ] as const;
 
-/** The twelve sectors of the ICNPO adaptation the service used (api-spec appendix), as phrases. */
+/** The twelve sectors of the service's ICNPO adaptation (src/sample-api/classification.ts), as phrases. */
 export const SECTOR_QUERIES = [
   '"Arts, Culture, Media"',
   '"Recreation, Sports"',

@@ -1,6 +1,7 @@
 // Validation as a report: records are stored as the API sent them whatever the schema says, and
 // every difference is counted here by resource, path and kind, with a few examples.
 import type { z } from 'zod';
+import { isPlainObject } from '../lib/objects.ts';
 import { coordinateOrder, type CoordinateOrder } from '../lib/geolocation.ts';
 import type { CoordinateCounts, DriftFinding } from '../schemas/manifest.ts';
 
@@ -16,9 +17,9 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+// The one reader outside the crawl (src/editions/edition-file.ts) takes it from here until it reads
+// the record model; new code imports `isPlainObject` from src/lib/objects.ts.
+export { isPlainObject as isRecord } from '../lib/objects.ts';
 
 export class DriftReport {
   readonly #findings = new Map<string, DriftFinding>();
@@ -42,7 +43,7 @@ export class DriftReport {
 
   /** Records top-level fields the schema does not name (they are kept; the spec may have grown). */
   addUnknownFields(resource: string, example: string, value: unknown, known: readonly string[]): void {
-    if (!isRecord(value)) return;
+    if (!isPlainObject(value)) return;
     for (const field of Object.keys(value)) {
       if (!known.includes(field))
         this.add(resource, example, field, 'unknown_field', 'not in the spec; kept');
@@ -74,13 +75,13 @@ export class CoordinateTally {
   readonly otherAddresses = emptyCounts();
 
   static #order(holder: unknown): CoordinateOrder {
-    const geolocation = isRecord(holder) ? holder['geolocation'] : undefined;
-    return coordinateOrder(isRecord(geolocation) ? geolocation['coordinates'] : undefined);
+    const geolocation = isPlainObject(holder) ? holder['geolocation'] : undefined;
+    return coordinateOrder(isPlainObject(geolocation) ? geolocation['coordinates'] : undefined);
   }
 
   observe(organisation: unknown): void {
     this.registeredAddress[CoordinateTally.#order(organisation)] += 1;
-    const others = isRecord(organisation) ? organisation['otherAddresses'] : undefined;
+    const others = isPlainObject(organisation) ? organisation['otherAddresses'] : undefined;
     if (!Array.isArray(others)) return;
     for (const address of others) this.otherAddresses[CoordinateTally.#order(address)] += 1;
   }

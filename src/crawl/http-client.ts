@@ -1,6 +1,6 @@
 // GET requests to the API through one keep-alive undici Agent. Node's global fetch is not used:
-// an npm-undici dispatcher breaks it when the majors differ (PITFALLS.md), and `request` gives
-// separate connect, headers and body time-outs.
+// it runs on the undici bundled with Node, which refuses a dispatcher from the npm undici when
+// their major versions differ, and `request` gives separate connect, headers and body time-outs.
 import { Agent, request } from 'undici';
 import type { HttpAnswer } from './retry-policy.ts';
 
@@ -51,7 +51,7 @@ export class ApiClient {
 
   /**
    * One GET, its body read in full. Throws on a network failure or time-out; aborting `signal`
-   * cancels the request (a task time-out alone would leave it running, PITFALLS.md).
+   * cancels the request (a queue's time-out on the task alone would leave the request running).
    */
   async get(url: string, signal: AbortSignal): Promise<HttpAnswer> {
     signal.throwIfAborted();

@@ -1,8 +1,6 @@
 // Every crawler option, its default and its meaning, in one place: the table below drives the
-// resolver, the command-line parser and `--help`, so they cannot disagree.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+// resolver (resolve-options.ts), the command-line parser and `--help` (command-line.ts), so they
+// cannot disagree.
 import type { CrawlReporter } from './events.ts';
 
 /** A configuration mistake: reported as one line, exit code 2. */
@@ -57,7 +55,7 @@ export type CrawlOptions = Partial<ResolvedCrawlOptions> & {
 
 type OptionKind = 'string' | 'integer' | 'number' | 'seconds' | 'hours' | 'boolean' | 'progress';
 
-interface OptionDefinition {
+export interface OptionDefinition {
   /** Property of `ResolvedCrawlOptions`, or `keyFile`. */
   key: keyof ResolvedCrawlOptions | 'keyFile';
   /** Command-line flag, without the dashes. */
@@ -293,40 +291,10 @@ export const CRAWL_OPTIONS: readonly OptionDefinition[] = [
   },
 ];
 
-const PROGRESS_MODES: readonly ProgressMode[] = ['auto', 'bar', 'lines', 'none'];
+export const PROGRESS_MODES: readonly ProgressMode[] = ['auto', 'bar', 'lines', 'none'];
 
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
-}
-
-/** Checks an API base URL and returns it without a trailing slash. */
-export function normaliseApiUrl(value: string, allowHttp: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new CrawlConfigError(`the API URL is not a URL: ${JSON.stringify(value)}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new CrawlConfigError(`the API URL must start with https:// (or http://), not ${url.protocol}`);
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new CrawlConfigError('the API URL must not carry a user name or password');
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw new CrawlConfigError(
-      'the API URL must not carry a query string or fragment (give the key with ORGDIR_API_KEY or --key-file)',
-    );
-  }
-  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowHttp) {
-    throw new CrawlConfigError(
-      `the API URL uses plain http to ${url.hostname}: the key would cross the network unencrypted (use https, or --allow-http)`,
-    );
-  }
-  return url.href.replace(/\/+$/, '');
-}
-
-function checkNumber(definition: OptionDefinition, value: number, shown: string): void {
+/** Checks a number given for a numeric option, `shown` as the user wrote it. */
+export function checkNumber(definition: OptionDefinition, value: number, shown: string): void {
   const integer = definition.kind === 'integer';
   if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) {
     throw new CrawlConfigError(
@@ -339,176 +307,10 @@ function checkNumber(definition: OptionDefinition, value: number, shown: string)
 }
 
 /** The unit a numeric option is shown in on the command line, to the unit it is kept in. */
-function toOptionUnit(definition: OptionDefinition, value: number): number {
+export function toOptionUnit(definition: OptionDefinition, value: number): number {
   return definition.kind === 'seconds' ? Math.round(value * 1000) : value;
 }
 
-function fromOptionUnit(definition: OptionDefinition, value: number): number {
+export function fromOptionUnit(definition: OptionDefinition, value: number): number {
   return definition.kind === 'seconds' ? value / 1000 : value;
-}
-
-function readKeyFile(path: string): string {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new CrawlConfigError(`cannot read the key file ${path} (${code})`);
-  }
-  const key = text.trim();
-  if (key === '') throw new CrawlConfigError(`the key file ${path} is empty`);
-  return key;
-}
-
-/** Applies defaults and checks every value; throws `CrawlConfigError` with one clear sentence. */
-export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
-  const resolved: Record<string, unknown> = {};
-  for (const option of CRAWL_OPTIONS) {
-    if (option.key === 'keyFile') continue;
-    const value = input[option.key] ?? option.defaultValue;
-    if (value === undefined) continue;
-    if (
-      option.kind === 'integer' ||
-      option.kind === 'number' ||
-      option.kind === 'seconds' ||
-      option.kind === 'hours'
-    ) {
-      if (typeof value !== 'number') throw new CrawlConfigError(`${option.key} must be a number`);
-      checkNumber(option, fromOptionUnit(option, value), String(fromOptionUnit(option, value)));
-    } else if (option.kind === 'boolean') {
-      if (typeof value !== 'boolean') throw new CrawlConfigError(`${option.key} must be true or false`);
-    } else if (typeof value !== 'string') {
-      throw new CrawlConfigError(`${option.key} must be a string`);
-    }
-    resolved[option.key] = value;
-  }
-
-  if (input.key !== undefined && input.keyFile !== undefined) {
-    throw new CrawlConfigError('give the key either directly or as a key file, not both');
-  }
-  const key = input.keyFile !== undefined ? readKeyFile(input.keyFile) : input.key?.trim();
-  if (key === undefined || key === '') {
-    throw new CrawlConfigError('no API key: set ORGDIR_API_KEY or pass --key-file PATH');
-  }
-  // Header values must be visible ASCII; a pasted key with a stray character would fail every request.
-  if (!/^[\x21-\x7e]+$/.test(key)) {
-    throw new CrawlConfigError(
-      'the API key must be printable ASCII without spaces (check for a stray character)',
-    );
-  }
-  resolved['key'] = key;
-
-  const apiUrl = resolved['apiUrl'];
-  if (typeof apiUrl !== 'string' || apiUrl.trim() === '') {
-    throw new CrawlConfigError('no API URL: set ORGDIR_API_URL or pass --api-url URL');
-  }
-  resolved['apiUrl'] = normaliseApiUrl(apiUrl.trim(), resolved['allowHttp'] === true);
-  resolved['dataDir'] = resolve(String(resolved['dataDir']));
-
-  const searchParam = String(resolved['searchParam']);
-  if (!/^[A-Za-z0-9_.~-]+$/.test(searchParam)) {
-    throw new CrawlConfigError(
-      `--search-param must be a plain parameter name, not ${JSON.stringify(searchParam)}`,
-    );
-  }
-  const codesPath = String(resolved['voluntaryCodesPath']);
-  if (!/^\/[A-Za-z0-9_.~/-]*$/.test(codesPath) || codesPath.split('/').includes('..')) {
-    throw new CrawlConfigError(
-      `--voluntary-codes-path must be a path such as /VoluntaryCodes, not ${JSON.stringify(codesPath)}`,
-    );
-  }
-  if (!PROGRESS_MODES.includes(resolved['progress'] as ProgressMode)) {
-    throw new CrawlConfigError(`--progress must be one of ${PROGRESS_MODES.join(', ')}`);
-  }
-  if ((resolved['backoffMaxMs'] as number) < (resolved['backoffBaseMs'] as number)) {
-    throw new CrawlConfigError('--backoff-max must not be less than --backoff-base');
-  }
-  return resolved as unknown as ResolvedCrawlOptions;
-}
-
-export type ParsedCommandLine = { help: true } | { help: false; options: CrawlOptions };
-
-/**
- * Reads the command line and the environment into `CrawlOptions` (flags win over the
- * environment). Throws `CrawlConfigError` for an unknown flag or a malformed value.
- */
-export function parseCrawlCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
-  const flags: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' } };
-  for (const option of CRAWL_OPTIONS)
-    flags[option.flag] = { type: option.kind === 'boolean' ? 'boolean' : 'string' };
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false }));
-  } catch (error) {
-    throw new CrawlConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
-  }
-  if (values['help'] === true) return { help: true };
-
-  const options: Record<string, unknown> = {};
-  for (const option of CRAWL_OPTIONS) {
-    const raw = values[option.flag] ?? (option.env === undefined ? undefined : env[option.env] || undefined);
-    if (raw === undefined) continue;
-    if (typeof raw === 'boolean' || option.kind === 'string' || option.kind === 'progress') {
-      options[option.key] = raw;
-      continue;
-    }
-    const number = raw.trim() === '' ? Number.NaN : Number(raw);
-    checkNumber(option, number, raw);
-    options[option.key] = toOptionUnit(option, number);
-  }
-  const key = env['ORGDIR_API_KEY'];
-  if (options['keyFile'] === undefined && key !== undefined && key !== '') options['key'] = key;
-  return { help: false, options: options as CrawlOptions };
-}
-
-function shownDefault(option: OptionDefinition): string {
-  if (option.defaultValue === undefined || option.defaultValue === false) return '';
-  if (typeof option.defaultValue === 'number') {
-    const unit = option.kind === 'seconds' ? ' s' : option.kind === 'hours' ? ' h' : '';
-    return ` (default ${fromOptionUnit(option, option.defaultValue)}${unit})`;
-  }
-  return ` (default ${String(option.defaultValue)})`;
-}
-
-function wrap(text: string, width: number, indent: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
-      lines.push(indent + line);
-      line = word;
-    } else {
-      line = line === '' ? word : `${line} ${word}`;
-    }
-  }
-  if (line !== '') lines.push(indent + line);
-  return lines;
-}
-
-/** The text of `--help`: every option with its environment variable and default. */
-export function crawlHelp(): string {
-  const lines = [
-    'Usage: npm run crawl -- [options]',
-    '',
-    'Fetches the voluntary codes, their members, registeredCharities, taxEfficientGifts,',
-    'housingBodies and then every listed organisation into the data folder.',
-    '',
-    'Options:',
-  ];
-  for (const option of CRAWL_OPTIONS) {
-    const name = `--${option.flag}${option.placeholder === undefined ? '' : ` ${option.placeholder}`}`;
-    const env = option.env === undefined ? '' : ` [env ${option.env}]`;
-    lines.push(`  ${name}${env}`, ...wrap(`${option.description}${shownDefault(option)}`, 88, '      '));
-  }
-  lines.push(
-    '  --help',
-    '      Show this text.',
-    '',
-    'Environment: ORGDIR_API_KEY holds the subscription key when --key-file is not given.',
-    '',
-    'Exit codes: 0 every listed organisation stored or recorded as gone (404); 1 some still',
-    'failed after their retries, or the crawl was interrupted (the data folder is unchanged',
-    'unless --allow-failures allowed it); 2 a configuration error, or the API refused the key.',
-  );
-  return lines.join('\n');
 }

@@ -63,6 +63,44 @@ export interface ProgressReporter extends CrawlReporter {
   stop(): void;
 }
 
+/** Counts an event into the progress of its phase. */
+function advance(state: ProgressState, event: CrawlEvent, now: () => number): void {
+  switch (event.type) {
+    case 'phase':
+      Object.assign(state, {
+        phase: event.phase,
+        total: event.total,
+        done: event.done ?? 0,
+        fetched: 0,
+        phaseStartedAt: now(),
+      });
+      break;
+    case 'request':
+      if (
+        state.phase === 'discover' &&
+        event.operation === 'search' &&
+        event.status !== undefined &&
+        event.status < 300
+      ) {
+        state.done = Math.min(state.total, state.done + 1);
+        state.fetched += 1;
+      }
+      break;
+    case 'retry':
+      state.retries += 1;
+      break;
+    case 'organisation':
+      if (event.outcome === 'failed') state.failed += 1;
+      // Records fetched during the sweep are counted when their phase begins (its `done`).
+      if (state.phase === 'discover') break;
+      state.done += 1;
+      if (event.outcome !== 'already-stored') state.fetched += 1;
+      break;
+    default:
+      break;
+  }
+}
+
 /**
  * A reporter for people. `auto` draws a bar on a terminal and prints lines otherwise; `none`
  * prints only warnings and errors.
@@ -117,55 +155,18 @@ export function createProgressReporter(
   timer?.unref();
 
   const onEvent = (event: CrawlEvent) => {
-    switch (event.type) {
-      case 'phase':
-        if (style !== 'none' && counted(state.phase) && state.phase !== event.phase) {
-          print(progressLine(state, now(), 0));
-        }
-        Object.assign(state, {
-          phase: event.phase,
-          total: event.total,
-          done: event.done ?? 0,
-          fetched: 0,
-          phaseStartedAt: now(),
-        });
-        if (style === 'lines' && counted(event.phase)) {
-          const already =
-            event.done === undefined || event.done === 0 ? '' : ` (${event.done} done during the sweep)`;
-          stream.write(`${event.phase}: ${event.total} to do${already}\n`);
-        }
-        break;
-      case 'request':
-        if (
-          state.phase === 'discover' &&
-          event.operation === 'search' &&
-          event.status !== undefined &&
-          event.status < 300
-        ) {
-          state.done = Math.min(state.total, state.done + 1);
-          state.fetched += 1;
-        }
-        break;
-      case 'retry':
-        state.retries += 1;
-        break;
-      case 'organisation':
-        if (event.outcome === 'failed') state.failed += 1;
-        // Records fetched during the sweep are counted when their phase begins (its `done`).
-        if (state.phase === 'discover') break;
-        state.done += 1;
-        if (event.outcome !== 'already-stored') state.fetched += 1;
-        break;
-      case 'pause':
-        if (style !== 'none')
-          print(`rate-limited: all requests wait ${formatDuration(event.delayMs)} (${event.reason})`);
-        break;
-      case 'unpause':
-        break;
-      case 'message':
-        if (style !== 'none' || event.level !== 'info')
-          print(event.level === 'info' ? event.text : `${event.level}: ${event.text}`);
-        break;
+    if (event.type === 'phase' && style !== 'none' && counted(state.phase) && state.phase !== event.phase) {
+      print(progressLine(state, now(), 0));
+    }
+    advance(state, event, now);
+    if (event.type === 'phase' && style === 'lines' && counted(event.phase)) {
+      const already =
+        event.done === undefined || event.done === 0 ? '' : ` (${event.done} done during the sweep)`;
+      stream.write(`${event.phase}: ${event.total} to do${already}\n`);
+    } else if (event.type === 'pause' && style !== 'none') {
+      print(`rate-limited: all requests wait ${formatDuration(event.delayMs)} (${event.reason})`);
+    } else if (event.type === 'message' && (style !== 'none' || event.level !== 'info')) {
+      print(event.level === 'info' ? event.text : `${event.level}: ${event.text}`);
     }
     if (style === 'bar' && counted(state.phase)) drawBar(false);
   };

@@ -6,15 +6,18 @@
 //   publish guard against the previous edition: stop here (exit 1, live data and site untouched)
 //     unless every check passed or --accept gave a reason
 //   diff with the previous edition; write the new edition as <editions>/<id>.pending
-//   render the site into SITE.next, with the editions' pages
-//   swap DATA.next, SITE.next and the edition into place (swap.ts), then prune old editions
+//   render the site into SITE.next, with the editions' pages; measure it against the site budget
+//   copy the edition into the release folder beside the site (SITE.next-release)
+//   swap DATA.next, SITE.next, the release folder and the edition into place
+//     (src/storage/folder-swap.ts), then prune old editions
 //
 // The live data folder, the live site and the published editions change only in that last step.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
-import { acquireLock, snapshotPaths, SnapshotLockedError } from '../crawl/snapshot.ts';
+import { carryOverEntries, repairSwap, swapDirectories, type SwapStepHook } from '../storage/folder-swap.ts';
+import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import {
   checkPlausibility,
@@ -32,7 +35,6 @@ import {
 } from './history.ts';
 import { nameOf, readDataFolder, type EditionSnapshot } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
-import { repairSwap, swapDirectories, type SwapStepHook } from './swap.ts';
 import { carryEdition, fetchPreviousEdition } from './carry.ts';
 import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
@@ -166,15 +168,6 @@ function reuseStagedCrawl(stagingDir: string): CrawlOutcome {
     : { exitCode: 1, message: `there is no complete crawl in ${stagingDir} to reuse`, published: false };
 }
 
-/** Entries of the live data folder that the crawler does not write (a README) move with it. */
-async function carryOverOwnFiles(live: string, next: string): Promise<void> {
-  if (!existsSync(live)) return;
-  for (const entry of readdirSync(live)) {
-    if (CRAWLED_ENTRIES.includes(entry) || existsSync(join(next, entry))) continue;
-    await cp(join(live, entry), join(next, entry), { recursive: true });
-  }
-}
-
 async function repairUnderLock(editionsDir: string): Promise<string[]> {
   const store = new EditionStore(editionsDir);
   const repaired = (await repairSwap(store.journalPath)) ?? [];
@@ -187,13 +180,12 @@ async function underBuildLock<T>(
   editionsDir: string,
   work: () => Promise<T>,
 ): Promise<T | { locked: string }> {
-  await mkdir(editionsDir, { recursive: true });
   let release: () => Promise<void>;
   try {
-    release = await acquireLock({ ...snapshotPaths(editionsDir), lockFile: join(editionsDir, BUILD_LOCK) });
+    release = await acquireLock(join(editionsDir, BUILD_LOCK), 'build');
   } catch (error) {
-    if (!(error instanceof SnapshotLockedError)) throw error;
-    return { locked: `another build is running: ${error.message}` };
+    if (!(error instanceof LockHeldError)) throw error;
+    return { locked: error.message };
   }
   try {
     return await work();
@@ -215,6 +207,171 @@ export async function repairPublish(editionsDir: string): Promise<string[]> {
 export async function publishBuild(options: PublishOptions): Promise<PublishResult> {
   const result = await underBuildLock(options.editionsDir, () => publishLocked(options));
   return 'locked' in result ? { exitCode: 1, message: result.locked, published: false } : result;
+}
+
+/** Tonight's crawl beside the last edition, with the records that failed carried over from it. */
+interface Crawled {
+  next: EditionSnapshot;
+  manifest: Record<string, unknown>;
+  facts: CrawlFacts & { failedIds: string[] };
+  previousMeta: EditionMeta | undefined;
+  previous: EditionSnapshot | undefined;
+}
+
+async function readCrawl(store: EditionStore, stagingDir: string): Promise<Crawled> {
+  const next = readDataFolder(stagingDir);
+  const manifest = readManifest(stagingDir);
+  const facts = crawlFacts(manifest, next);
+  const previousMeta = store.latest();
+  const previous = previousMeta === undefined ? undefined : await store.readSnapshot(previousMeta.id);
+  if (previous !== undefined && previousMeta !== undefined) {
+    // A record that failed to fetch tonight is not a removal: keep the last one fetched.
+    for (const id of facts.failedIds) {
+      const last = previous.organisations.get(id);
+      if (last !== undefined && !next.organisations.has(id)) {
+        next.organisations.set(id, { ...last, carriedFrom: last.carriedFrom ?? previousMeta.id });
+      }
+    }
+  }
+  return { next, manifest, facts, previousMeta, previous };
+}
+
+/** The publish guard's verdict on the crawl, logged and kept beside the editions. */
+async function judge(options: PublishOptions, crawled: Crawled): Promise<GuardReport> {
+  // Without an edition yet (a first build, or editions lost), the live data is the reference.
+  const reference =
+    crawled.previous ??
+    (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
+  const guard = checkPlausibility(
+    reference,
+    crawled.next,
+    crawled.facts,
+    options.thresholds ?? DEFAULT_THRESHOLDS,
+  );
+  options.log?.(formatGuardReport(guard));
+  await mkdir(options.editionsDir, { recursive: true });
+  await writeFile(join(options.editionsDir, 'guard-report.json'), `${JSON.stringify(guard, null, 2)}\n`);
+  return guard;
+}
+
+/** What an edition says of itself (edition.json). */
+function editionMeta(
+  edition: { id: string; number: number; date: string },
+  now: Date,
+  crawled: Crawled,
+  changes: EditionChanges,
+  guard: GuardReport,
+  accepted: { reason: string; failedChecks: string[] } | undefined,
+): EditionMeta {
+  const { next, previousMeta, manifest } = crawled;
+  const lists: Record<string, number> = {};
+  for (const [key, list] of next.lists) lists[key] = list.members.length;
+  const organisations = [...next.organisations.values()];
+  return {
+    ...edition,
+    publishedAt: now.toISOString(),
+    previous: previousMeta?.id ?? null,
+    crawl: crawlDetails(manifest),
+    counts: {
+      organisations: next.organisations.size,
+      carried: organisations.filter((organisation) => organisation.carriedFrom !== undefined).length,
+      lists,
+    },
+    changes: {
+      added: changes.added.length,
+      removed: changes.removed.length,
+      changed: changes.changed.length,
+      joined: changes.membership.reduce((total, change) => total + change.joined.length, 0),
+      left: changes.membership.reduce((total, change) => total + change.left.length, 0),
+    },
+    guard,
+    ...(accepted === undefined ? {} : { accepted }),
+  };
+}
+
+/** What the pages read of the editions: the kept ones (the new one first), former and carried organisations. */
+function editionsView(
+  store: EditionStore,
+  options: PublishOptions,
+  newest: KeptEdition,
+  next: EditionSnapshot,
+  former: FormerOrganisation[],
+): EditionsView {
+  const kept: KeptEdition[] = [
+    newest,
+    ...store
+      .list()
+      .reverse()
+      .slice(0, Math.max(0, options.keep - 1))
+      .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
+  ];
+  const carried: CarriedOrganisation[] = [...next.organisations.values()].flatMap((organisation) =>
+    organisation.carriedFrom === undefined
+      ? []
+      : [
+          {
+            id: organisation.id,
+            name: nameOf(organisation, organisation.id),
+            carriedFrom: organisation.carriedFrom,
+            record: organisation.record,
+          },
+        ],
+  );
+  return {
+    editions: kept,
+    former,
+    carried,
+    histories: organisationHistories(kept),
+    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+  };
+}
+
+/**
+ * Renders the site of the new edition and measures it; within the budget, swaps data, site,
+ * release folder and edition in and prunes old editions. Over it, publishes nothing.
+ */
+async function renderAndSwap(
+  options: PublishOptions,
+  store: EditionStore,
+  id: string,
+  view: EditionsView,
+): Promise<{ site: SiteMeasure; overBudget?: number }> {
+  const staging = stagingPaths(options);
+  const abandon = async () => {
+    for (const folder of [store.pendingPath(id), staging.site, staging.release])
+      await rm(folder, { recursive: true, force: true });
+  };
+  await rm(staging.site, { recursive: true, force: true });
+  await rm(staging.release, { recursive: true, force: true });
+  try {
+    await options.renderSite(staging.data, staging.site, view);
+  } catch (error) {
+    await abandon();
+    throw error;
+  }
+  const site = measureSite(staging.site);
+  const budget = options.siteBudget ?? GITHUB_PAGES_SITE_BYTES;
+  if (site.bytes > budget) {
+    await abandon();
+    return { site, overBudget: budget };
+  }
+  await carryEdition(store.pendingPath(id), staging.release);
+  // Entries of the live data folder that the crawler does not write (a README) move with it.
+  await carryOverEntries(options.dataDir, staging.data, CRAWLED_ENTRIES);
+  await swapDirectories(
+    store.journalPath,
+    [
+      { name: 'data', live: options.dataDir, next: staging.data },
+      { name: 'site', live: options.siteDir, next: staging.site },
+      { name: 'release', live: releaseDirOf(options.siteDir), next: staging.release },
+      { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
+    ],
+    options.onSwapStep,
+  );
+  const pruned = await store.prune(options.keep);
+  if (pruned.length > 0)
+    options.log?.(`removed ${pruned.length} editions beyond the ${options.keep} kept: ${pruned.join(', ')}`);
+  return { site };
 }
 
 async function publishLocked(options: PublishOptions): Promise<PublishResult> {
@@ -244,28 +401,9 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     };
   }
 
-  const next = readDataFolder(staging.data);
-  const manifest = readManifest(staging.data);
-  const facts = crawlFacts(manifest, next);
-  const previousMeta = store.latest();
-  const previous = previousMeta === undefined ? undefined : await store.readSnapshot(previousMeta.id);
-  if (previous !== undefined && previousMeta !== undefined) {
-    // A record that failed to fetch tonight is not a removal: keep the last one fetched.
-    for (const id of facts.failedIds) {
-      const last = previous.organisations.get(id);
-      if (last !== undefined && !next.organisations.has(id)) {
-        next.organisations.set(id, { ...last, carriedFrom: last.carriedFrom ?? previousMeta.id });
-      }
-    }
-  }
-
-  // Without an edition yet (a first build, or editions lost), the live data is the reference.
-  const reference =
-    previous ?? (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
-  const guard = checkPlausibility(reference, next, facts, options.thresholds ?? DEFAULT_THRESHOLDS);
-  log(formatGuardReport(guard));
-  await mkdir(options.editionsDir, { recursive: true });
-  await writeFile(join(options.editionsDir, 'guard-report.json'), `${JSON.stringify(guard, null, 2)}\n`);
+  const crawled = await readCrawl(store, staging.data);
+  const { next, previous, previousMeta } = crawled;
+  const guard = await judge(options, crawled);
   const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
   if (!guard.passed && options.accept === undefined) {
     return {
@@ -277,105 +415,29 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   }
 
   const now = (options.now ?? (() => new Date()))();
-  const { id, number, date } = store.nextEdition(now);
+  const edition = store.nextEdition(now);
+  const { id } = edition;
   const changes = previous === undefined ? NO_CHANGES : diffSnapshots(previous, next);
   const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
   const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, id);
-  const lists: Record<string, number> = {};
-  for (const [key, list] of next.lists) lists[key] = list.members.length;
-  const organisations = [...next.organisations.values()];
-  const meta: EditionMeta = {
-    id,
-    number,
-    date,
-    publishedAt: now.toISOString(),
-    previous: previousMeta?.id ?? null,
-    crawl: crawlDetails(manifest),
-    counts: {
-      organisations: next.organisations.size,
-      carried: organisations.filter((organisation) => organisation.carriedFrom !== undefined).length,
-      lists,
-    },
-    changes: {
-      added: changes.added.length,
-      removed: changes.removed.length,
-      changed: changes.changed.length,
-      joined: changes.membership.reduce((total, change) => total + change.joined.length, 0),
-      left: changes.membership.reduce((total, change) => total + change.left.length, 0),
-    },
-    guard,
-    ...(guard.passed ? {} : { accepted: { reason: options.accept ?? '', failedChecks } }),
-  };
+  const accepted = guard.passed ? undefined : { reason: options.accept ?? '', failedChecks };
+  const meta = editionMeta(edition, now, crawled, changes, guard, accepted);
   await store.writePending({ meta, snapshot: next, changes, former });
-
-  const kept: KeptEdition[] = [
-    { meta, changes },
-    ...store
-      .list()
-      .reverse()
-      .slice(0, Math.max(0, options.keep - 1))
-      .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
-  ];
-  const carried: CarriedOrganisation[] = organisations.flatMap((organisation) =>
-    organisation.carriedFrom === undefined
-      ? []
-      : [
-          {
-            id: organisation.id,
-            name: nameOf(organisation, organisation.id),
-            carriedFrom: organisation.carriedFrom,
-            record: organisation.record,
-          },
-        ],
+  const { site, overBudget } = await renderAndSwap(
+    options,
+    store,
+    id,
+    editionsView(store, options, { meta, changes }, next, former),
   );
-  const view: EditionsView = {
-    editions: kept,
-    former,
-    carried,
-    histories: organisationHistories(kept),
-    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
-  };
-  await rm(staging.site, { recursive: true, force: true });
-  await rm(staging.release, { recursive: true, force: true });
-  const abandon = async () => {
-    await rm(store.pendingPath(id), { recursive: true, force: true });
-    await rm(staging.site, { recursive: true, force: true });
-    await rm(staging.release, { recursive: true, force: true });
-  };
-  try {
-    await options.renderSite(staging.data, staging.site, view);
-  } catch (error) {
-    await abandon();
-    throw error;
-  }
-  const site = measureSite(staging.site);
-  const budget = options.siteBudget ?? GITHUB_PAGES_SITE_BYTES;
-  if (site.bytes > budget) {
-    await abandon();
+  if (overBudget !== undefined) {
     return {
       exitCode: 1,
-      message: `the new site is ${formatSize(site.bytes)}, over the budget of ${formatSize(budget)} (--site-budget); nothing was published, the live data and site are unchanged`,
+      message: `the new site is ${formatSize(site.bytes)}, over the budget of ${formatSize(overBudget)} (--site-budget); nothing was published, the live data and site are unchanged`,
       published: false,
       guard,
       site,
     };
   }
-  await carryEdition(store.pendingPath(id), staging.release);
-
-  await carryOverOwnFiles(options.dataDir, staging.data);
-  await swapDirectories(
-    store.journalPath,
-    [
-      { name: 'data', live: options.dataDir, next: staging.data },
-      { name: 'site', live: options.siteDir, next: staging.site },
-      { name: 'release', live: releaseDirOf(options.siteDir), next: staging.release },
-      { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
-    ],
-    options.onSwapStep,
-  );
-  const pruned = await store.prune(options.keep);
-  if (pruned.length > 0)
-    log(`removed ${pruned.length} editions beyond the ${options.keep} kept: ${pruned.join(', ')}`);
 
   const summary = `${meta.changes.added} added, ${meta.changes.removed} removed, ${meta.changes.changed} changed`;
   return {

@@ -1,8 +1,9 @@
-// The spec does not say in which order `geolocation.coordinates` holds its two numbers (api-spec:
-// "Order of the two numbers in coordinates: not shown"). On the island of Ireland longitudes are
-// negative and latitudes positive, so the two ranges cannot overlap and a pair tells its own order.
+// The API does not say in which order `geolocation.coordinates` holds its two numbers (GeoJSON,
+// https://www.rfc-editor.org/rfc/rfc7946#section-3.1.1, says longitude first). On the island of
+// Ireland longitudes are negative and latitudes positive, so the two ranges cannot overlap and a
+// pair tells its own order.
 
-/** The island of Ireland (api-spec appendix): longitudes about −10.7…−5.4, latitudes about 51.4…55.4. */
+/** The island of Ireland: longitudes about −10.7…−5.4, latitudes about 51.4…55.4. */
 export const IRELAND_BOUNDS = {
   lon: { min: -10.7, max: -5.4 },
   lat: { min: 51.4, max: 55.4 },
@@ -15,8 +16,6 @@ export const IRELAND_BOUNDS = {
  * - `outside`: two numbers that are a point in Ireland in neither order.
  */
 export type CoordinateOrder = 'lon-lat' | 'lat-lon' | 'unknown' | 'outside';
-
-export const COORDINATE_ORDERS: readonly CoordinateOrder[] = ['lon-lat', 'lat-lon', 'unknown', 'outside'];
 
 function isLongitude(value: number): boolean {
   return value >= IRELAND_BOUNDS.lon.min && value <= IRELAND_BOUNDS.lon.max;

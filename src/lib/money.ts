@@ -1,5 +1,5 @@
 // Amounts as the register publishes them: whole units of a currency the API never names (euro in
-// Irish data). Expenditure arrives negative (api-spec: FinancialSummary); readers expect spending.
+// Irish data). Expenditure arrives negative (src/schemas/financial-summary.ts); readers expect spending.
 
 const grouped = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1, minimumFractionDigits: 1 });

@@ -1,5 +1,6 @@
 // Links of the site are relative and name `.html` files, so that the same output works from
-// file://, at a host's root and under any sub-path (PITFALLS: "Opening the site from file://").
+// file://, at a host's root and under any sub-path: under file:// a link to a folder does not
+// open its index.html (https://github.com/mkdocs/mkdocs/issues/1367).
 
 /**
  * The URL to use in `href` when it is an absolute http(s) URL; `undefined` otherwise. Escaping

@@ -1,5 +1,6 @@
-// The 12-sector adaptation of the ICNPO classification (api-spec appendix): sector codes "1".."12",
-// sub-sector codes "<sector>.<n>". The sub-sectors named in the appendix keep their codes.
+// The 12-sector adaptation of the International Classification of Nonprofit Organizations (ICNPO)
+// that the real service used: sector codes "1".."12", sub-sector codes "<sector>.<n>" (5.7 is
+// homeless and emergency relief), as its records carried them.
 import { pickWeighted, type Random } from './prng.ts';
 
 export interface SubSector {

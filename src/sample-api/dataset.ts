@@ -20,7 +20,7 @@ import {
   type Town,
 } from './geography.ts';
 import { locality, organisationName, type NameFamily } from './names.ts';
-import { chance, createRandom, guid, pick } from './prng.ts';
+import { chance, createRandom, guid } from './prng.ts';
 import { organisationRecord } from './record.ts';
 import { applyEditions, type EditionChange } from './editions.ts';
 import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
@@ -202,6 +202,42 @@ class RecordCache {
   }
 }
 
+/** The first edition's organisations: `orgs` with a record, then `goneCount` that lists still name. */
+function makeCores(seed: string, orgs: number, goneCount: number): OrganisationCore[] {
+  const cores: OrganisationCore[] = [];
+  const ids = new Set<string>();
+  for (let index = 0; index < orgs + goneCount; index++) {
+    const core = makeCore(seed, index, index >= orgs);
+    if (ids.has(core.id)) throw new Error(`duplicate organisation id ${core.id}`);
+    ids.add(core.id);
+    cores.push(core);
+  }
+  return cores;
+}
+
+/** Lists are in name order, case, accents and punctuation ignored, then by id for a stable order. */
+function inNameOrder(cores: readonly OrganisationCore[]): OrganisationCore[] {
+  const keyed = cores.map((core) => ({ key: foldText(core.name), core }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.core.id < b.core.id ? -1 : 1));
+  return keyed.map((entry) => entry.core);
+}
+
+/** The group lists and the members of each voluntary code, in the order of `ordered`. */
+function groupLists(ordered: readonly OrganisationCore[]) {
+  const registeredCharities: OrganisationSummary[] = [];
+  const taxEfficientGifts: OrganisationSummary[] = [];
+  const housingBodies: OrganisationSummary[] = [];
+  const codeMembers = new Map<string, OrganisationSummary[]>(VOLUNTARY_CODES.map((code) => [code.id, []]));
+  for (const core of ordered) {
+    const summary = { id: core.id, name: core.name };
+    if (core.registeredCharity) registeredCharities.push(summary);
+    if (core.taxEfficientGifts) taxEfficientGifts.push(summary);
+    if (core.housingBody) housingBodies.push(summary);
+    for (const code of core.voluntaryCodes) codeMembers.get(code)?.push(summary);
+  }
+  return { registeredCharities, taxEfficientGifts, housingBodies, codeMembers };
+}
+
 export function generateDataset(options: DatasetOptions = {}): SampleDataset {
   const seed = String(options.seed ?? DEFAULT_SEED);
   const orgs = options.orgs ?? DEFAULT_ORGS;
@@ -212,14 +248,7 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
     throw new RangeError(`edition must be a positive integer, got ${edition}`);
   const goneCount = Math.max(1, Math.round(orgs * GONE_SHARE));
 
-  const firstCores: OrganisationCore[] = [];
-  const firstIds = new Set<string>();
-  for (let index = 0; index < orgs + goneCount; index++) {
-    const core = makeCore(seed, index, index >= orgs);
-    if (firstIds.has(core.id)) throw new Error(`duplicate organisation id ${core.id}`);
-    firstIds.add(core.id);
-    firstCores.push(core);
-  }
+  const firstCores = makeCores(seed, orgs, goneCount);
   const later =
     edition === 1
       ? undefined
@@ -234,22 +263,8 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
   const cores = later?.cores ?? firstCores;
   const byId = new Map(cores.map((core) => [core.id, core]));
 
-  // Lists are in name order, case, accents and punctuation ignored, then by id for a stable order.
-  const keyed = cores.map((core) => ({ key: foldText(core.name), core }));
-  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.core.id < b.core.id ? -1 : 1));
-  const ordered = keyed.map((entry) => entry.core);
-
-  const registeredCharities: OrganisationSummary[] = [];
-  const taxEfficientGifts: OrganisationSummary[] = [];
-  const housingBodies: OrganisationSummary[] = [];
-  const codeMembers = new Map<string, OrganisationSummary[]>(VOLUNTARY_CODES.map((code) => [code.id, []]));
-  for (const core of ordered) {
-    const summary = { id: core.id, name: core.name };
-    if (core.registeredCharity) registeredCharities.push(summary);
-    if (core.taxEfficientGifts) taxEfficientGifts.push(summary);
-    if (core.housingBody) housingBodies.push(summary);
-    for (const code of core.voluntaryCodes) codeMembers.get(code)?.push(summary);
-  }
+  const ordered = inNameOrder(cores);
+  const { registeredCharities, taxEfficientGifts, housingBodies, codeMembers } = groupLists(ordered);
 
   const records = new RecordCache(5000);
   let searchIndex: SearchIndex<SearchResultRecord> | undefined;
@@ -318,9 +333,4 @@ function searchResult(core: OrganisationCore): SearchResultRecord {
     subSectorCode: core.subSector.code,
     url: SEARCH_URL_BASE + core.id,
   };
-}
-
-/** A random organisation id of the dataset, for tests and benchmarks that need "any record". */
-export function anyOrganisationId(dataset: SampleDataset, seed: string | number = 0): string {
-  return pick(createRandom('any', seed), dataset.ids);
 }

@@ -1,5 +1,7 @@
 // Faults the sample API can inject into /public/v1, off by default: what a crawler meets behind
-// Azure API Management on a bad day (api-spec appendix; /work/shared/PITFALLS.md). Random faults
+// Azure API Management on a bad day: 429 over a rate limit and 403 over a quota, both with
+// Retry-After (https://learn.microsoft.com/azure/api-management/rate-limit-policy,
+// https://learn.microsoft.com/azure/api-management/quota-policy), resets and stalls. Random faults
 // come from their own seeded stream, drawn in a fixed pattern per request, so that the same
 // sequence of requests meets the same faults.
 import { createRandom, type Random } from './prng.ts';

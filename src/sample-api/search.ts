@@ -1,7 +1,8 @@
-// The `search` operation of the sample API (api-spec, rule 1): words are ANDed, a "quoted phrase"
-// must appear as that exact sequence of words within one field, and matching ignores case and
-// accents. Whole words only: `cork` finds "Cork" but not "Corkery". Apostrophes are dropped, so
-// "St. Patrick's" is found by `patricks`, `patrick's` and (as a word, not in a phrase) `patrick`.
+// The `search` operation of the sample API, with the real service's rules: words are ANDed, a
+// "quoted phrase" must appear as that exact sequence of words within one field, and matching
+// ignores case and accents. Whole words only: `cork` finds "Cork" but not "Corkery". Apostrophes
+// are dropped, so "St. Patrick's" is found by `patricks`, `patrick's` and (as a word, not in a
+// phrase) `patrick`.
 
 /** Lower case, accents removed, apostrophes dropped, anything else not a letter or digit a space. */
 export function foldText(text: string): string {

@@ -1,5 +1,5 @@
 // Voluntary codes of the sample register. The first three are the ids the real service answered
-// in 2018 (api-spec appendix); the others are Irish codes of the same kind named there.
+// in 2018; the others are Irish codes of the same kind.
 
 export interface VoluntaryCodeDefinition {
   /** The id used in `VoluntaryCodeMembers/{id}`. */

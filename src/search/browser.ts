@@ -146,6 +146,73 @@ function renderHit(hit: SearchHit, root: string): HTMLLIElement {
   return item;
 }
 
+/**
+ * The status line, a live region: while someone types, a count is announced only once they
+ * pause, not at every keystroke.
+ */
+class Announcer {
+  readonly #status: HTMLElement;
+  #announcement: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the last change came from typing (rather than a filter, a page or Enter). */
+  typing = false;
+
+  constructor(status: HTMLElement) {
+    this.#status = status;
+  }
+
+  /** Says `message`; a `settled` one (a result count) waits for a pause in the typing. */
+  say(message: string, settled = false): void {
+    clearTimeout(this.#announcement);
+    if (settled && this.typing) {
+      this.#announcement = setTimeout(() => (this.#status.textContent = message), ANNOUNCE_AFTER_MS);
+    } else {
+      this.#status.textContent = message;
+    }
+  }
+}
+
+/** A filter from an old address that this index does not know is dropped, not kept silently. */
+function dropUnknownFilters(filters: SearchState['filters'], core: CorePart): void {
+  for (const facet of FACET_NAMES) {
+    const key = filters[facet];
+    if (key !== undefined && !core.facets[facet].some((option) => option.key === key && option.count > 0)) {
+      delete filters[facet];
+    }
+  }
+}
+
+/** Each filter's options with their counts, the chosen one selected. */
+function fillFilters(
+  selects: ReadonlyMap<FacetName, HTMLSelectElement>,
+  core: CorePart,
+  filters: SearchState['filters'],
+): void {
+  for (const [facet, select] of selects) {
+    for (const option of core.facets[facet]) {
+      if (option.count === 0) continue;
+      select.append(
+        element('option', `${option.label} (${numberFormat.format(option.count)})`, { value: option.key }),
+      );
+    }
+    select.value = filters[facet] ?? '';
+    select.disabled = false;
+  }
+}
+
+/** Links to the previous and next pages of results, around "Page n of m". */
+function drawPager(pager: HTMLElement, state: SearchState, pages: number): void {
+  pager.replaceChildren();
+  if (pages <= 1) return;
+  const link = (label: string, page: number, rel: string) => {
+    pager.append(
+      element('a', label, { href: addressOf({ ...state, page }), rel, 'data-page': String(page) }),
+    );
+  };
+  if (state.page > 1) link('Previous page', state.page - 1, 'prev');
+  pager.append(element('span', ` Page ${numberFormat.format(state.page)} of ${numberFormat.format(pages)} `));
+  if (state.page < pages) link('Next page', state.page + 1, 'next');
+}
+
 /** Binds one search form and its results to the engine. */
 function enhance(container: HTMLElement, engine: SearchEngine): void {
   const form = container.querySelector('form');
@@ -172,47 +239,12 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   if (state.query === '' && input.value !== '') state = { ...state, query: input.value };
   else input.value = state.query;
 
-  // The status is a live region: while someone types, a count is announced only once they pause,
-  // not at every keystroke.
-  let typing = false;
-  let announcement: ReturnType<typeof setTimeout> | undefined;
-  const say = (message: string, settled = false) => {
-    clearTimeout(announcement);
-    if (settled && typing) {
-      announcement = setTimeout(() => (status.textContent = message), ANNOUNCE_AFTER_MS);
-    } else {
-      status.textContent = message;
-    }
-  };
+  const announcer = new Announcer(status);
+  const say = (message: string, settled = false) => announcer.say(message, settled);
 
   const shown = (total: number) => {
     performance.mark(RESULTS_EVENT, { detail: { query: state.query, total } });
     container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail: { query: state.query, total } }));
-  };
-
-  /** A filter from an old address that this index does not know is dropped, not kept silently. */
-  const knownFilters = (core: CorePart) => {
-    for (const facet of FACET_NAMES) {
-      const key = state.filters[facet];
-      if (key !== undefined && !core.facets[facet].some((option) => option.key === key && option.count > 0)) {
-        delete state.filters[facet];
-      }
-    }
-  };
-
-  const fillFilters = (core: CorePart) => {
-    for (const [facet, select] of selects) {
-      const options = core.facets[facet];
-      for (const option of options) {
-        if (option.count === 0) continue;
-        select.append(
-          element('option', `${option.label} (${numberFormat.format(option.count)})`, { value: option.key }),
-        );
-      }
-      select.value = state.filters[facet] ?? '';
-      select.disabled = false;
-    }
-    if (filterBox) filterBox.hidden = false;
   };
 
   const render = (hits: SearchHit[], total: number, offset: number, searching = true) => {
@@ -222,22 +254,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     results.replaceChildren(...hits.map((hit) => renderHit(hit, root)));
     results.setAttribute('start', String(offset + 1));
     const pages = Math.max(1, Math.ceil(total / DEFAULT_LIMIT));
-    pager.replaceChildren();
-    if (pages > 1) {
-      const link = (label: string, page: number, rel: string) => {
-        const anchor = element('a', label, {
-          href: addressOf({ ...state, page }),
-          rel,
-          'data-page': String(page),
-        });
-        pager.append(anchor);
-      };
-      if (state.page > 1) link('Previous page', state.page - 1, 'prev');
-      pager.append(
-        element('span', ` Page ${numberFormat.format(state.page)} of ${numberFormat.format(pages)} `),
-      );
-      if (state.page < pages) link('Next page', state.page + 1, 'next');
-    }
+    drawPager(pager, state, pages);
   };
 
   const run = async () => {
@@ -286,19 +303,19 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   };
 
   input.addEventListener('input', () => {
-    typing = true;
+    announcer.typing = true;
     state = { ...state, query: input.value, page: 1 };
     void run();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    typing = false;
+    announcer.typing = false;
     state = { ...state, query: input.value, page: 1 };
     void run();
   });
   for (const [facet, select] of selects) {
     select.addEventListener('change', () => {
-      typing = false;
+      announcer.typing = false;
       const filters = { ...state.filters };
       if (select.value === '') delete filters[facet];
       else filters[facet] = select.value;
@@ -310,7 +327,7 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
     const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
     if (!target) return;
     event.preventDefault();
-    typing = false;
+    announcer.typing = false;
     state = { ...state, page: Number(target.dataset['page']) };
     void run().then(() => count.focus());
   });
@@ -321,10 +338,11 @@ function enhance(container: HTMLElement, engine: SearchEngine): void {
   engine.core().then(
     (core) => {
       ready = true;
-      knownFilters(core);
+      dropUnknownFilters(state.filters, core);
       // Results first: the filters can be drawn while they are being read.
       void run();
-      fillFilters(core);
+      fillFilters(selects, core, state.filters);
+      if (filterBox) filterBox.hidden = false;
     },
     (error: unknown) => {
       failed = true;

@@ -1,5 +1,6 @@
 // Bundles the browser client and MiniSearch into one classic script: an IIFE, because module
-// scripts do not load from file:// (PITFALLS), and ASCII, so that no host's charset can break it.
+// scripts do not load from file:// (https://github.com/withastro/astro/issues/12288), and ASCII,
+// so that no host's charset can break it.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 

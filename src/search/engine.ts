@@ -2,9 +2,12 @@
 // built files. It knows nothing of the DOM or of how a part is loaded: it asks a loader for parts
 // by name, so a query loads only the core, one terms shard per word, the positions a phrase
 // needs and the results it shows.
-import MiniSearch, { type AsPlainObject, type SearchResult as MiniSearchResult } from 'minisearch';
-import { columnValue, decodeDocuments, decodePostings, OccurrenceIndex } from './codec.ts';
-import { chunkOf, INDEX_FORMAT, MINISEARCH_OPTIONS, type IndexedDocument } from './options.ts';
+import type MiniSearch from 'minisearch';
+import type { SearchResult as MiniSearchResult } from 'minisearch';
+import { columnValue, decodeDocuments, OccurrenceIndex } from './codec.ts';
+import { bit, followingEachOther, intersect, type Occurrences, type UnitMatches } from './matches.ts';
+import { chunkOf, INDEX_FORMAT, type IndexedDocument } from './options.ts';
+import { shardIndex } from './shard-index.ts';
 import { ShardTable } from './shards.ts';
 import {
   FACET_NAMES,
@@ -59,18 +62,16 @@ export interface SearchResponse {
   offset: number;
 }
 
-/**
- * Per matching document: its score and the fields where the unit matched, as a bit mask of
- * MiniSearch field ids (a query can match tens of thousands of documents: no object per field).
- */
-type UnitMatches = Map<number, { score: number; fields: number }>;
-
-const bit = (field: number): number => 1 << field;
-
 /** Word results kept for the next keystrokes, which mostly repeat all but the last word. */
 const WORD_CACHE_SIZE = 64;
 
 export const DEFAULT_LIMIT = 20;
+
+/** The documents of a query in the order shown, and those whose whole name the query is. */
+interface Ranking {
+  documents: number[];
+  exactNames: Set<number>;
+}
 
 export class SearchEngine {
   readonly #load: PartLoader;
@@ -123,51 +124,6 @@ export class SearchEngine {
     });
   }
 
-  /** A MiniSearch index of some words of a shard, over the documents they occur in. */
-  #index(core: CorePart, entries: readonly TermsEntry[]): MiniSearch<IndexedDocument> {
-    const nameField = String(core.fieldIds['name']);
-    const documents = new Set<number>();
-    const index: AsPlainObject['index'] = entries.map(([term, byField]) => {
-      const data: Record<string, Record<number, number>> = {};
-      for (const [fieldId, encoded] of Object.entries(byField)) {
-        const postings = decodePostings(encoded, fieldId === nameField ? this.#nameLengths : undefined);
-        data[fieldId] = postings;
-        for (const document in postings) documents.add(Number(document));
-      }
-      return [term, data];
-    });
-    const documentIds: Record<number, number> = {};
-    const fieldLength: Record<number, number[]> = {};
-    for (const document of documents) {
-      documentIds[document] = document;
-      // Names carry their real length (BM25 ranks a short name above a long one with the same
-      // word); other fields count as of average length, which keeps the index small.
-      const nameLength = this.#nameLengths.get(document);
-      if (nameLength === undefined) {
-        fieldLength[document] = core.averageFieldLength;
-      } else {
-        const lengths = [...core.averageFieldLength];
-        lengths[Number(nameField)] = nameLength;
-        fieldLength[document] = lengths;
-      }
-    }
-    return MiniSearch.loadJS<IndexedDocument>(
-      {
-        documentCount: core.documentCount,
-        nextId: core.documentCount,
-        documentIds,
-        fieldIds: core.fieldIds,
-        fieldLength,
-        averageFieldLength: core.averageFieldLength,
-        storedFields: {},
-        dirtCount: 0,
-        index,
-        serializationVersion: 2,
-      },
-      MINISEARCH_OPTIONS,
-    );
-  }
-
   /**
    * The index a word is searched in. A prefix or a word that may have a typo needs every word of
    * its shard; a word matched exactly (in a phrase, or short) needs only itself, which is much
@@ -183,7 +139,11 @@ export class SearchEngine {
       index = this.core().then(async (core) => {
         const entries = await this.#entries(key);
         if (!entries) return undefined;
-        return this.#index(core, exact ? entries.filter(([term]) => term === word.word) : entries);
+        return shardIndex(
+          core,
+          exact ? entries.filter(([term]) => term === word.word) : entries,
+          this.#nameLengths,
+        );
       });
       index.catch(() => this.#shards.delete(cacheKey));
       this.#shards.set(cacheKey, index);
@@ -234,10 +194,7 @@ export class SearchEngine {
   }
 
   /** Where a word occurs in the given documents: a lookup of its positions by document and field. */
-  async #occurrences(
-    term: string,
-    documents: Iterable<number>,
-  ): Promise<(document: number, field: number) => number[] | undefined> {
+  async #occurrences(term: string, documents: Iterable<number>): Promise<Occurrences> {
     const core = await this.core();
     const key = this.#table.keyOf(term);
     const files = this.#table.files.get(key);
@@ -281,25 +238,7 @@ export class SearchEngine {
         ),
       );
       const positionsOf = words.map((word) => lookups.get(word)!);
-      const matches: UnitMatches = new Map();
-      for (const [document, { score, fields }] of candidates) {
-        let verified = 0;
-        for (const field of Object.values(core.fieldIds)) {
-          if ((fields & bit(field)) === 0) continue;
-          const following = positionsOf.slice(1).map((lookup) => lookup(document, field));
-          if (following.some((positions) => positions === undefined)) continue;
-          const starts = positionsOf[0]!(document, field) ?? [];
-          if (
-            starts.some((start) =>
-              following.every((positions, offset) => positions!.includes(start + offset + 1)),
-            )
-          ) {
-            verified |= bit(field);
-          }
-        }
-        if (verified !== 0) matches.set(document, { score, fields: verified });
-      }
-      return matches;
+      return followingEachOther(candidates, positionsOf, Object.values(core.fieldIds));
     });
   }
 
@@ -323,6 +262,56 @@ export class SearchEngine {
     return tests.length === 0 ? undefined : (document) => tests.every((test) => test(document));
   }
 
+  /** Every document a filter accepts, in index order (a search by filters alone). */
+  #filtered(core: CorePart, accept: ((document: number) => boolean) | undefined): Ranking {
+    const documents: number[] = [];
+    for (let document = 0; document < core.documentCount; document += 1) {
+      if (!accept || accept(document)) documents.push(document);
+    }
+    return { documents, exactNames: new Set() };
+  }
+
+  /** The documents every unit matched, an exact name first, then by score. */
+  #ranked(
+    core: CorePart,
+    query: ParsedQuery,
+    units: readonly UnitMatches[],
+    accept: ((document: number) => boolean) | undefined,
+  ): Ranking {
+    const exactNames = new Set<number>();
+    const nameField = core.fieldIds['name']!;
+    const queryWords = new Set([...query.words.map(({ word }) => word), ...query.phrases.flat()]).size;
+    const ranked: { document: number; exact: boolean; score: number }[] = [];
+    for (const [document, { score }] of intersect(units)) {
+      if (accept && !accept(document)) continue;
+      const exact =
+        this.#nameLengths.get(document) === queryWords &&
+        units.every((unit) => (unit.get(document)!.fields & bit(nameField)) !== 0);
+      ranked.push({ document, exact, score });
+      if (exact) exactNames.add(document);
+    }
+    ranked.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.document - b.document);
+    return { documents: ranked.map(({ document }) => document), exactNames };
+  }
+
+  /** What a result shows of a document, from its docs part. */
+  async #hit(core: CorePart, document: number, exactNames: ReadonlySet<number>): Promise<SearchHit> {
+    const docs = await this.#part<DocsPart>(partName.docs(Math.floor(document / core.docsPerFile)));
+    const [href, name, altNames, registeredAddress, county, sectorName, subSectorName] =
+      docs[document % core.docsPerFile]!;
+    return {
+      document,
+      href,
+      name,
+      altNames,
+      registeredAddress,
+      county,
+      sectorName,
+      subSectorName,
+      exactName: exactNames.has(document),
+    };
+  }
+
   /** Runs a query: every match ranked (an exact name first, then by score), and one page of hits. */
   async search(request: SearchRequest): Promise<SearchResponse> {
     const core = await this.core();
@@ -341,75 +330,11 @@ export class SearchEngine {
       this.#filter(filters),
     ]);
 
-    let documents: number[];
-    const exactNames = new Set<number>();
-    if (units.length === 0) {
-      documents = [];
-      for (let document = 0; document < core.documentCount; document += 1) {
-        if (!accept || accept(document)) documents.push(document);
-      }
-    } else {
-      const nameField = core.fieldIds['name']!;
-      const queryWords = new Set([...query.words.map(({ word }) => word), ...query.phrases.flat()]).size;
-      const ranked: { document: number; exact: boolean; score: number }[] = [];
-      for (const [document, { score }] of intersect(units)) {
-        if (accept && !accept(document)) continue;
-        const exact =
-          this.#nameLengths.get(document) === queryWords &&
-          units.every((unit) => (unit.get(document)!.fields & bit(nameField)) !== 0);
-        ranked.push({ document, exact, score });
-        if (exact) exactNames.add(document);
-      }
-      ranked.sort(
-        (a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.document - b.document,
-      );
-      documents = ranked.map(({ document }) => document);
-    }
+    const { documents, exactNames } =
+      units.length === 0 ? this.#filtered(core, accept) : this.#ranked(core, query, units, accept);
 
     const page = documents.slice(offset, offset + limit);
-    const hits = await Promise.all(
-      page.map(async (document) => {
-        const entry = (await this.#part<DocsPart>(partName.docs(Math.floor(document / core.docsPerFile))))[
-          document % core.docsPerFile
-        ]!;
-        const [href, name, altNames, registeredAddress, county, sectorName, subSectorName] = entry;
-        return {
-          document,
-          href,
-          name,
-          altNames,
-          registeredAddress,
-          county,
-          sectorName,
-          subSectorName,
-          exactName: exactNames.has(document),
-        };
-      }),
-    );
+    const hits = await Promise.all(page.map((document) => this.#hit(core, document, exactNames)));
     return { query, documents, hits, offset };
   }
-}
-
-/** Documents in every unit, with scores added and the fields where every unit matched. */
-function intersect(units: readonly UnitMatches[]): UnitMatches {
-  if (units.length === 0) return new Map();
-  if (units.length === 1) return units[0]!;
-  const [smallest, ...rest] = [...units].sort((a, b) => a.size - b.size);
-  const result: UnitMatches = new Map();
-  for (const [document, match] of smallest!) {
-    let score = match.score;
-    let fields = match.fields;
-    let everywhere = true;
-    for (const unit of rest) {
-      const other = unit.get(document);
-      if (!other) {
-        everywhere = false;
-        break;
-      }
-      score += other.score;
-      fields &= other.fields;
-    }
-    if (everywhere) result.set(document, { score, fields });
-  }
-  return result;
 }

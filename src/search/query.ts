@@ -1,6 +1,7 @@
-// The query language of the search box, as api-spec.md rule 1 states it for the API's own
-// search and as people type: words, all required, and "quoted phrases" that match only that
-// sequence of words. Parsing is shared by the browser client and the tests' reference.
+// The query language of the search box, the same as the API's own `search`
+// (src/sample-api/search.ts) and as people type: words, all required, and "quoted phrases" that
+// match only that sequence of words. Parsing is shared by the browser client and the tests'
+// reference.
 import { hasDigit, tokenize } from './fold.ts';
 
 /** Straight, curly, low and angle quotation marks all open and close a phrase. */

@@ -25,7 +25,7 @@ import {
   type DegradationOptions,
   type RunningSampleApi,
 } from '../../src/sample-api/server.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
 import { treeDigest } from '../support/tree.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
 import { watchPage } from '../support/page-watch.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { startTags } from '../support/site-links.ts';

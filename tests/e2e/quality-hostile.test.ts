@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
 import { readTree } from '../support/data-tree.ts';
 import {
   ATTACKS,

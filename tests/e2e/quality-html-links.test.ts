@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
 import { htmlProblems, siteHtmlProblems } from '../support/html-validate.ts';
 import { openPage, watchPage } from '../support/page-watch.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';

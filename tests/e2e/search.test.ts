@@ -13,7 +13,7 @@ import { organisationPath } from '../../src/lib/routes.ts';
 import { searchDocument, type SearchDocument } from '../../src/search/document.ts';
 import { tokenize } from '../../src/search/fold.ts';
 import { buildSite } from '../../src/site/build.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
 import { openPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
 import { openPage, originOf, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { siteLinkProblems } from '../support/site-links.ts';

@@ -3,14 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  CRAWL_OPTIONS,
-  CrawlConfigError,
-  crawlHelp,
-  normaliseApiUrl,
-  parseCrawlCommandLine,
-  resolveCrawlOptions,
-} from '../../src/crawl/options.ts';
+import { CRAWL_OPTIONS, CrawlConfigError } from '../../src/crawl/options.ts';
+import { normaliseApiUrl, resolveCrawlOptions } from '../../src/crawl/resolve-options.ts';
+import { crawlHelp, parseCrawlCommandLine } from '../../src/crawl/command-line.ts';
 
 const API = 'https://api.example.ie/public/v1';
 

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/editions/swap.ts';
+import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/storage/folder-swap.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-swap-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -114,7 +114,7 @@ test('without a journal there is nothing to repair', async () => {
 
 test('a process killed with SIGKILL between the two renames leaves a site that the repair completes', async () => {
   const { dir, journal, swaps } = setUp();
-  const module = new URL('../../src/editions/swap.ts', import.meta.url).pathname;
+  const module = new URL('../../src/storage/folder-swap.ts', import.meta.url).pathname;
   const child = `
     import { swapDirectories } from ${JSON.stringify(module)};
     await swapDirectories(${JSON.stringify(journal)}, ${JSON.stringify(swaps)}, (step) => {

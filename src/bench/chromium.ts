@@ -1,5 +1,6 @@
 // One way to start Chromium for every browser test: Debian's build, headless, and with the
-// background networking switched off (this machine has no network; Chromium would keep trying).
+// background networking switched off (offline, as on a CI runner, Chromium would keep trying).
+// The benchmark and the browser tests both start it from here.
 // Playwright gives each launch a fresh temporary profile of its own.
 import { chromium, type Browser } from 'playwright';
 

@@ -5,17 +5,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  acquireLock,
-  publishSnapshot,
-  removeTemporaryFiles,
+  dataFolderPaths,
+  lockDataFolder,
+  publishPartial,
   repairInterruptedSwap,
-  snapshotPaths,
-  SnapshotLockedError,
-  writeFileAtomic,
-} from '../../src/crawl/snapshot.ts';
+} from '../../src/crawl/data-folder-writer.ts';
+import { LockHeldError } from '../../src/storage/lock.ts';
 
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-snapshot-')), 'data');
+  return join(mkdtempSync(join(tmpdir(), 'orgdir-data-folder-')), 'data');
 }
 
 function write(path: string, text: string): void {
@@ -23,34 +21,15 @@ function write(path: string, text: string): void {
   writeFileSync(path, text);
 }
 
-test('an atomic write leaves the whole file and no temporary file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orgdir-atomic-'));
-  const path = join(dir, 'record.json');
-  await writeFileAtomic(path, '{"a":1}');
-  await writeFileAtomic(path, Buffer.from('{"a":2}'));
-  assert.equal(readFileSync(path, 'utf8'), '{"a":2}');
-  assert.deepEqual(readdirSync(dir), ['record.json']);
-});
-
-test('temporary files of a killed crawl are removed, records are not', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orgdir-tmp-'));
-  write(join(dir, 'organisations', 'a.json'), '{}');
-  write(join(dir, 'organisations', '.a.json.0123.tmp'), '{"half');
-  write(join(dir, '.manifest.json.77.tmp'), '{');
-  assert.equal(await removeTemporaryFiles(dir), 2);
-  assert.deepEqual(readdirSync(join(dir, 'organisations')), ['a.json']);
-  assert.deepEqual(readdirSync(dir).sort(), ['organisations']);
-});
-
 test('publishing swaps the snapshot in, keeps files the crawler does not own, and leaves nothing beside', async () => {
   const dataDir = tempDataDir();
-  const paths = snapshotPaths(dataDir);
+  const paths = dataFolderPaths(dataDir);
   write(join(dataDir, 'organisations', 'old.json'), 'old');
   write(join(dataDir, 'README.md'), 'readme');
   write(join(dataDir, 'manifest.json'), 'old manifest');
   write(join(paths.partialDir, 'organisations', 'new.json'), 'new');
   write(join(paths.partialDir, 'manifest.json'), 'new manifest');
-  await publishSnapshot(paths);
+  await publishPartial(paths);
   assert.deepEqual(readdirSync(join(dataDir, 'organisations')), ['new.json']);
   assert.equal(readFileSync(join(dataDir, 'manifest.json'), 'utf8'), 'new manifest');
   assert.equal(readFileSync(join(dataDir, 'README.md'), 'utf8'), 'readme');
@@ -59,15 +38,15 @@ test('publishing swaps the snapshot in, keeps files the crawler does not own, an
 
 test('the first publish needs no previous data folder', async () => {
   const dataDir = tempDataDir();
-  const paths = snapshotPaths(dataDir);
+  const paths = dataFolderPaths(dataDir);
   write(join(paths.partialDir, 'manifest.json'), '{}');
-  await publishSnapshot(paths);
+  await publishPartial(paths);
   assert.deepEqual(readdirSync(dataDir), ['manifest.json']);
 });
 
 test('a crash after the old folder moved away restores it when the snapshot was not complete', async () => {
   const dataDir = tempDataDir();
-  const paths = snapshotPaths(dataDir);
+  const paths = dataFolderPaths(dataDir);
   write(join(paths.previousDir, 'manifest.json'), 'last good');
   write(join(paths.partialDir, 'manifest.json'), 'unfinished');
   const done = await repairInterruptedSwap(paths, async () => false);
@@ -79,7 +58,7 @@ test('a crash after the old folder moved away restores it when the snapshot was 
 
 test('a crash after the old folder moved away publishes a complete snapshot', async () => {
   const dataDir = tempDataDir();
-  const paths = snapshotPaths(dataDir);
+  const paths = dataFolderPaths(dataDir);
   write(join(paths.previousDir, 'manifest.json'), 'last good');
   write(join(paths.partialDir, 'manifest.json'), 'complete');
   await repairInterruptedSwap(paths, async () => true);
@@ -90,7 +69,7 @@ test('a crash after the old folder moved away publishes a complete snapshot', as
 
 test('a crash after the new folder moved in only leaves the old one to remove', async () => {
   const dataDir = tempDataDir();
-  const paths = snapshotPaths(dataDir);
+  const paths = dataFolderPaths(dataDir);
   write(join(paths.previousDir, 'manifest.json'), 'old');
   write(join(dataDir, 'manifest.json'), 'new');
   await repairInterruptedSwap(paths, async () => true);
@@ -100,21 +79,21 @@ test('a crash after the new folder moved in only leaves the old one to remove', 
 });
 
 test('a second crawl of the same folder is refused while the first runs', async () => {
-  const paths = snapshotPaths(tempDataDir());
-  const release = await acquireLock(paths);
-  await assert.rejects(acquireLock(paths), SnapshotLockedError);
+  const paths = dataFolderPaths(tempDataDir());
+  const release = await lockDataFolder(paths);
+  await assert.rejects(lockDataFolder(paths), LockHeldError);
   await release();
-  const again = await acquireLock(paths);
+  const again = await lockDataFolder(paths);
   await again();
 });
 
 test('the lock of a crawl killed with -9 is taken over', async () => {
-  const paths = snapshotPaths(tempDataDir());
+  const paths = dataFolderPaths(tempDataDir());
   const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
   const deadPid = Number(child.stdout.toString());
   const { hostname } = await import('node:os');
   write(paths.lockFile, JSON.stringify({ pid: deadPid, host: hostname(), since: '2026-01-01T00:00:00Z' }));
-  const release = await acquireLock(paths);
+  const release = await lockDataFolder(paths);
   assert.match(readFileSync(paths.lockFile, 'utf8'), new RegExp(`"pid":${process.pid}`));
   await release();
 });

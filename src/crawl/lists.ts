@@ -1,0 +1,163 @@
+// The lists of a crawl: the voluntary codes and their members, and the three group lists. Each
+// answer is stored as the API sent it and its organisations join the crawl (ledger.ts); an answer
+// stored by an earlier run of a resumed crawl is read back instead of fetched again.
+import { readFile } from 'node:fs/promises';
+import { organisationListSchema, readVoluntaryCode, voluntaryCodesResponseSchema } from '../schemas/index.ts';
+import {
+  DATA_LAYOUT,
+  GROUP_LISTS,
+  voluntaryCodeIdProblem,
+  type GroupList,
+  voluntaryCodeMembersFile,
+} from '../lib/data-layout.ts';
+import { isPlainObject } from '../lib/objects.ts';
+import { settleAll } from '../lib/worker-pool.ts';
+import { writeFileAtomic } from '../storage/atomic-file.ts';
+import type { Operation } from './events.ts';
+import { pathSegment } from './http-client.ts';
+import { shown, type CrawlContext } from './ledger.ts';
+import type { ApiRequest } from './request-queue.ts';
+
+/** Every list, at once; a failed list is a recorded failure, not an error. */
+export async function fetchLists(context: CrawlContext): Promise<void> {
+  await settleAll([voluntaryCodes(context), ...GROUP_LISTS.map((list) => groupList(context, list))]);
+}
+
+/**
+ * The answer of a list operation: read back from the partial folder when an earlier run stored
+ * it, otherwise fetched and stored as sent. `undefined` after a recorded failure.
+ */
+async function storedOrFetched(context: CrawlContext, request: ApiRequest, file: string): Promise<unknown> {
+  const path = context.partial(file);
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    // Not stored yet (or unreadable, which cannot happen with atomic writes): fetch it.
+  }
+  const outcome = await context.queue.fetch(request);
+  if (outcome.kind === 'ok') {
+    await writeFileAtomic(path, outcome.body);
+    return outcome.value;
+  }
+  const error = context.ledger.failRequest(request, outcome, 'list');
+  context.say(
+    'warn',
+    `${request.operation}${request.id === undefined ? '' : ` ${request.id}`} failed: ${error}`,
+  );
+  return undefined;
+}
+
+/** The codes of an answer, by lower-case id; a code that cannot name a file is a failure. */
+function readCodes(context: CrawlContext, value: readonly unknown[]): Map<string, string> {
+  const { ledger } = context;
+  const codes = new Map<string, string>();
+  value.forEach((entry: unknown, index) => {
+    const code = typeof entry === 'string' || isPlainObject(entry) ? readVoluntaryCode(entry) : undefined;
+    if (code === undefined) {
+      const error = `entry ${index} of the codes has no recognisable id: ${shown(entry)}`;
+      ledger.fail({ operation: 'voluntaryCodeMembers', error, attempts: 0, scope: 'record' });
+      return;
+    }
+    const problem = voluntaryCodeIdProblem(code.id);
+    const sameName = codes.get(code.id.toLowerCase());
+    if (problem !== undefined) {
+      const error = `voluntary code id ${shown(code.id)} cannot be a file name: ${problem}`;
+      ledger.fail({
+        operation: 'voluntaryCodeMembers',
+        id: shown(code.id),
+        error,
+        attempts: 0,
+        scope: 'record',
+      });
+    } else if (sameName !== undefined && sameName !== code.id) {
+      const error = `voluntary code id ${shown(code.id)} differs from ${shown(sameName)} only in case: one file name for both`;
+      ledger.fail({ operation: 'voluntaryCodeMembers', id: code.id, error, attempts: 0, scope: 'record' });
+    } else {
+      codes.set(code.id.toLowerCase(), code.id);
+    }
+  });
+  return codes;
+}
+
+async function voluntaryCodes(context: CrawlContext): Promise<void> {
+  const { ledger } = context;
+  const value = await storedOrFetched(
+    context,
+    { operation: 'voluntaryCodes', url: context.client.url(context.options.voluntaryCodesPath) },
+    DATA_LAYOUT.voluntaryCodes,
+  );
+  if (value === undefined) return;
+  const parsed = voluntaryCodesResponseSchema.safeParse(value);
+  if (!parsed.success) ledger.drift.addIssues('voluntaryCodes', 'voluntaryCodes', parsed.error.issues);
+  if (!Array.isArray(value)) {
+    ledger.fail({
+      operation: 'voluntaryCodes',
+      error: 'the answer is not an array of codes',
+      attempts: 1,
+      scope: 'list',
+    });
+    return;
+  }
+  ledger.counts.voluntaryCodes = value.length;
+  context.say('info', `voluntaryCodes: ${value.length} codes`);
+  const codes = readCodes(context, value);
+  await settleAll([...codes.values()].map((code) => voluntaryCodeMembers(context, code)));
+  // Counts in the order of the codes, whatever order their members arrived in.
+  const arrived = ledger.counts.voluntaryCodeMembers;
+  ledger.counts.voluntaryCodeMembers = {};
+  for (const code of codes.values()) {
+    const count = arrived[code];
+    if (count !== undefined) ledger.counts.voluntaryCodeMembers[code] = count;
+  }
+}
+
+async function voluntaryCodeMembers(context: CrawlContext, code: string): Promise<void> {
+  const file = voluntaryCodeMembersFile(code);
+  if (file === undefined) return;
+  const url = context.client.url(`/VoluntaryCodeMembers/${pathSegment(code)}`);
+  const value = await storedOrFetched(context, { operation: 'voluntaryCodeMembers', id: code, url }, file);
+  if (value === undefined) return;
+  const members = readList(context, 'voluntaryCodeMembers', code, value);
+  context.ledger.counts.voluntaryCodeMembers[code] = members;
+  context.say('info', `voluntaryCodeMembers ${code}: ${members} organisations`);
+}
+
+const GROUP_LIST_PATHS: Record<GroupList, string> = {
+  registeredCharities: '/registeredCharities/',
+  taxEfficientGifts: '/taxEfficientGifts',
+  housingBodies: '/housingBodies/',
+};
+
+async function groupList(context: CrawlContext, list: GroupList): Promise<void> {
+  const value = await storedOrFetched(
+    context,
+    { operation: list, url: context.client.url(GROUP_LIST_PATHS[list]) },
+    `${DATA_LAYOUT.lists}/${list}.json`,
+  );
+  if (value === undefined) return;
+  const { counts } = context.ledger;
+  counts[list] = readList(context, list, list, value);
+  context.say('info', `${list}: ${counts[list]} organisations`);
+}
+
+/** Validates a list of OrganisationSummary and collects its ids; returns its length. */
+function readList(context: CrawlContext, operation: Operation, name: string, value: unknown): number {
+  const { ledger } = context;
+  const parsed = organisationListSchema.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const index = typeof issue.path[0] === 'number' ? `[${issue.path[0]}]` : '';
+      ledger.drift.addIssues(operation, `${name}${index}`, [issue]);
+    }
+  }
+  if (!Array.isArray(value)) {
+    const error = `the answer of ${name} is not an array`;
+    ledger.fail({ operation, id: name, error, attempts: 1, scope: 'list' });
+    return 0;
+  }
+  value.forEach((entry: unknown, index) => {
+    const id = isPlainObject(entry) ? entry['id'] : undefined;
+    ledger.addOrganisation(id, operation, `${name}[${index}]`);
+  });
+  return value.length;
+}

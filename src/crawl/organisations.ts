@@ -1,0 +1,111 @@
+// The records: `Organisation/{id}` once for every organisation the lists and the sweep name, as
+// they come, each stored as the bytes the API sent (README: "Storage contract"). A record an
+// earlier run stored is read back, not fetched again; too many failures in a row stop the crawl.
+import { readFile, readdir, rm } from 'node:fs/promises';
+import { ORGANISATION_FIELDS, organisationSchema } from '../schemas/index.ts';
+import { DATA_LAYOUT, ORGANISATION_FILE_PATTERN, organisationFile } from '../lib/data-layout.ts';
+import { isPlainObject } from '../lib/objects.ts';
+import { forEachLimited } from '../lib/worker-pool.ts';
+import { writeFileAtomic } from '../storage/atomic-file.ts';
+import { pathSegment } from './http-client.ts';
+import type { CrawlContext, CrawlLedger, ListedOrganisation } from './ledger.ts';
+import { CrawlStopped, type ApiRequest } from './request-queue.ts';
+
+/** Fetches every organisation the lists and the sweep name, as they come. */
+export async function fetchOrganisations(context: CrawlContext): Promise<void> {
+  const { ledger } = context;
+  const stored = await storedOrganisationIds(context);
+  const fetcher = new OrganisationFetcher(context);
+  // Enough work in hand to keep every slot busy while some requests sleep before a retry.
+  const inHand = Math.max(16, context.options.concurrency * 4);
+  await forEachLimited(ledger.toFetch, inHand, async ([key, organisation]) => {
+    await fetcher.fetch(organisation, stored.has(key));
+    if (ledger.sweeping) ledger.finishedDuringSweep += 1;
+  });
+  // Records of an earlier run that no list names now (a discovery since switched off) go.
+  for (const id of stored) {
+    if (!ledger.organisations.has(id))
+      await rm(context.partial(`${DATA_LAYOUT.organisations}/${id}.json`), { force: true });
+  }
+}
+
+async function storedOrganisationIds(context: CrawlContext): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const name of await readdir(context.partial(DATA_LAYOUT.organisations))) {
+    const match = ORGANISATION_FILE_PATTERN.exec(name);
+    if (match?.[1] !== undefined) ids.add(match[1]);
+  }
+  return ids;
+}
+
+/** Validates a record and counts its coordinates; the record is stored whatever the verdict. */
+function observeOrganisation(ledger: CrawlLedger, id: string, value: unknown): void {
+  const parsed = organisationSchema.safeParse(value);
+  if (!parsed.success) ledger.drift.addIssues('organisation', id, parsed.error.issues);
+  ledger.drift.addUnknownFields('organisation', id, value, ORGANISATION_FIELDS);
+  if (
+    isPlainObject(value) &&
+    typeof value['id'] === 'string' &&
+    value['id'].toLowerCase() !== id.toLowerCase()
+  ) {
+    ledger.drift.add(
+      'organisation',
+      id,
+      'id',
+      'id_mismatch',
+      'the record carries another id than the one requested',
+    );
+  }
+  ledger.coordinates.observe(value);
+  ledger.stored += 1;
+}
+
+class OrganisationFetcher {
+  readonly #context: CrawlContext;
+  /** Organisations that failed after their retries since the last one that did not. */
+  #failuresInARow = 0;
+
+  constructor(context: CrawlContext) {
+    this.#context = context;
+  }
+
+  async fetch(organisation: ListedOrganisation, alreadyStored: boolean): Promise<void> {
+    const { ledger, reporter, queue, client } = this.#context;
+    const file = organisationFile(organisation.id);
+    if (file === undefined) return;
+    const path = this.#context.partial(file);
+    if (alreadyStored) {
+      try {
+        observeOrganisation(ledger, organisation.id, JSON.parse(await readFile(path, 'utf8')));
+        reporter.event({ type: 'organisation', id: organisation.id, outcome: 'already-stored' });
+        return;
+      } catch {
+        await rm(path, { force: true });
+      }
+    }
+    const request: ApiRequest = {
+      operation: 'organisation',
+      id: organisation.id,
+      url: client.url(`/Organisation/${pathSegment(organisation.id)}`),
+    };
+    const outcome = await queue.fetch(request);
+    if (outcome.kind !== 'failed') this.#failuresInARow = 0;
+    if (outcome.kind === 'ok') {
+      await writeFileAtomic(path, outcome.body);
+      observeOrganisation(ledger, organisation.id, outcome.value);
+      reporter.event({ type: 'organisation', id: organisation.id, outcome: 'stored' });
+    } else if (outcome.kind === 'not-found') {
+      ledger.gone.add(organisation.id);
+      reporter.event({ type: 'organisation', id: organisation.id, outcome: 'gone' });
+    } else {
+      ledger.failRequest(request, outcome, 'record');
+      reporter.event({ type: 'organisation', id: organisation.id, outcome: 'failed' });
+      this.#failuresInARow += 1;
+      const limit = this.#context.options.maxConsecutiveFailures;
+      if (limit > 0 && this.#failuresInARow >= limit) {
+        const message = `${this.#failuresInARow} organisations in a row failed after their retries (the last: ${outcome.error}); the API looks down`;
+        queue.stop(new CrawlStopped('failing', this.#context.redact(message)));
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+// From what a caller gives to the settings a crawl runs with: defaults applied, every value
+// checked against the option table (options.ts), mistakes reported in one sentence.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  checkNumber,
+  CRAWL_OPTIONS,
+  CrawlConfigError,
+  fromOptionUnit,
+  PROGRESS_MODES,
+  type CrawlOptions,
+  type ProgressMode,
+  type ResolvedCrawlOptions,
+} from './options.ts';
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Checks an API base URL and returns it without a trailing slash. */
+export function normaliseApiUrl(value: string, allowHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CrawlConfigError(`the API URL is not a URL: ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new CrawlConfigError(`the API URL must start with https:// (or http://), not ${url.protocol}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new CrawlConfigError('the API URL must not carry a user name or password');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new CrawlConfigError(
+      'the API URL must not carry a query string or fragment (give the key with ORGDIR_API_KEY or --key-file)',
+    );
+  }
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowHttp) {
+    throw new CrawlConfigError(
+      `the API URL uses plain http to ${url.hostname}: the key would cross the network unencrypted (use https, or --allow-http)`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function readKeyFile(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new CrawlConfigError(`cannot read the key file ${path} (${code})`);
+  }
+  const key = text.trim();
+  if (key === '') throw new CrawlConfigError(`the key file ${path} is empty`);
+  return key;
+}
+
+/** Applies defaults and checks every value; throws `CrawlConfigError` with one clear sentence. */
+export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
+  const resolved: Record<string, unknown> = {};
+  for (const option of CRAWL_OPTIONS) {
+    if (option.key === 'keyFile') continue;
+    const value = input[option.key] ?? option.defaultValue;
+    if (value === undefined) continue;
+    if (
+      option.kind === 'integer' ||
+      option.kind === 'number' ||
+      option.kind === 'seconds' ||
+      option.kind === 'hours'
+    ) {
+      if (typeof value !== 'number') throw new CrawlConfigError(`${option.key} must be a number`);
+      checkNumber(option, fromOptionUnit(option, value), String(fromOptionUnit(option, value)));
+    } else if (option.kind === 'boolean') {
+      if (typeof value !== 'boolean') throw new CrawlConfigError(`${option.key} must be true or false`);
+    } else if (typeof value !== 'string') {
+      throw new CrawlConfigError(`${option.key} must be a string`);
+    }
+    resolved[option.key] = value;
+  }
+
+  if (input.key !== undefined && input.keyFile !== undefined) {
+    throw new CrawlConfigError('give the key either directly or as a key file, not both');
+  }
+  const key = input.keyFile !== undefined ? readKeyFile(input.keyFile) : input.key?.trim();
+  if (key === undefined || key === '') {
+    throw new CrawlConfigError('no API key: set ORGDIR_API_KEY or pass --key-file PATH');
+  }
+  // Header values must be visible ASCII; a pasted key with a stray character would fail every request.
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    throw new CrawlConfigError(
+      'the API key must be printable ASCII without spaces (check for a stray character)',
+    );
+  }
+  resolved['key'] = key;
+
+  const apiUrl = resolved['apiUrl'];
+  if (typeof apiUrl !== 'string' || apiUrl.trim() === '') {
+    throw new CrawlConfigError('no API URL: set ORGDIR_API_URL or pass --api-url URL');
+  }
+  resolved['apiUrl'] = normaliseApiUrl(apiUrl.trim(), resolved['allowHttp'] === true);
+  resolved['dataDir'] = resolve(String(resolved['dataDir']));
+
+  const searchParam = String(resolved['searchParam']);
+  if (!/^[A-Za-z0-9_.~-]+$/.test(searchParam)) {
+    throw new CrawlConfigError(
+      `--search-param must be a plain parameter name, not ${JSON.stringify(searchParam)}`,
+    );
+  }
+  const codesPath = String(resolved['voluntaryCodesPath']);
+  if (!/^\/[A-Za-z0-9_.~/-]*$/.test(codesPath) || codesPath.split('/').includes('..')) {
+    throw new CrawlConfigError(
+      `--voluntary-codes-path must be a path such as /VoluntaryCodes, not ${JSON.stringify(codesPath)}`,
+    );
+  }
+  if (!PROGRESS_MODES.includes(resolved['progress'] as ProgressMode)) {
+    throw new CrawlConfigError(`--progress must be one of ${PROGRESS_MODES.join(', ')}`);
+  }
+  if ((resolved['backoffMaxMs'] as number) < (resolved['backoffBaseMs'] as number)) {
+    throw new CrawlConfigError('--backoff-max must not be less than --backoff-base');
+  }
+  return resolved as unknown as ResolvedCrawlOptions;
+}

@@ -1,0 +1,130 @@
+// What each operation of the sample API answers when the gateway lets a request through
+// (gateway.ts): the bodies of the lists, the voluntary codes, the records and the searches.
+import type { SampleDataset } from './dataset.ts';
+import type { Route } from './routes.ts';
+import { isEmptyQuery, parseSearchQuery } from './search.ts';
+
+export interface Answer {
+  status: number;
+  body: Buffer;
+  headers?: Record<string, string>;
+  /** The organisation whose record this is, for `organisationsServed`. */
+  organisationId?: string;
+}
+
+export function json(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
+}
+
+/** An error body as the real gateway and service wrote them. */
+export function errorBody(statusCode: number, message: string): Buffer {
+  return json({ statusCode, message });
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface AnswerOptions {
+  /** Shape of the `VoluntaryCodes` answer. */
+  voluntaryCodesShape: 'strings' | 'objects';
+  /** Most search results answered for one query. */
+  searchLimit: number;
+  /** Serialise every record now rather than on each request. */
+  prepareRecords: boolean;
+}
+
+export class OperationAnswers {
+  readonly #dataset: SampleDataset;
+  /** Lower-case ids whose record fails with a 500 (a degraded night). */
+  readonly #failing: ReadonlySet<string>;
+  readonly #options: AnswerOptions;
+  readonly #lists: Record<
+    'registeredCharities' | 'taxEfficientGifts' | 'housingBodies' | 'voluntaryCodes',
+    Buffer
+  >;
+  readonly #codeMemberBodies = new Map<string, Buffer>();
+  /** Record bytes by lower-case id, when `prepareRecords`; made at 0.1 ms a record otherwise. */
+  readonly #recordBodies = new Map<string, { id: string; body: Buffer }>();
+
+  constructor(dataset: SampleDataset, failing: ReadonlySet<string>, options: AnswerOptions) {
+    this.#dataset = dataset;
+    this.#failing = failing;
+    this.#options = options;
+    // List bodies never change: serialise them once, now, so the first request is as quick as the rest.
+    this.#lists = {
+      registeredCharities: json(dataset.registeredCharities),
+      taxEfficientGifts: json(dataset.taxEfficientGifts),
+      housingBodies: json(dataset.housingBodies),
+      voluntaryCodes: json(dataset.voluntaryCodes.map((code) => this.#codeEntry(code))),
+    };
+    if (options.prepareRecords) {
+      for (const id of dataset.ids) {
+        const record = dataset.organisation(id);
+        if (record !== undefined)
+          this.#recordBodies.set(id.toLowerCase(), { id: String(record['id']), body: json(record) });
+      }
+    }
+  }
+
+  #codeEntry(code: { id: string; description: string }): string | { id: string; description: string } {
+    return this.#options.voluntaryCodesShape === 'strings'
+      ? code.id
+      : { id: code.id, description: code.description };
+  }
+
+  answer(route: Route, query: URLSearchParams): Answer {
+    switch (route.operation) {
+      case 'registeredCharities':
+      case 'taxEfficientGifts':
+      case 'housingBodies':
+        return { status: 200, body: this.#lists[route.operation] };
+      case 'voluntaryCodes':
+        return this.#voluntaryCodes(route.argument ?? (query.get('id') || undefined));
+      case 'voluntaryCodeMembers':
+        return this.#voluntaryCodeMembers(route.argument ?? '');
+      case 'organisation':
+        return this.#organisation(route.argument ?? '');
+      case 'search':
+        return this.#search(query.get('id'));
+    }
+  }
+
+  #voluntaryCodes(codeId: string | undefined): Answer {
+    if (codeId === undefined) return { status: 200, body: this.#lists.voluntaryCodes };
+    const code = this.#dataset.voluntaryCodes.find((candidate) => candidate.id === codeId);
+    if (code === undefined) return { status: 404, body: errorBody(404, 'Voluntary code not found') };
+    return { status: 200, body: json([this.#codeEntry(code)]) };
+  }
+
+  #voluntaryCodeMembers(codeId: string): Answer {
+    let body = this.#codeMemberBodies.get(codeId);
+    if (body === undefined) {
+      const members = this.#dataset.voluntaryCodeMembers(codeId);
+      if (members === undefined) return { status: 404, body: errorBody(404, 'Voluntary code not found') };
+      body = json(members);
+      this.#codeMemberBodies.set(codeId, body);
+    }
+    return { status: 200, body };
+  }
+
+  #organisation(id: string): Answer {
+    if (!GUID.test(id)) return { status: 400, body: errorBody(400, 'The organisation id must be a GUID') };
+    if (this.#failing.has(id.toLowerCase()))
+      return { status: 500, body: errorBody(500, 'Internal server error') };
+    const prepared = this.#recordBodies.get(id.toLowerCase());
+    if (prepared !== undefined) return { status: 200, body: prepared.body, organisationId: prepared.id };
+    const record = this.#dataset.organisation(id);
+    if (record === undefined) return { status: 404, body: errorBody(404, 'Organisation not found') };
+    return { status: 200, body: json(record), organisationId: String(record['id']) };
+  }
+
+  #search(raw: string | null): Answer {
+    if (raw === null || raw.trim() === '') {
+      return { status: 400, body: errorBody(400, 'The search query (parameter id) is required') };
+    }
+    const parsed = parseSearchQuery(raw);
+    if (isEmptyQuery(parsed)) {
+      return { status: 400, body: errorBody(400, 'The search query has no word to search for') };
+    }
+    return { status: 200, body: json(this.#dataset.search(parsed, this.#options.searchLimit)) };
+  }
+}
