@@ -10,6 +10,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { CARRIED_FILES } from '../../src/editions/carry.ts';
 import type { EditionsView } from '../../src/editions/history.ts';
@@ -72,12 +74,26 @@ test('a build puts the edition it publishes into the release folder beside the s
   assert.ok(!existsSync(`${paths.siteDir}.next`) && !existsSync(`${release}.next`));
 });
 
-test('with an empty editions folder, the build fetches the previous edition from the release address and reports changes against it', async () => {
+test('with an empty editions folder, the build fetches the previous edition from the release address (through its redirect) and reports changes against it', async () => {
   // Last night, on another machine: its editions went with that machine's cache.
   const yesterday = place();
   const { result: previous } = await build(yesterday, first);
   assert.equal(previous.exitCode, 0, previous.message);
-  const server = await serveSite(releaseDirOf(yesterday.siteDir), { subPath: '/releases/latest/download/' });
+  const files = await serveSite(releaseDirOf(yesterday.siteDir), { subPath: '/assets/' });
+  // As GitHub answers releases/latest/download/<file>: a redirect to where the file is.
+  const redirects = createServer((request, response) => {
+    const name = (request.url ?? '').split('/').at(-1) ?? '';
+    response.writeHead(302, { location: `${files.root}${name}` }).end();
+  });
+  await new Promise<void>((resolve) => redirects.listen(0, '127.0.0.1', resolve));
+  const server = {
+    root: `http://127.0.0.1:${(redirects.address() as AddressInfo).port}/releases/latest/download/`,
+    close: async () => {
+      redirects.closeAllConnections();
+      await new Promise((resolve) => redirects.close(resolve));
+      await files.close();
+    },
+  };
   try {
     const tonight = place();
     const lines: string[] = [];
