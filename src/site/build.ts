@@ -255,7 +255,9 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     dirname(releaseDir),
     `.orgdir-building-${basename(releaseDir)}-${process.pid}-${Date.now()}`,
   );
-  for (const folder of [staging, releaseStaging]) {
+  const archives = offlineArchives(options);
+  // A build that writes no offline copy leaves the release folder as it is.
+  for (const folder of archives.length > 0 ? [staging, releaseStaging] : [staging]) {
     rmSync(folder, { recursive: true, force: true });
     mkdirSync(folder, { recursive: true });
   }
@@ -294,7 +296,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       offerDownloads(staging, writeDownloads(snapshot, staging)),
     );
     await step('records', () => copyRecords(snapshot, staging));
-    const archives = offlineArchives(options);
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.
     const writing = new SiteArchives(
@@ -337,7 +338,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     });
     await step('swap', async () => {
       await swapInto(staging, siteDir);
-      await swapInto(releaseStaging, releaseDir);
+      if (archives.length > 0) await swapInto(releaseStaging, releaseDir);
     });
     return {
       siteDir,
