@@ -1,17 +1,8 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-} from 'node:fs';
-import { copyFile, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
@@ -28,6 +19,8 @@ import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
+import { forEachLimited } from '../lib/worker-pool.ts';
+import { replaceFolder } from '../storage/folder-swap.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
@@ -83,16 +76,12 @@ export interface SiteSummary {
 async function copyRecords(snapshot: Snapshot, siteDir: string): Promise<void> {
   mkdirSync(join(siteDir, RECORDS_DIR), { recursive: true });
   // A few copies in flight at once: on a busy disk each copy waits more than it works.
-  const queue = [...snapshot.organisations];
-  const worker = async (): Promise<void> => {
-    for (let entry = queue.pop(); entry; entry = queue.pop()) {
-      await copyFile(
-        join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
-        join(siteDir, organisationJsonPath(entry.id)),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await forEachLimited(snapshot.organisations, 8, (entry) =>
+    copyFile(
+      join(snapshot.dataDir, 'organisations', `${entry.id}.json`),
+      join(siteDir, organisationJsonPath(entry.id)),
+    ),
+  );
 }
 
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
@@ -201,14 +190,6 @@ async function renderPages(
     seconds: ((clock.end ?? Number.NaN) - (clock.start ?? Number.NaN)) / 1000,
     cpuSeconds: ((clock.cpuEnd ?? Number.NaN) - (clock.cpuStart ?? Number.NaN)) / 1e6,
   };
-}
-
-/** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
-async function swapInto(staging: string, target: string): Promise<void> {
-  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}-${Date.now()}`);
-  if (existsSync(target)) renameSync(target, previous);
-  renameSync(staging, target);
-  await rm(previous, { recursive: true, force: true });
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
@@ -337,8 +318,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
     });
     await step('swap', async () => {
-      await swapInto(staging, siteDir);
-      if (archives.length > 0) await swapInto(releaseStaging, releaseDir);
+      await replaceFolder(siteDir, staging);
+      if (archives.length > 0) await replaceFolder(releaseDir, releaseStaging);
     });
     return {
       siteDir,
