@@ -20,7 +20,6 @@ import {
   siteUrl,
 } from '../src/config.ts';
 import { formatHostingReport, formatSize, judgeHosting } from '../src/hosting/limits.ts';
-import { setEditionsView } from '../src/editions/history.ts';
 import { publishBuild } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
 
@@ -111,8 +110,6 @@ async function main(): Promise<number> {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
 
-  // For tests of a build killed mid-publish: SIGKILL at one named step of the swap (swap.ts).
-  const killAt = process.env['ORGDIR_TEST_KILL_AT'];
   const publicUrl = siteUrl();
   try {
     const result = await publishBuild({
@@ -143,34 +140,23 @@ async function main(): Promise<number> {
         return summary;
       },
       renderSite: async (data, site, view) => {
-        setEditionsView(view);
-        try {
-          const summary = await buildSite({
-            dataDir: data,
-            siteDir: site,
-            ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
-            ...(releaseAddress === undefined ? {} : { releaseUrl: releaseAddress }),
-          });
+        const summary = await buildSite({
+          dataDir: data,
+          siteDir: site,
+          editions: view,
+          ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
+          ...(releaseAddress === undefined ? {} : { releaseUrl: releaseAddress }),
+        });
+        console.error(
+          `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
+        );
+        for (const archive of summary.archives) {
           console.error(
-            `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
+            `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,
           );
-          for (const archive of summary.archives) {
-            console.error(
-              `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,
-            );
-          }
-        } finally {
-          setEditionsView(undefined);
         }
       },
       log: (line) => console.error(line),
-      ...(killAt === undefined
-        ? {}
-        : {
-            onSwapStep: (step: string) => {
-              if (step === killAt) process.kill(process.pid, 'SIGKILL');
-            },
-          }),
     });
     if (result.site !== undefined) console.log(formatHostingReport(result.site, judgeHosting(result.site)));
     (result.exitCode === 0 ? console.log : console.error)(`build: ${result.message}`);

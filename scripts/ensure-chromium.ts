@@ -1,17 +1,24 @@
-// Browser tests drive Debian's Chromium (no browser download works here). Install it when
-// missing and we are root; otherwise say the one command that does.
+// The tests need two Debian packages: Chromium drives the browser tests (no browser download
+// works here) and Info-ZIP's unzip reads the site's zip independently of its writer. Install what
+// is missing when we are root; otherwise say the one command that does.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { CHROMIUM_PATH } from '../src/bench/chromium.ts';
 
-if (!existsSync(CHROMIUM_PATH)) {
+const onPath = (command: string) =>
+  (process.env['PATH'] ?? '').split(':').some((dir) => dir !== '' && existsSync(`${dir}/${command}`));
+
+const missing = [...(existsSync(CHROMIUM_PATH) ? [] : ['chromium']), ...(onPath('unzip') ? [] : ['unzip'])];
+if (missing.length > 0) {
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM_PATH}: run  sudo apt-get install -y chromium`);
+    console.error(
+      `The tests need ${missing.join(' and ')}: run  sudo apt-get install -y ${missing.join(' ')}`,
+    );
     process.exit(1);
   }
-  console.log('Installing Debian chromium for the browser tests…');
+  console.log(`Installing Debian's ${missing.join(' and ')} for the tests…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });

@@ -1,6 +1,7 @@
 // npm run site: renders the data folder (ORGDIR_DATA_DIR) into a static site (ORGDIR_SITE_DIR).
 import { parseArgs } from 'node:util';
-import { dataDir, releaseUrl, siteDir, siteUrl } from '../src/config.ts';
+import { dataDir, editionsDir, releaseUrl, siteDir, siteUrl } from '../src/config.ts';
+import { loadEditionsView } from '../src/editions/history.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
@@ -35,6 +36,7 @@ the offline copy of the whole site beside it. Ends with a hosting report: bytes,
 widest folder, and whether GitHub Pages, Netlify, Cloudflare Pages and a plain server take it.
   --data DIR         data folder to read (default: ORGDIR_DATA_DIR or ./data)
   --out DIR          site folder to write (default: ORGDIR_SITE_DIR or ./dist)
+  The pages show the editions kept in ORGDIR_EDITIONS_DIR (default ./editions), if any.
   --release-dir DIR  the release folder, for the offline copy (default: the site folder + "-release")
   --zip              also write the offline copy as orgdir-site.zip (for Windows 10; about 3x larger)
   --no-tar-gz        do not write orgdir-site.tar.gz (the offline copy)
@@ -60,6 +62,7 @@ try {
     ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
     ...optional('siteUrl', siteUrl()),
     ...optional('releaseUrl', releaseUrl()),
+    editions: loadEditionsView(editionsDir(), siteUrl()),
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;

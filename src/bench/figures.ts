@@ -3,6 +3,9 @@
 import { formatBytes } from '../lib/bytes.ts';
 import { formatSize, type SiteMeasure } from '../hosting/limits.ts';
 import type { SearchBenchmark } from '../search/benchmark.ts';
+import { median } from '../lib/statistics.ts';
+
+export { median };
 
 /** What the machine was while the figures were taken. */
 export interface MachineDescription {
@@ -111,13 +114,6 @@ export function crawlBoundSeconds(requests: number, latencyMs: number, concurren
   return (requests * latencyMs) / concurrency / 1000;
 }
 
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 /** Median and largest of the organisation pages' sizes. */
 export function pageWeight(pages: readonly { path: string; bytes: number }[]): PageWeight {
   let largest = { path: '', bytes: 0 };
@@ -148,7 +144,9 @@ export const TARGETS = {
   folderEntries: 40_000,
   offlineBytes: 120_000_000,
   searchColdMs: 1000,
+  /** The slowest keystroke of a query the page has not answered before, in a page whose core has loaded. */
   searchWarmKeystrokeMs: 100,
+  /** Every organisation page, in bytes (30 kB); the site's own tests hold the fixture pages to it too. */
   organisationPageBytes: 30_000,
 } as const;
 
@@ -243,18 +241,22 @@ export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
     const label = size.organisations.toLocaleString('en');
     if (search !== undefined) {
       const slowest = Math.max(0, ...search.cold.map((query) => query.firstResultsMs));
+      // Both passes type queries the page has not answered before: a reader's keystrokes.
+      const keystrokeTimes = [...search.keystrokes.firstMs, ...search.keystrokes.warmMs];
+      const slowestKeystroke = Math.max(0, ...keystrokeTimes);
+      const keystrokeCount = keystrokeTimes.length;
       checks.push(
         {
           stage: 'search',
           target: `${label} organisations: cold first results < ${TARGETS.searchColdMs} ms`,
-          measured: `${Math.round(slowest)} ms (slowest query)`,
+          measured: `${Math.round(slowest)} ms (slowest query's median of ${search.cold[0]?.runs ?? 0} loads)`,
           met: slowest < TARGETS.searchColdMs,
         },
         {
           stage: 'search',
-          target: `${label} organisations: warm keystroke < ${TARGETS.searchWarmKeystrokeMs} ms`,
-          measured: `${search.keystrokes.maxWarmMs} ms (slowest)`,
-          met: search.keystrokes.maxWarmMs < TARGETS.searchWarmKeystrokeMs,
+          target: `${label} organisations: keystroke on a new query < ${TARGETS.searchWarmKeystrokeMs} ms`,
+          measured: `${slowestKeystroke} ms (slowest of ${keystrokeCount} keystrokes)`,
+          met: slowestKeystroke < TARGETS.searchWarmKeystrokeMs,
         },
       );
     }

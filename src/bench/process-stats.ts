@@ -3,10 +3,38 @@
 // is; and the CPU time of a process the benchmark did not measure from inside.
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** Resident bytes from the text of /proc/PID/status (its VmRSS line, in kB); 0 without one. */
+export function residentBytesOf(status: string): number {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+  return match === null ? 0 : Number(match[1]) * 1024;
+}
+
+/**
+ * User plus system CPU seconds from the text of /proc/PID/stat: fields 14 and 15, in clock ticks
+ * of 1/100 s, counted after the command name, which is in parentheses and may hold spaces and
+ * parentheses of its own.
+ */
+export function cpuSecondsOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU and peak memory of this process, from `process.resourceUsage()`. */
+export interface ProcessUsage {
+  cpuSeconds: number;
+  peakRssBytes: number;
+}
+
+/** Microseconds of CPU to seconds, and the peak resident set from kilobytes (as Linux reports it) to bytes. */
+export function usageOf(
+  used: Pick<NodeJS.ResourceUsage, 'userCPUTime' | 'systemCPUTime' | 'maxRSS'>,
+): ProcessUsage {
+  return { cpuSeconds: (used.userCPUTime + used.systemCPUTime) / 1e6, peakRssBytes: used.maxRSS * 1024 };
+}
+
 function residentBytes(pid: number): number {
   try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match === null ? 0 : Number(match[1]) * 1024;
+    return residentBytesOf(readFileSync(`/proc/${pid}/status`, 'utf8'));
   } catch {
     return 0;
   }
@@ -54,10 +82,7 @@ export function watchTreeMemory(pid: number, intervalMs = 100): { stop: () => nu
 /** User and system CPU seconds of `pid` so far (clock ticks of 1/100 s, as Linux counts them). */
 export function processCpuSeconds(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return cpuSecondsOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return Number.NaN;
   }

@@ -35,7 +35,12 @@ function crawlSection(results: BenchmarkResults, sizes: SizeResult[]): string[] 
       'R counts every request the sample API received (lists, searches, records); the bound R·L/C is ' +
       'the time those requests take when nothing else costs time. "Records from" is when the crawl, ' +
       'done with the lists and the search sweep, started on the records. Each crawl starts from an ' +
-      'empty data folder (an earlier one is moved aside and deleted after the last figure).',
+      'empty data folder (an earlier one is moved aside and deleted after the last figure). Every ' +
+      'figure is from one crawl per size, not a median: wall time runs from the start of the crawl to ' +
+      "its published folder, in the crawler's own process (the sample API's start-up and the " +
+      'preparation of its records excluded); CPU is user plus system time of each process; peak RSS ' +
+      "is the crawler process's high-water mark; load is the higher one-minute load average of the " +
+      "stage's start and end.",
     '',
     markdownTable(
       [
@@ -82,7 +87,9 @@ function siteSection(sizes: SizeResult[]): string[] {
       'resident memory of that process and its children together (sampled every 100 ms), or the ' +
       "process's own high-water mark when that is higher. The site folder is new for each build " +
       '(an earlier one is moved aside and deleted after the last figure); replacing a live site adds ' +
-      'the time to delete the old one (9 s for 63,000 files at 30,000 organisations here).',
+      'the time to delete the old one (9 s for 63,000 files at 30,000 organisations here). Every ' +
+      'figure is from one build per size, not a median: "render" is the page step alone; "whole ' +
+      'stage" includes the search index, the downloads, the archives and the swap.',
     '',
     markdownTable(
       ['organisations', 'pages', 'render', 'pages/s', 'ms/page', 'whole stage', 'peak RSS', 'output', 'load'],
@@ -171,7 +178,8 @@ function pageWeightSection(sizes: SizeResult[]): string[] {
   return [
     '## Page weight',
     '',
-    'Organisation pages as written, HTML only: the stylesheet and the outline of Ireland are shared files.',
+    'Organisation pages as written, HTML only: the stylesheet and the outline of Ireland are shared files. ' +
+      'Every organisation page is measured; the median and the largest of their sizes (1 kB = 1,000 bytes).',
     '',
     markdownTable(
       ['organisations', 'pages', 'median', 'largest', 'largest page'],
@@ -204,11 +212,20 @@ function searchSection(sizes: SizeResult[]): string[] {
   return [
     '## Search',
     '',
-    'Chromium opens `search.html?q=…` from file:// in a fresh context (nothing cached) and the time ' +
-      'runs from the start of navigation to the results on the page. Bytes loaded are the index files ' +
-      'that query read; the client script is counted apart. Keystrokes type ' +
-      `\`${measured[0]!.search!.keystrokes.typed}\` one character at a time into a page whose index ` +
-      'core has loaded: the first pass may load shards, the second finds them loaded.',
+    'Cold page: Chromium opens `search.html?q=…` from file:// in a fresh context (nothing cached), ' +
+      `${measured[0]!.search!.cold[0]?.runs ?? 0} times per query; "first results" is the median of ` +
+      'those loads (the fastest is in `benchmarks.json`), from the start of navigation to the results on ' +
+      'the page, the page, its script and the index files included. Bytes loaded are the index files ' +
+      'that query read; the client script is counted apart.',
+    '',
+    'Keystrokes: from a keystroke to its results drawn (the next animation frame), in a page whose ' +
+      `index core has loaded (that load excluded). \`${measured[0]!.search!.keystrokes.typed}\` is typed ` +
+      'one character at a time into a page that has answered nothing yet (a keystroke that loads a ' +
+      `shard includes it), then \`${measured[0]!.search!.keystrokes.warmTyped}\`, which shares no word ` +
+      "prefix with it, into the same page: the first phrase's shards are loaded, nothing of this one " +
+      'was asked before. Each cell is the median and the largest over the keystrokes of one pass. A ' +
+      "query typed a second time would be answered from the engine's memory of its last 64 words, " +
+      'which no reader waits on: it is not measured.',
     '',
     markdownTable(
       [
@@ -216,8 +233,8 @@ function searchSection(sizes: SizeResult[]): string[] {
         'index on disk',
         'files',
         'client',
-        'keystroke, first pass',
-        'keystroke, warm',
+        'keystroke, fresh page',
+        'keystroke, new phrase on a warm page',
         'load',
       ],
       measured.map(({ organisations, search }) => [

@@ -5,6 +5,7 @@
 // Each job imports only its own modules: loading the site build (Astro) in the crawl's process
 // cost 0.8 s of CPU and its memory, counted as the crawler's.
 import type { SiteSummary } from '../site/build.ts';
+import { usageOf, type ProcessUsage } from './process-stats.ts';
 
 export type WorkerJob =
   | {
@@ -28,10 +29,7 @@ export type WorkerJob =
   | { kind: 'site'; dataDir: string; siteDir: string };
 
 /** CPU and memory of the worker process, from `process.resourceUsage()`. */
-export interface WorkerUsage {
-  cpuSeconds: number;
-  peakRssBytes: number;
-}
+export type WorkerUsage = ProcessUsage;
 
 export type WorkerAnswer =
   | { kind: 'ready'; baseUrl: string; key: string }
@@ -49,12 +47,7 @@ export type WorkerAnswer =
   | { kind: 'failed'; error: string };
 
 function usage(): WorkerUsage {
-  const used = process.resourceUsage();
-  return {
-    cpuSeconds: (used.userCPUTime + used.systemCPUTime) / 1e6,
-    // Linux reports kilobytes.
-    peakRssBytes: used.maxRSS * 1024,
-  };
+  return usageOf(process.resourceUsage());
 }
 
 function answer(message: WorkerAnswer): Promise<void> {

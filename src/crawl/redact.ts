@@ -10,6 +10,17 @@ export function keyRedactor(key: string): (text: string) => string {
   return (text) => (text.includes(key) ? text.split(key).join(REDACTED) : text);
 }
 
+/**
+ * An answer's body with the key replaced, for an API (or a gateway before it) that gives the key
+ * back inside a record: the one change the crawl makes to what it stores. The same Buffer when
+ * the key is not in it.
+ */
+export function redactBody(body: Buffer, redact: (text: string) => string): Buffer {
+  const text = body.toString('utf8');
+  const redacted = redact(text);
+  return redacted === text ? body : Buffer.from(redacted, 'utf8');
+}
+
 /** A reporter that redacts every text of every event before passing it on. */
 export function redactingReporter(reporter: CrawlReporter, redact: (text: string) => string): CrawlReporter {
   return {

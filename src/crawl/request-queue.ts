@@ -5,6 +5,7 @@
 import PQueue from 'p-queue';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { CrawlReporter, Operation } from './events.ts';
+import { redactBody } from './redact.ts';
 import {
   backoffDelay,
   classifyAnswer,
@@ -233,8 +234,12 @@ export class RequestQueue {
       if (attempts > 1) this.statistics.retries += 1;
       const { classification, body } = await this.#attempt(request, attempts);
       switch (classification.kind) {
-        case 'success':
-          return { kind: 'ok', body: body ?? Buffer.alloc(0), value: classification.value, attempts };
+        case 'success': {
+          const sent = body ?? Buffer.alloc(0);
+          const kept = redactBody(sent, this.#redact);
+          const value = kept === sent ? classification.value : JSON.parse(kept.toString('utf8'));
+          return { kind: 'ok', body: kept, value, attempts };
+        }
         case 'not-found':
           return { kind: 'not-found', status: classification.status, attempts };
         case 'final':

@@ -1,11 +1,10 @@
 // What the site shows of the kept editions: per edition what changed, per organisation its own
 // history, and the organisations that have a page but no record in the current data folder.
-// The build hands a view to the pages through `globalThis` (as src/site/context.ts does); a plain
-// `astro build` reads the editions folder named by ORGDIR_EDITIONS_DIR.
+// The site build hands a view to the pages through `globalThis` (as src/site/context.ts does);
+// without one the pages show no editions: the folder they come from is the caller's to name.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { editionsDir, siteUrl } from '../config.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
@@ -135,15 +134,9 @@ export function setEditionsView(view: EditionsView | undefined): void {
   else delete store[VIEW];
 }
 
-let loaded: { key: string; view: EditionsView } | undefined;
+const NO_EDITIONS: EditionsView = { editions: [], former: [], carried: [], histories: new Map() };
 
-/** The editions the pages render: the build's, or those of ORGDIR_EDITIONS_DIR. */
+/** The editions the pages render: the view the build was given, or none. */
 export function editionsView(): EditionsView {
-  const given = (globalThis as { [VIEW]?: EditionsView })[VIEW];
-  if (given !== undefined) return given;
-  const dir = editionsDir();
-  const url = siteUrl();
-  const key = `${dir}\n${url ?? ''}`;
-  if (loaded?.key !== key) loaded = { key, view: loadEditionsView(dir, url) };
-  return loaded.view;
+  return (globalThis as { [VIEW]?: EditionsView })[VIEW] ?? NO_EDITIONS;
 }

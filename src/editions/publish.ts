@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
-import { carryOverEntries, repairSwap, swapDirectories, type SwapStepHook } from '../storage/folder-swap.ts';
+import { carryOverEntries, repairSwap, swapDirectories } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import {
@@ -71,7 +71,6 @@ export interface PublishOptions {
   renderSite: (dataDir: string, siteDir: string, view: EditionsView) => Promise<void>;
   /** The publish time; default now. */
   now?: () => Date;
-  onSwapStep?: SwapStepHook;
   log?: (line: string) => void;
   /**
    * Where the release folder is published (ORGDIR_RELEASE_URL): with an empty editions folder the
@@ -366,7 +365,6 @@ async function renderAndSwap(
       { name: 'release', live: releaseDirOf(options.siteDir), next: staging.release },
       { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
     ],
-    options.onSwapStep,
   );
   const pruned = await store.prune(options.keep);
   if (pruned.length > 0)

@@ -1,10 +1,13 @@
 // Measures the search of a built site in Chromium from file://, as a reader meets it: index size
-// on disk, bytes and time to first results on a cold page, and time per keystroke once warm.
+// on disk, bytes and time to first results on a cold page, and time per keystroke of queries the
+// page has not been asked before (the engine keeps the results of its last 64 words, so a query
+// typed twice is answered from memory the second time and says nothing of a reader's wait).
 // Called by the benchmark script with a browser it launched.
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright';
+import { median } from '../lib/statistics.ts';
 import { RESULTS_EVENT, SEARCH_DIR } from './options.ts';
 
 export interface BenchmarkQuery {
@@ -38,11 +41,14 @@ export interface SearchBenchmark {
   clientBytes: number;
   cold: ColdQueryFigures[];
   /**
-   * Each keystroke of typing `typed` into a page whose core has loaded, until its results are
-   * shown: the first time (a keystroke may load a shard) and again once warm.
+   * Each keystroke, until its results are shown, of typing `typed` into a page whose index core
+   * has loaded and that has answered nothing yet (`firstMs`: a keystroke may load a shard), then
+   * of typing `warmTyped`, which shares no word prefix with `typed`, into the same page
+   * (`warmMs`: the shards of the first phrase loaded, nothing of this one answered before).
    */
   keystrokes: {
     typed: string;
+    warmTyped: string;
     firstMs: number[];
     warmMs: number[];
     medianFirstMs: number;
@@ -57,14 +63,31 @@ async function filesUnder(directory: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length === 0
-    ? 0
-    : sorted.length % 2 === 1
-      ? sorted[middle]!
-      : (sorted[middle - 1]! + sorted[middle]!) / 2;
+/** The kind of an index file by its path under `search/`: its folder, or `client` for search.js. */
+export function indexFileKind(path: string): string {
+  if (path.includes('/')) return path.split('/')[0]!;
+  const name = path.replace(/\.js$/, '');
+  return name === 'search' ? 'client' : name;
+}
+
+/** What the search box holds after each keystroke of typing `text`. */
+export function keystrokeTexts(text: string): string[] {
+  return Array.from({ length: text.length }, (_, index) => text.slice(0, index + 1));
+}
+
+/** Every word prefix that typing `text` one character at a time asks the engine for. */
+export function typedPrefixes(text: string): Set<string> {
+  const prefixes = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    for (let length = 1; length <= word.length; length += 1) prefixes.add(word.slice(0, length));
+  }
+  return prefixes;
+}
+
+/** The word prefixes of `next` that typing `seen` already asked for: none for an unseen query. */
+export function alreadyAsked(seen: string, next: string): string[] {
+  const asked = typedPrefixes(seen);
+  return [...typedPrefixes(next)].filter((prefix) => asked.has(prefix));
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -97,9 +120,19 @@ export async function benchmarkSearch(options: {
   queries?: readonly BenchmarkQuery[];
   /** Cold page loads per query (default 3); the median and the fastest are reported. */
   runs?: number;
-  /** Typed one character at a time into a warm page. */
+  /** Typed one character at a time into a page that has answered nothing yet. */
   typed?: string;
+  /** Typed next into the same page; must share no word prefix with `typed`. */
+  warmTyped?: string;
 }): Promise<SearchBenchmark> {
+  const typed = options.typed ?? 'galway community development';
+  const warmTyped = options.warmTyped ?? 'sligo youth arts';
+  const repeated = alreadyAsked(typed, warmTyped);
+  if (repeated.length > 0) {
+    throw new RangeError(
+      `"${warmTyped}" repeats what "${typed}" asked (${repeated.join(', ')}): the engine would answer from memory`,
+    );
+  }
   const searchDir = join(options.siteDir, SEARCH_DIR);
   const byKind: SearchBenchmark['index']['byKind'] = {};
   const sizes = new Map<string, number>();
@@ -107,11 +140,7 @@ export async function benchmarkSearch(options: {
     const bytes = (await stat(file)).size;
     const path = relative(searchDir, file).split(sep).join('/');
     sizes.set(path, bytes);
-    const kind = path.includes('/')
-      ? path.split('/')[0]!
-      : path.replace(/\.js$/, '') === 'search'
-        ? 'client'
-        : path.replace(/\.js$/, '');
+    const kind = indexFileKind(path);
     const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
     entry.files += 1;
     entry.bytes += bytes;
@@ -154,21 +183,17 @@ export async function benchmarkSearch(options: {
     cold.push({ ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) });
   }
 
-  const typed = options.typed ?? 'galway community development';
   const context = await options.browser.newContext();
   const page = await context.newPage();
   await page.goto(pageUrl.href);
   await page.waitForFunction(() =>
     document.querySelector('[data-search-status]')?.textContent?.startsWith('Type'),
   );
-  // The first time each keystroke may load a shard; the second time everything it needs is loaded.
   const first: number[] = [];
-  for (let length = 1; length <= typed.length; length += 1)
-    first.push(round(await typeAndTime(page, typed.slice(0, length))));
+  for (const text of keystrokeTexts(typed)) first.push(round(await typeAndTime(page, text)));
   await typeAndTime(page, '');
   const warm: number[] = [];
-  for (let length = 1; length <= typed.length; length += 1)
-    warm.push(round(await typeAndTime(page, typed.slice(0, length))));
+  for (const text of keystrokeTexts(warmTyped)) warm.push(round(await typeAndTime(page, text)));
   await context.close();
 
   const kinds = Object.values(byKind);
@@ -182,6 +207,7 @@ export async function benchmarkSearch(options: {
     cold,
     keystrokes: {
       typed,
+      warmTyped,
       firstMs: first,
       warmMs: warm,
       medianFirstMs: median(first),

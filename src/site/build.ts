@@ -11,6 +11,7 @@ import { forgetSnapshots, snapshotOf, type Snapshot } from '../records/register.
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
+import { setEditionsView, type EditionsView } from '../editions/history.ts';
 import { writeDownloads } from './downloads.ts';
 import { offerDownloads } from './download-files.ts';
 import { leanPage } from './page-bytes.ts';
@@ -47,6 +48,11 @@ export interface SiteOptions {
   siteUrl?: string;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * The kept editions the pages show (change history, changes pages, feed). Default: none; the
+   * site never looks for an editions folder by itself (scripts/site.ts loads the configured one).
+   */
+  editions?: EditionsView;
 }
 
 export interface SiteSummary {
@@ -296,6 +302,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
     };
     setSiteContext(context);
+    setEditionsView(options.editions);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     const rounded = (value: number) => Math.round(value * 1000) / 1000;
@@ -343,6 +350,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     throw error;
   } finally {
     setSiteContext(undefined);
+    setEditionsView(undefined);
     forgetSnapshots();
   }
 }

@@ -27,19 +27,16 @@ function oldFolder(live: string): string {
   return `${live.replace(/[/\\]+$/, '')}.old`;
 }
 
-/** The two renames of one swap; `onAside` is called between them. */
-async function swapOne(live: string, next: string, aside: string, onAside: () => void): Promise<void> {
+/** The two renames of one swap. */
+async function swapOne(live: string, next: string, aside: string): Promise<void> {
   await rm(aside, { recursive: true, force: true });
-  if (existsSync(live)) {
-    await rename(live, aside);
-    onAside();
-  }
+  if (existsSync(live)) await rename(live, aside);
   await rename(next, live);
 }
 
 /** Puts `next` in the place of `live` (which need not exist); the old folder is removed. */
 export async function replaceFolder(live: string, next: string, aside = oldFolder(live)): Promise<void> {
-  await swapOne(live, next, aside, () => {});
+  await swapOne(live, next, aside);
   await rm(aside, { recursive: true, force: true });
 }
 
@@ -86,32 +83,18 @@ interface Journal {
   swaps: DirectorySwap[];
 }
 
-/**
- * Called at each step of `swapDirectories`: `committed` once the journal is written, then for each
- * swap `<name>:aside` (live moved to .old) and `<name>:swapped` (next moved to live), then `done`.
- * Tests use it to kill the process at exactly one of these points.
- */
-export type SwapStepHook = (step: string) => void;
-
 /** Swaps every `next` in for its `live`. Throws, touching nothing, if a `next` is missing. */
-export async function swapDirectories(
-  journalPath: string,
-  swaps: readonly DirectorySwap[],
-  onStep: SwapStepHook = () => {},
-): Promise<void> {
+export async function swapDirectories(journalPath: string, swaps: readonly DirectorySwap[]): Promise<void> {
   for (const swap of swaps) {
     if (!existsSync(swap.next)) throw new Error(`cannot publish ${swap.name}: ${swap.next} does not exist`);
   }
   const journal: Journal = { version: 1, startedAt: new Date().toISOString(), swaps: [...swaps] };
   await mkdir(dirname(journalPath), { recursive: true });
   await writeFileAtomic(journalPath, `${JSON.stringify(journal, null, 2)}\n`);
-  onStep('committed');
   for (const swap of swaps) {
-    await swapOne(swap.live, swap.next, oldFolder(swap.live), () => onStep(`${swap.name}:aside`));
-    onStep(`${swap.name}:swapped`);
+    await swapOne(swap.live, swap.next, oldFolder(swap.live));
   }
   await finish(journalPath, swaps);
-  onStep('done');
 }
 
 async function finish(journalPath: string, swaps: readonly DirectorySwap[]): Promise<void> {
@@ -145,7 +128,7 @@ export async function repairSwap(journalPath: string): Promise<string[] | undefi
       await rename(old, swap.live);
       done.push(`${swap.name}: ${swap.next} is missing; restored the previous ${swap.live}`);
     } else if (live && next) {
-      await swapOne(swap.live, swap.next, old, () => {});
+      await swapOne(swap.live, swap.next, old);
       done.push(`${swap.name}: made the swap the interrupted publish had not reached`);
     }
   }

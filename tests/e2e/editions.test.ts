@@ -2,7 +2,6 @@
 // loopback, with the real crawler and the real site, for two editions with known changes, the
 // four bad nights of the publish guard, --accept, and a build killed in the middle of its publish.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -26,6 +25,8 @@ import {
   type RunningSampleApi,
 } from '../../src/sample-api/server.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
+import { runChild, type ChildOwner } from '../support/child-process.ts';
+import { killAtImport } from '../support/kill-at.ts';
 import { treeDigest } from '../support/tree.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
@@ -64,41 +65,33 @@ async function api(edition: number, degradations?: DegradationOptions): Promise<
   return server;
 }
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function build(
+/** Runs `npm run build` in `at` against `server`; the build ends at the latest when `owner` does. */
+async function build(
+  owner: ChildOwner,
   at: Place,
   server: RunningSampleApi,
   args: string[] = [],
-  env: NodeJS.ProcessEnv = {},
-): Promise<Run> {
+  nodeFlags: string[] = [],
+) {
   const crawlFlags = ['--rate', '0', '--concurrency', '8', '--progress', 'none'];
   const retryFlags = ['--max-attempts', '2', '--backoff-base', '0.01', '--backoff-max', '0.02'];
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [join(PROJECT, 'scripts/build.ts'), ...crawlFlags, ...retryFlags, ...args],
-      {
-        cwd: at.dir,
-        env: {
-          ...process.env,
-          ORGDIR_API_URL: server.baseUrl,
-          ORGDIR_API_KEY: server.key,
-          ORGDIR_DATA_DIR: at.data,
-          ORGDIR_SITE_DIR: at.site,
-          ORGDIR_EDITIONS_DIR: at.editions,
-          ASTRO_TELEMETRY_DISABLED: '1',
-          ...env,
-        },
+  return runChild(
+    owner,
+    process.execPath,
+    [...nodeFlags, join(PROJECT, 'scripts/build.ts'), ...crawlFlags, ...retryFlags, ...args],
+    {
+      cwd: at.dir,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        ORGDIR_API_URL: server.baseUrl,
+        ORGDIR_API_KEY: server.key,
+        ORGDIR_DATA_DIR: at.data,
+        ORGDIR_SITE_DIR: at.site,
+        ORGDIR_EDITIONS_DIR: at.editions,
+        ASTRO_TELEMETRY_DISABLED: '1',
       },
-      (_error, stdout, stderr) => resolve({ code: child.exitCode, signal: child.signalCode, stdout, stderr }),
-    );
-  });
+    },
+  );
 }
 
 /** The visible text of a page: tags dropped, entities decoded, spaces collapsed. */
@@ -128,7 +121,7 @@ function liveState(at: Place): string[] {
 const baseline = place('baseline');
 
 before(async () => {
-  const run = await build(baseline, await api(1));
+  const run = await build({ after }, baseline, await api(1));
   assert.equal(run.code, 0, run.stderr);
 });
 
@@ -144,7 +137,7 @@ let twoEditions: Promise<Place> | undefined;
 function secondEdition(): Promise<Place> {
   twoEditions ??= (async () => {
     const at = fromBaseline('two-editions');
-    const run = await build(at, await api(2));
+    const run = await build({ after }, at, await api(2));
     assert.equal(run.code, 0, run.stderr);
     return at;
   })();
@@ -268,10 +261,10 @@ const badNights: [string, DegradationOptions, RegExp][] = [
 ];
 
 for (const [night, degradations, reason] of badNights) {
-  test(`${night} stops the build with exit 1 and a report, leaving the live data and site byte-identical`, async () => {
+  test(`${night} stops the build with exit 1 and a report, leaving the live data and site byte-identical`, async (t) => {
     const at = fromBaseline(night.replace(/\W+/g, '-'));
     const before = liveState(at);
-    const run = await build(at, await api(1, degradations));
+    const run = await build(t, at, await api(1, degradations));
     assert.equal(run.code, 1, run.stderr);
     assert.match(run.stderr, /Publish guard: \d+ checks? failed/);
     assert.match(run.stderr, reason);
@@ -284,14 +277,14 @@ for (const [night, degradations, reason] of badNights) {
   });
 }
 
-test('--accept with a reason publishes the very crawl the guard stopped, and the edition records why', async () => {
+test('--accept with a reason publishes the very crawl the guard stopped, and the edition records why', async (t) => {
   const at = fromBaseline('accepted');
   const server = await api(1, { emptyLists: ['housingBodies'] });
-  const stopped = await build(at, server);
+  const stopped = await build(t, at, server);
   assert.equal(stopped.code, 1);
   assert.match(stopped.stderr, /--accept "REASON" --reuse-crawl/);
   const judged = readFileSync(join(`${at.data}.next`, 'manifest.json'), 'utf8');
-  const run = await build(at, server, [
+  const run = await build(t, at, server, [
     '--accept',
     'the regulator closed its register for a week',
     '--reuse-crawl',
@@ -312,26 +305,23 @@ test('--accept with a reason publishes the very crawl the guard stopped, and the
 });
 
 for (const point of ['data:aside', 'site:aside']) {
-  test(`a build killed with SIGKILL at ${point} leaves a whole site, old or new, that the next run completes`, async () => {
+  test(`a build killed with SIGKILL at ${point} leaves a whole site, old or new, that the next run completes`, async (t) => {
     const at = fromBaseline(`killed-${point.replace(':', '-')}`);
     const oldSite = treeDigest(at.site);
     const server = await api(2);
-    const killed = await build(at, server, [], { ORGDIR_TEST_KILL_AT: point });
+    // Killed right after the live folder is moved aside, before the new one is moved in.
+    const live = point.startsWith('data') ? at.data : at.site;
+    const killed = await build(t, at, server, [], ['--import', killAtImport({ afterRename: `${live}.old` })]);
     assert.equal(killed.signal, 'SIGKILL');
     // Between the two renames the live folder is absent, never half old and half new.
-    const live = point.startsWith('data') ? at.data : at.site;
     assert.equal(existsSync(live), false);
     assert.ok(existsSync(`${live}.old`) && existsSync(`${live}.next`));
 
-    const repair = await new Promise<string>((resolve) =>
-      execFile(
-        process.execPath,
-        [join(PROJECT, 'scripts/editions.ts'), '--repair'],
-        { cwd: at.dir, env: { ...process.env, ORGDIR_EDITIONS_DIR: at.editions } },
-        (_error, stdout) => resolve(stdout),
-      ),
-    );
-    assert.match(repair, /finished the interrupted swap/);
+    const repair = await runChild(t, process.execPath, [join(PROJECT, 'scripts/editions.ts'), '--repair'], {
+      cwd: at.dir,
+      env: { PATH: process.env['PATH'] ?? '', ORGDIR_EDITIONS_DIR: at.editions },
+    });
+    assert.match(repair.stdout, /finished the interrupted swap/);
     const newest = new EditionStore(at.editions).latest();
     assert.equal(newest?.number, 2);
     assert.notEqual(treeDigest(at.site), oldSite);

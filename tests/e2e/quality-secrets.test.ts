@@ -1,11 +1,12 @@
 // The subscription key never leaves the header it is sent in. A publisher's whole flow, run as
 // child processes with a unique key in the environment against a sample API that answers with
-// errors, resets, cut-off bodies and rate limits: a crawl that completes after retries, a crawl
-// that fails, and the site build. The key must appear in no file of the data folder, the site or
-// its archives (their bytes and what they hold once unpacked) and in nothing printed.
-import { after, before, test } from 'node:test';
+// errors, resets, cut-off bodies and rate limits, behind a gateway that gives the key back (in its
+// headers, an error message, a redirect's address and one record): a crawl that completes after
+// retries, a crawl that fails, the site, and a whole `npm run build`. The key must appear in no
+// file of the data folder, the site, the editions or the archives (their bytes and what they hold
+// once unpacked) and in nothing printed.
+import { after, before, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,9 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { ARCHIVE_NAME, TAR_ARCHIVE_NAME } from '../../src/site/build.ts';
+import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
+import { startEchoingApi, type EchoingApi } from '../support/echoing-api.ts';
 import { readZip } from '../support/zip.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -23,26 +26,29 @@ const FORMS = [KEY, Buffer.from(KEY).toString('base64'), encodeURIComponent(KEY)
 
 let work: string;
 let api: RunningSampleApi;
+let gateway: EchoingApi;
+const ORGS = 120;
 const outputs: { command: string; code: number | null; stdout: string; stderr: string }[] = [];
 
-function run(script: string, args: string[], env: Record<string, string>): Promise<(typeof outputs)[number]> {
-  return new Promise((resolve) => {
-    // Only what the test gives, as a publisher's cron job would: nothing leaks in from outside.
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', script), ...args], {
+async function run(
+  t: TestContext,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<(typeof outputs)[number]> {
+  // Only what the test gives, as a publisher's cron job would: nothing leaks in from outside.
+  const { code, stdout, stderr } = await runChild(
+    t,
+    process.execPath,
+    [join(ROOT, 'scripts', script), ...args],
+    {
       cwd: work,
       env: { PATH: process.env['PATH'] ?? '', ASTRO_TELEMETRY_DISABLED: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => {
-      const result = { command: `${script} ${args.join(' ')}`, code, stdout, stderr };
-      outputs.push(result);
-      resolve(result);
-    });
-  });
+    },
+  );
+  const result = { command: `${script} ${args.join(' ')}`, code, stdout, stderr };
+  outputs.push(result);
+  return result;
 }
 
 function leaks(where: string, content: Buffer | string): string[] {
@@ -56,7 +62,7 @@ before(async () => {
   work = mkdtempSync(join(tmpdir(), 'orgdir-secrets-'));
   api = await startSampleApi({
     port: 0,
-    orgs: 80,
+    orgs: ORGS,
     key: KEY,
     faults: {
       errorRate: 0.05,
@@ -66,24 +72,47 @@ before(async () => {
       retryAfterSeconds: 1,
     },
   });
+  gateway = await startEchoingApi(api);
 });
 
 after(async () => {
+  await gateway?.close();
   await api?.close();
   rmSync(work, { recursive: true, force: true });
 });
 
 const crawlEnv = () => ({
-  ORGDIR_API_URL: api.baseUrl,
+  ORGDIR_API_URL: gateway.baseUrl,
   ORGDIR_API_KEY: KEY,
   ORGDIR_DATA_DIR: join(work, 'data'),
 });
-const crawlArgs = ['--rate', '0', '--backoff-base', '0.001', '--progress', 'lines', '--discover'];
+// The redirected organisation cannot be fetched: one failure is expected.
+const crawlArgs = [
+  '--rate',
+  '0',
+  '--backoff-base',
+  '0.001',
+  '--progress',
+  'lines',
+  '--discover',
+  '--allow-failures',
+  '1',
+];
 
-test('a crawl through errors, resets, cut-off answers and rate limits completes, and a crawl that fails reports why', async () => {
-  const complete = await run('crawl.ts', crawlArgs, crawlEnv());
-  assert.equal(complete.code, 0, complete.stderr);
-  assert.match(complete.stdout, /^complete: 80 organisations stored/);
+test('a crawl through errors, resets, cut-off answers and rate limits completes, and a crawl that fails reports why', async (t) => {
+  const complete = await run(t, 'crawl.ts', crawlArgs, crawlEnv());
+  // Exit 1: the organisation the gateway only redirects fails, as it should; every other is stored.
+  assert.equal(complete.code, 1, complete.stderr);
+  assert.match(complete.stderr, new RegExp(`${ORGS - 1} organisations stored, 1 gone, 1 failed; published`));
+  // The gateway gave the key back every way it can.
+  assert.ok(
+    Object.values(gateway.echoes).every((count) => count > 0),
+    JSON.stringify(gateway.echoes),
+  );
+  assert.match(
+    readFileSync(join(work, 'data', 'organisations', `${gateway.recordId}.json`), 'utf8'),
+    /Quote the subscription key/,
+  );
   const stats = api.stats();
   const faults = ['429', '500', '503'].reduce((sum, status) => sum + (stats.statuses[status] ?? 0), 0);
   assert.ok(faults + stats.resets + stats.truncated > 0, 'faults were answered and retried');
@@ -91,6 +120,7 @@ test('a crawl through errors, resets, cut-off answers and rate limits completes,
   // Every answer an error now: the retries run out and the crawl ends with failures (data kept).
   api.setFaults({ errorRate: 1 });
   const failed = await run(
+    t,
     'crawl.ts',
     [...crawlArgs, '--fresh', '--max-attempts', '2', '--max-consecutive-failures', '3'],
     crawlEnv(),
@@ -98,14 +128,38 @@ test('a crawl through errors, resets, cut-off answers and rate limits completes,
   assert.notEqual(failed.code, 0);
   assert.match(failed.stderr, /^crawl: /m);
   api.setFaults({});
+
+  // A refused key: the crawl stops at once and says so, quoting the gateway's message.
+  gateway.refuseKey = true;
+  const refused = await run(t, 'crawl.ts', [...crawlArgs, '--fresh'], crawlEnv());
+  gateway.refuseKey = false;
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(
+    refused.stderr,
+    /refused the subscription key.*Access denied: key \[redacted key\] is not valid/,
+  );
 });
 
-test('the site is built from the crawled data folder, with its zip and tar.gz', async () => {
-  const site = await run('site.ts', ['--data', join(work, 'data'), '--out', join(work, 'site'), '--zip'], {
+test('the site is built from the crawled data folder, with its zip and tar.gz', async (t) => {
+  const site = await run(t, 'site.ts', ['--data', join(work, 'data'), '--out', join(work, 'site'), '--zip'], {
     ORGDIR_API_KEY: KEY,
+    ORGDIR_EDITIONS_DIR: join(work, 'no-editions'),
   });
   assert.equal(site.code, 0, site.stderr);
-  assert.match(site.stdout, /^site: 80 organisations/);
+  assert.match(site.stdout, new RegExp(`^site: ${ORGS - 1} organisations`));
+});
+
+test('a whole build through the same gateway publishes data, site and edition', async (t) => {
+  const build = await run(t, 'build.ts', ['--rate', '0', '--backoff-base', '0.001', '--progress', 'none'], {
+    ORGDIR_API_URL: gateway.baseUrl,
+    ORGDIR_API_KEY: KEY,
+    ORGDIR_DATA_DIR: join(work, 'build', 'data'),
+    ORGDIR_SITE_DIR: join(work, 'build', 'dist'),
+    ORGDIR_EDITIONS_DIR: join(work, 'build', 'editions'),
+  });
+  assert.equal(build.code, 0, build.stderr);
+  assert.match(build.stdout, /^build: published edition/);
+  assert.ok(existsSync(join(work, 'build', 'dist', 'index.html')));
 });
 
 test("the key is in no file of the data folder, the site, anything beside them or Astro's working files", () => {

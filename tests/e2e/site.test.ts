@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,6 +19,7 @@ import { unzip } from '../support/zip.ts';
 import { buildSite, ARCHIVE_NAME, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { releaseDirOf } from '../../src/hosting/release-folder.ts';
+import { TARGETS } from '../../src/bench/figures.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 const FIXTURE = fileURLToPath(new URL('../fixtures/data/', import.meta.url));
@@ -71,8 +72,13 @@ test('the build reports its pages and writes one page per organisation and per v
   assert.equal(summary.organisations, 5);
   for (const id of ['governancecode', 'ictr', 'sorp'])
     assert.ok(existsSync(join(site, 'code', `${id}.html`)), id);
-  assert.equal(filesUnder(join(site, 'org')).filter((file) => file.endsWith('.html')).length, 5);
-  assert.equal(summary.pages, filesUnder(site).filter((file) => file.endsWith('.html')).length);
+  assert.equal(readdirSync(join(site, 'org')).filter((name) => name.endsWith('.html')).length, 5);
+  // Counted here with a walk of our own, not with the function the build counts with.
+  const htmlFiles = readdirSync(site, { recursive: true, encoding: 'utf8' }).filter((path) =>
+    path.endsWith('.html'),
+  );
+  assert.ok(htmlFiles.length > 5 + 3, `${htmlFiles.length} pages`);
+  assert.equal(summary.pages, htmlFiles.length);
 });
 
 test('every internal link and source of every page resolves to a file, and none starts with a slash', () => {
@@ -208,7 +214,7 @@ test('hostile values stay text: no script from a name, no javascript: link, JSON
   assert.match(page, /the source gave latitude first/);
 });
 
-test('pages carry no module script, no external resource and no inline style: one shared stylesheet, and an organisation page stays under 30 KB', () => {
+test("pages carry no module script, no external resource and no inline style: one shared stylesheet, and an organisation page stays within the benchmark's page weight", () => {
   for (const file of filesUnder(site).filter((path) => path.endsWith('.html'))) {
     const page = html(file);
     assert.doesNotMatch(page, /type="module"/, file);
@@ -227,7 +233,7 @@ test('pages carry no module script, no external resource and no inline style: on
   assert.match(html(FULL), /<image href="..\/ireland.svg"/);
   assert.match(html('ireland.svg'), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*><path d="M/);
   for (const file of filesUnder(join(site, 'org')).filter((path) => path.endsWith('.html'))) {
-    assert.ok(Buffer.byteLength(html(`org/${file}`)) <= 30 * 1024, file);
+    assert.ok(Buffer.byteLength(html(`org/${file}`)) <= TARGETS.organisationPageBytes, file);
   }
 });
 

@@ -1,38 +1,24 @@
 // scripts/crawl.ts as a publisher runs it: a child process against the sample API, killed with -9,
 // given a wrong key or none. What it prints and what it leaves on disk are what is checked.
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { crawl } from '../../src/crawl/crawl.ts';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
+import { createRandom } from '../../src/sample-api/prng.ts';
+import { startChild, type Started } from '../support/child-process.ts';
 import { filesContaining, readTree } from '../support/data-tree.ts';
+import { killAtImport } from '../support/kill-at.ts';
+import { until } from '../support/wait.ts';
 
 const SCRIPT = join(import.meta.dirname, '..', '..', 'scripts', 'crawl.ts');
 
-interface Finished {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-function start(args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; finished: Promise<Finished> } {
-  const began = Date.now();
-  const child = spawn(process.execPath, [SCRIPT, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const finished = new Promise<Finished>((resolve) => {
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: Date.now() - began }));
-  });
-  return { child, finished };
+/** scripts/crawl.ts as a child process, ended when the test ends. */
+function start(t: TestContext, args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Started {
+  return startChild(t, process.execPath, [...nodeFlags, SCRIPT, ...args], { env });
 }
 
 /** The environment of a crawl: only what the test gives, so that no key leaks in from outside. */
@@ -57,26 +43,26 @@ function assertSameTree(dir: string, before: Map<string, Buffer>): void {
   for (const [path, content] of before) assert.ok(content.equals(after.get(path) ?? Buffer.alloc(0)), path);
 }
 
-test('a bad option is one clear line and exit code 2', async () => {
-  const { finished } = start(['--concurrency', '0'], crawlEnv({}));
+test('a bad option is one clear line and exit code 2', async (t) => {
+  const { finished } = start(t, ['--concurrency', '0'], crawlEnv({}));
   const result = await finished;
   assert.equal(result.code, 2);
   assert.equal(result.stderr, 'crawl: --concurrency must be at least 1, not 0\n');
 });
 
-test('--help documents the options and exits 0', async () => {
-  const { finished } = start(['--help'], crawlEnv({}));
+test('--help documents the options and exits 0', async (t) => {
+  const { finished } = start(t, ['--help'], crawlEnv({}));
   const result = await finished;
   assert.equal(result.code, 0);
   assert.match(result.stdout, /--concurrency N\n\s+Most requests in flight at once\. \(default 4\)/);
 });
 
-test('a missing key ends the crawl at once with exit 2 and leaves the data folder as it was', async () => {
+test('a missing key ends the crawl at once with exit 2 and leaves the data folder as it was', async (t) => {
   const api = await startSampleApi({ port: 0, orgs: 60 });
   try {
     const dataDir = await publishedDataDir(api);
     const before = readTree(dataDir);
-    const { finished } = start([], crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_DATA_DIR: dataDir }));
+    const { finished } = start(t, [], crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_DATA_DIR: dataDir }));
     const result = await finished;
     assert.equal(result.code, 2);
     assert.equal(result.stderr, 'crawl: no API key: set ORGDIR_API_KEY or pass --key-file PATH\n');
@@ -87,14 +73,14 @@ test('a missing key ends the crawl at once with exit 2 and leaves the data folde
   }
 });
 
-test('a wrong key ends the crawl within seconds with exit 2, a clear line, the data unchanged and the key unprinted', async () => {
+test('a wrong key ends the crawl within seconds with exit 2, a clear line, the data unchanged and the key unprinted', async (t) => {
   const api = await startSampleApi({ port: 0, orgs: 60 });
   const wrongKey = `wrong-${randomBytes(12).toString('hex')}`;
   try {
     const dataDir = await publishedDataDir(api);
     const before = readTree(dataDir);
     const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_API_KEY: wrongKey, ORGDIR_DATA_DIR: dataDir });
-    const { finished } = start(['--progress', 'lines'], env);
+    const { finished } = start(t, ['--progress', 'lines'], env);
     const result = await finished;
     assert.equal(result.code, 2);
     assert.match(
@@ -112,7 +98,7 @@ test('a wrong key ends the crawl within seconds with exit 2, a clear line, the d
   }
 });
 
-test('a unique key appears in no file under the data folder and in no output of a complete crawl', async () => {
+test('a unique key appears in no file under the data folder and in no output of a complete crawl', async (t) => {
   const key = `orgdir-test-${randomBytes(16).toString('hex')}`;
   const api = await startSampleApi({ port: 0, orgs: 120, key, faults: { errorRate: 0.05, resetRate: 0.05 } });
   const dataDir = tempDataDir();
@@ -131,7 +117,7 @@ test('a unique key appears in no file under the data folder and in no output of 
       'lines',
       '--discover',
     ];
-    const result = await start(args, env).finished;
+    const result = await start(t, args, env).finished;
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^complete: 120 organisations stored/);
     assert.equal(`${result.stdout}${result.stderr}`.includes(key), false);
@@ -141,27 +127,19 @@ test('a unique key appears in no file under the data folder and in no output of 
   }
 });
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 function storedIds(partialDir: string): Set<string> {
   const folder = join(partialDir, 'organisations');
   if (!existsSync(folder)) return new Set();
   return new Set(readdirSync(folder).flatMap((name) => (name.endsWith('.json') ? [name.slice(0, -5)] : [])));
 }
 
-test('SIGTERM stops the crawl cleanly: exit 1, the partial snapshot kept for resume, the lock released', async () => {
+test('SIGTERM stops the crawl cleanly: exit 1, the partial snapshot kept for resume, the lock released', async (t) => {
   const api = await startSampleApi({ port: 0, orgs: 300, faults: { latencyMs: 20 } });
   const dataDir = tempDataDir();
   try {
     const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_API_KEY: api.key, ORGDIR_DATA_DIR: dataDir });
-    const { child, finished } = start(['--rate', '0', '--progress', 'none'], env);
-    await waitFor(() => storedIds(`${dataDir}.partial`).size >= 10, 'some records');
+    const { child, finished } = start(t, ['--rate', '0', '--progress', 'none'], env);
+    await until(() => storedIds(`${dataDir}.partial`).size >= 10, 'some records');
     child.kill('SIGTERM');
     const result = await finished;
     assert.equal(result.code, 1);
@@ -175,74 +153,93 @@ test('SIGTERM stops the crawl cleanly: exit 1, the partial snapshot kept for res
   }
 });
 
-test('killed with -9 three times at random moments and resumed, the crawl completes and no record is served twice', async () => {
-  const normal = { latencyMs: 4, jitterMs: 3 };
-  const api = await startSampleApi({ port: 0, orgs: 400, faults: normal });
+/** The seed of a test's random choices: KILL_SEED to replay a run, else a new one, printed. */
+function seeded(t: TestContext, purpose: string): () => number {
+  const seed = process.env['KILL_SEED'] ?? String(randomInt(2 ** 31));
+  t.diagnostic(`${purpose}: seed ${seed} (replay with KILL_SEED=${seed})`);
+  return createRandom(purpose, seed);
+}
+
+/** The sum of the times each record was served. */
+function recordsServed(api: RunningSampleApi): number {
+  return Object.values(api.stats().organisationsServed).reduce((sum, count) => sum + count, 0);
+}
+
+/** Temporary files under a folder: what a write cut short leaves. */
+function temporaryFiles(dir: string): string[] {
+  return [...readTree(dir).keys()].filter((path) => path.endsWith('.tmp'));
+}
+
+test('killed with -9 in the middle of writing records, at seeded moments, and resumed: no half file, no record lost, and per kill only the requests in flight and the records being written are fetched again', async (t) => {
+  const random = seeded(t, 'kill points');
+  const concurrency = 4;
+  const kills = 3;
+  const api = await startSampleApi({ port: 0, orgs: 400, faults: { latencyMs: 4, jitterMs: 3 } });
+  t.after(() => api.close());
   const dataDir = tempDataDir();
   const partialDir = `${dataDir}.partial`;
+  const records = join(partialDir, 'organisations');
   const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_API_KEY: api.key, ORGDIR_DATA_DIR: dataDir });
-  const args = ['--rate', '0', '--progress', 'none', '--discover'];
+  const args = ['--rate', '0', '--progress', 'none', '--discover', '--concurrency', String(concurrency)];
   const total = api.dataset.ids.length;
-  // Where each kill lands: during the lists and search sweep, then at a random share of the records.
-  const killPoints = [
-    () => existsSync(join(partialDir, 'manifest.json')),
-    (
-      (share) => () =>
-        storedIds(partialDir).size >= share * total
-    )(0.1 + Math.random() * 0.25),
-    (
-      (share) => () =>
-        storedIds(partialDir).size >= share * total
-    )(0.5 + Math.random() * 0.3),
-  ];
-  try {
-    for (const [index, reached] of killPoints.entries()) {
-      api.setFaults(normal);
-      const { child, finished } = start(args, env);
-      await waitFor(reached, `kill point ${index + 1}`);
-      if (index === 0) await sleep(Math.random() * 150);
-      // A record in transit when the crawler dies has to be fetched again: nothing can help that.
-      // So the API holds every new answer, the ones already sent are let land, then the kill.
-      api.setFaults({ stallRate: 1 });
-      await sleep(100);
-      await waitFor(
-        () => Object.keys(api.stats().organisationsServed).every((id) => storedIds(partialDir).has(id)),
-        'answered records to be stored',
-      );
-      child.kill('SIGKILL');
-      const killed = await finished;
-      assert.equal(
-        killed.signal,
-        'SIGKILL',
-        `run ${index + 1} ended before its kill: ${killed.stdout}${killed.stderr}`,
-      );
-      assert.equal(existsSync(dataDir), false);
-    }
-    api.setFaults(normal);
-    const result = await start(args, env).finished;
-    assert.equal(result.code, 0, result.stderr);
 
-    const served = api.stats().organisationsServed;
-    assert.equal(Object.keys(served).length, total);
-    assert.deepEqual(
-      Object.entries(served).filter(([, count]) => count !== 1),
-      [],
-      'records served more than once',
+  let fetchedAgain = 0;
+  for (let kill = 1; kill <= kills; kill++) {
+    const missing = total - storedIds(partialDir).size;
+    // The process dies half-way through writing the Nth record file of this run, other requests
+    // in flight: a moment between the first and the last tenth of what is left to fetch.
+    const nth = Math.max(1, Math.floor(missing * (0.1 + 0.8 * random())));
+    t.diagnostic(`kill ${kill}: half-way through record file ${nth} of the ${missing} still missing`);
+    const killed = await start(t, args, env, ['--import', killAtImport({ midWrite: nth, into: records })])
+      .finished;
+    assert.equal(
+      killed.signal,
+      'SIGKILL',
+      `run ${kill} ended before its kill: ${killed.stdout}${killed.stderr}`,
     );
-    const tree = readTree(dataDir);
-    for (const id of api.dataset.ids) assert.ok(tree.has(`organisations/${id}.json`), id);
-    assert.deepEqual(
-      [...tree.keys()].filter((path) => path.endsWith('.tmp')),
-      [],
+    assert.equal(existsSync(dataDir), false);
+    const halfWritten = temporaryFiles(partialDir);
+    assert.equal(halfWritten.length >= 1, true, 'the kill came while a record was being written');
+    // Every record under its own name is whole: a half file only ever has a temporary name.
+    for (const id of storedIds(partialDir)) JSON.parse(readFileSync(join(records, `${id}.json`), 'utf8'));
+    // What was served but is not on disk is fetched again by the next run: the requests in flight,
+    // and the answers caught on their way to disk (a slot is freed before its record is written).
+    const lostByThisKill = recordsServed(api) - storedIds(partialDir).size - fetchedAgain;
+    t.diagnostic(
+      `kill ${kill}: ${lostByThisKill} records to fetch again, ${halfWritten.length} caught mid-write`,
     );
-    assert.deepEqual(readdirSync(join(dataDir, '..')), ['data']);
-    const manifest = JSON.parse(tree.get('manifest.json')?.toString() ?? '{}') as {
-      runs: number;
-      complete: boolean;
-    };
-    assert.equal(manifest.complete, true);
-    assert.equal(manifest.runs, 4);
-  } finally {
-    await api.close();
+    assert.ok(
+      lostByThisKill <= concurrency + halfWritten.length,
+      `kill ${kill}: ${lostByThisKill} records served but not stored, more than --concurrency ${concurrency} ` +
+        `and the ${halfWritten.length} being written`,
+    );
+    fetchedAgain += lostByThisKill;
   }
+  const result = await start(t, args, env).finished;
+  assert.equal(result.code, 0, result.stderr);
+
+  const served = api.stats().organisationsServed;
+  assert.equal(Object.keys(served).length, total);
+  assert.equal(
+    recordsServed(api) - total,
+    fetchedAgain,
+    'records fetched again besides those the kills cut off',
+  );
+  assert.deepEqual(temporaryFiles(dataDir), []);
+  assert.deepEqual(readdirSync(join(dataDir, '..')), ['data']);
+  // Nothing lost and nothing altered: every record byte for byte as the API serves it.
+  const tree = readTree(dataDir);
+  for (const id of api.dataset.ids) {
+    const response = await fetch(`${api.baseUrl}/Organisation/${encodeURIComponent(id)}`, {
+      headers: { 'Ocp-Apim-Subscription-Key': api.key },
+    });
+    const sent = Buffer.from(await response.arrayBuffer());
+    assert.ok(sent.equals(tree.get(`organisations/${id}.json`) ?? Buffer.alloc(0)), id);
+  }
+  const manifest = JSON.parse(tree.get('manifest.json')?.toString() ?? '{}') as {
+    runs: number;
+    complete: boolean;
+  };
+  assert.equal(manifest.complete, true);
+  assert.equal(manifest.runs, kills + 1);
 });

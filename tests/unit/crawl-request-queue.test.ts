@@ -305,3 +305,73 @@ test('a 401 stops every request at once with the API message', async () => {
     await close();
   }
 });
+
+test('an API that quotes the key in errors, rate limits, redirects, bodies and a refusal: nothing the queue reports or returns holds it', async () => {
+  const quoting = (status: number) => ({ statusCode: status, message: `refused for key test-key` });
+  const seen = new Map<string, number>();
+  const server = await scriptedServer((request, response) => {
+    const path = request.url ?? '';
+    const times = (seen.get(path) ?? 0) + 1;
+    seen.set(path, times);
+    if (path.endsWith('/recovers')) {
+      if (times === 1) json(response, 500, quoting(500));
+      else if (times === 2) json(response, 429, quoting(429), { 'retry-after': '0' });
+      else json(response, 200, { id: 'recovers', note: 'call us with test-key' });
+    } else if (path.endsWith('/redirected')) {
+      response.writeHead(302, { location: 'https://gateway.invalid/?key=test-key' }).end();
+    } else if (path.endsWith('/failing')) {
+      json(response, 503, quoting(503));
+    } else {
+      json(response, 401, quoting(401));
+    }
+  });
+  const { get, events, close } = setUp(server, { maxAttempts: 2 });
+  try {
+    const outcomes = [await get('/Organisation/recovers'), await get('/Organisation/redirected')];
+    outcomes.push(await get('/Organisation/failing'));
+    const refused = await get('/Organisation/refused').then(
+      () => assert.fail('a 401 stops the queue'),
+      (error: unknown) => error,
+    );
+    assert.ok(refused instanceof CrawlStopped);
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.kind),
+      ['ok', 'failed', 'failed'],
+    );
+    const everything = JSON.stringify(
+      { events, outcomes, refused: refused.message },
+      (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('utf8') : value),
+    );
+    assert.equal(everything.includes('test-key'), false, everything);
+    // Each way of quoting it was met, and redacted rather than dropped.
+    for (const where of ['HTTP 500', 'HTTP 429', 'redirect', 'HTTP 503', 'HTTP 401', 'call us with'])
+      assert.match(everything, new RegExp(`${where}[^"]*\\[redacted key\\]`), where);
+  } finally {
+    await close();
+  }
+});
+
+test('a network error that quotes the key is reported and retried with the key redacted', async () => {
+  const events: CrawlEvent[] = [];
+  let calls = 0;
+  const queue = new RequestQueue(
+    async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('proxy http://user:test-key@proxy.invalid refused the connection');
+      return { status: 200, headers: {}, body: Buffer.from('{"ok":true}') };
+    },
+    FAST,
+    { event: (event) => events.push(event) },
+    keyRedactor('test-key'),
+  );
+  try {
+    const outcome = await queue.fetch({ operation: 'organisation', id: 'x', url: 'http://api.invalid/x' });
+    assert.equal(outcome.kind, 'ok');
+    const reported = JSON.stringify(events);
+    assert.equal(reported.includes('test-key'), false, reported);
+    assert.match(reported, /"type":"request"[^}]*"error":"[^"]*\[redacted key\]/);
+    assert.match(reported, /"type":"retry"[^}]*"reason":"[^"]*\[redacted key\]/);
+  } finally {
+    queue.close();
+  }
+});

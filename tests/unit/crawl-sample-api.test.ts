@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { crawl } from '../../src/crawl/crawl.ts';
 import type { CrawlEvent } from '../../src/crawl/events.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
@@ -77,12 +76,14 @@ test('with 10% of errors, rate limits, resets and truncations the crawl stores e
       latencyMs: 2,
       jitterMs: 2,
     });
+    const events: CrawlEvent[] = [];
     const faulty = await crawl({
       apiUrl: api.baseUrl,
       key: api.key,
       dataDir: faultyDir,
       discover: true,
       ...FAST,
+      reporter: { event: (event) => events.push(event) },
     });
     assert.equal(faulty.exitCode, 0, faulty.message);
 
@@ -91,7 +92,22 @@ test('with 10% of errors, rate limits, resets and truncations the crawl stores e
     for (const status of ['429', '500', '503']) assert.ok((stats.statuses[status] ?? 0) > 0, `no ${status}`);
     assert.ok(stats.resets > 0 && stats.truncated > 0 && stats.stalled > 0, JSON.stringify(stats));
     assert.ok(stats.peakConcurrent <= 4, `peak ${stats.peakConcurrent}`);
-    assert.ok(Object.values(stats.organisationsServed).every((count) => count === 1));
+    // A whole answer is fetched again only when the crawler had given up waiting for it: a busy
+    // machine may take longer than the short time-out above to answer, which must cost a second
+    // request, never a second copy or a lost record.
+    const timedOut = new Set(
+      events.flatMap((event) =>
+        event.type === 'request' && event.id !== undefined && /time-out/.test(event.error ?? '')
+          ? [event.id]
+          : [],
+      ),
+    );
+    const servedAgain = Object.entries(stats.organisationsServed).filter(([, count]) => count > 1);
+    assert.deepEqual(
+      servedAgain.filter(([id]) => !timedOut.has(id)),
+      [],
+      'records served again without a time-out',
+    );
 
     const cleanTree = withoutManifest(readTree(cleanDir));
     const faultyTree = withoutManifest(readTree(faultyDir));
@@ -172,16 +188,10 @@ test('a 429 with Retry-After: 2 stops every request for at least two seconds', a
   const api = await startSampleApi({ port: 0, orgs: 300, faults: { latencyMs: 5 } });
   const events: CrawlEvent[] = [];
   let stored = 0;
-  let requestsSoonAfterPause: number | undefined;
-  let requestsLateInPause: number | undefined;
+  // What the API had received when the pause began and when it ended, read as the crawler says so.
+  let seenAtPause: number | undefined;
+  let seenAtUnpause: number | undefined;
   const total = () => Object.values(api.stats().requests).reduce((sum, count) => sum + count, 0);
-  const watch = async () => {
-    await sleep(300);
-    requestsSoonAfterPause = total();
-    await sleep(1400);
-    requestsLateInPause = total();
-  };
-  let watching: Promise<void> | undefined;
   try {
     const summary = await crawl({
       apiUrl: api.baseUrl,
@@ -195,14 +205,14 @@ test('a 429 with Retry-After: 2 stops every request for at least two seconds', a
           if (event.type === 'organisation' && ++stored === 20) {
             api.setFaults({ latencyMs: 5, rateLimitRate: 1, retryAfterSeconds: 2 });
           }
-          if (event.type === 'pause' && watching === undefined) {
+          if (event.type === 'pause' && seenAtPause === undefined) {
             api.setFaults({ latencyMs: 5 });
-            watching = watch();
+            seenAtPause = total();
           }
+          if (event.type === 'unpause' && seenAtUnpause === undefined) seenAtUnpause = total();
         },
       },
     });
-    await watching;
     assert.equal(summary.exitCode, 0, summary.message);
     const firstPause = events.find((event) => event.type === 'pause');
     assert.ok(firstPause?.type === 'pause');
@@ -216,8 +226,15 @@ test('a 429 with Retry-After: 2 stops every request for at least two seconds', a
     );
     assert.deepEqual(startedInPause, []);
     assert.ok(events.some((event) => event.type === 'request' && event.startedAt >= pausedAt + 2000));
-    // And as the API saw it: nothing arrived between 0.3 s and 1.7 s after the pause began.
-    assert.equal(requestsLateInPause, requestsSoonAfterPause);
+    // And as the API saw it: during the pause only requests sent before it can have arrived.
+    const inFlightAtPause = events.filter(
+      (event) => event.type === 'request' && event.startedAt < pausedAt && event.endedAt > pausedAt,
+    ).length;
+    assert.ok(seenAtPause !== undefined && seenAtUnpause !== undefined);
+    assert.ok(
+      seenAtUnpause - seenAtPause <= inFlightAtPause,
+      `${seenAtUnpause - seenAtPause} requests arrived during the pause; ${inFlightAtPause} were in flight`,
+    );
     assert.ok(clock() - pausedAt >= 2000);
   } finally {
     await api.close();

@@ -2,13 +2,13 @@
 // closed loopback port), a data folder that is missing, empty or corrupt. Each gets one clear line
 // on stderr (no stack trace), a non-zero exit, and the live data, site and editions are left
 // byte for byte as they were.
-import { after, before, test } from 'node:test';
+import { after, before, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -26,24 +26,22 @@ let before_: Map<string, Buffer>;
 let closedPort: number;
 let busy: Server;
 
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [join(ROOT, 'scripts', script), ...args],
-      {
-        cwd: work,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          ASTRO_TELEMETRY_DISABLED: '1',
-          ORGDIR_DATA_DIR: live.data,
-          ORGDIR_SITE_DIR: live.site,
-          ORGDIR_EDITIONS_DIR: live.editions,
-          ...env,
-        },
-      },
-      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
-    );
+function run(
+  t: TestContext,
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Result> {
+  return runChild(t, process.execPath, [join(ROOT, 'scripts', script), ...args], {
+    cwd: work,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ORGDIR_DATA_DIR: live.data,
+      ORGDIR_SITE_DIR: live.site,
+      ORGDIR_EDITIONS_DIR: live.editions,
+      ...env,
+    },
   });
 }
 
@@ -101,17 +99,17 @@ const closedApi = () => `http://127.0.0.1:${closedPort}/public/v1`;
 /** Few, quick retries: the message is under test here, not the patience of the retry policy. */
 const QUICK = ['--backoff-base', '0.001', '--max-attempts', '2', '--progress', 'none'];
 
-test('crawl: an unknown option, a malformed URL and a closed port are each one clear line', async () => {
+test('crawl: an unknown option, a malformed URL and a closed port are each one clear line', async (t) => {
   const key = { ORGDIR_API_KEY: 'orgdir-demo-key' };
-  assertOneClearLine(await run('crawl.ts', ['--frobnicate']), 'crawl', /Unknown option '--frobnicate'/, 2);
+  assertOneClearLine(await run(t, 'crawl.ts', ['--frobnicate']), 'crawl', /Unknown option '--frobnicate'/, 2);
   assertOneClearLine(
-    await run('crawl.ts', ['--api-url', 'http://[::1/public/v1'], key),
+    await run(t, 'crawl.ts', ['--api-url', 'http://[::1/public/v1'], key),
     'crawl',
     /the API URL is not a URL/,
     2,
   );
   assertOneClearLine(
-    await run('crawl.ts', ['--api-url', closedApi(), ...QUICK], key),
+    await run(t, 'crawl.ts', ['--api-url', closedApi(), ...QUICK], key),
     'crawl',
     new RegExp(
       `cannot reach the API at http://127\\.0\\.0\\.1:${closedPort}/public/v1 \\(ECONNREFUSED.*is unchanged`,
@@ -121,13 +119,13 @@ test('crawl: an unknown option, a malformed URL and a closed port are each one c
   assertLiveUnchanged();
 });
 
-test('site: an unknown option, a missing value, and a missing, empty or corrupt data folder are each one clear line', async () => {
-  assertOneClearLine(await run('site.ts', ['--frobnicate']), 'site', /Unknown option '--frobnicate'/, 2);
-  assertOneClearLine(await run('site.ts', ['--data']), 'site', /'--data <value>' argument missing/, 2);
+test('site: an unknown option, a missing value, and a missing, empty or corrupt data folder are each one clear line', async (t) => {
+  assertOneClearLine(await run(t, 'site.ts', ['--frobnicate']), 'site', /Unknown option '--frobnicate'/, 2);
+  assertOneClearLine(await run(t, 'site.ts', ['--data']), 'site', /'--data <value>' argument missing/, 2);
   const [missing, empty, corrupt] = await Promise.all([
-    run('site.ts', ['--data', join(work, 'no-such-folder')]),
-    run('site.ts', ['--data', join(work, 'empty')]),
-    run('site.ts', ['--data', join(work, 'corrupt')]),
+    run(t, 'site.ts', ['--data', join(work, 'no-such-folder')]),
+    run(t, 'site.ts', ['--data', join(work, 'empty')]),
+    run(t, 'site.ts', ['--data', join(work, 'corrupt')]),
   ]);
   assertOneClearLine(missing!, 'site', /No organisations in .*no-such-folder: run the crawl first/, 1);
   assertOneClearLine(empty!, 'site', /No organisations in .*empty/, 1);
@@ -135,13 +133,13 @@ test('site: an unknown option, a missing value, and a missing, empty or corrupt 
   assertLiveUnchanged();
 });
 
-test('sample-api: an unknown option, a port out of range, a host it cannot use and a port in use are each one clear line', async () => {
+test('sample-api: an unknown option, a port out of range, a host it cannot use and a port in use are each one clear line', async (t) => {
   const busyPort = String((busy.address() as { port: number }).port);
   const [unknown, range, host, inUse] = await Promise.all([
-    run('sample-api.ts', ['--frobnicate']),
-    run('sample-api.ts', ['--port', '99999']),
-    run('sample-api.ts', ['--port', '0', '--host', 'not a host']),
-    run('sample-api.ts', ['--port', busyPort]),
+    run(t, 'sample-api.ts', ['--frobnicate']),
+    run(t, 'sample-api.ts', ['--port', '99999']),
+    run(t, 'sample-api.ts', ['--port', '0', '--host', 'not a host']),
+    run(t, 'sample-api.ts', ['--port', busyPort]),
   ]);
   assertOneClearLine(unknown!, 'sample-api', /Unknown option '--frobnicate'/, 2);
   assertOneClearLine(range!, 'sample-api', /--port must be 65535 or less/, 2);
@@ -149,21 +147,21 @@ test('sample-api: an unknown option, a port out of range, a host it cannot use a
   assertOneClearLine(inUse!, 'sample-api', /EADDRINUSE.*choose another --port/, 1);
 });
 
-test('build: an unknown option, a malformed URL and a closed port are each one clear line, and nothing live is replaced', async () => {
+test('build: an unknown option, a malformed URL and a closed port are each one clear line, and nothing live is replaced', async (t) => {
   const key = { ORGDIR_API_KEY: 'orgdir-demo-key' };
   assertOneClearLine(
-    await run('build.ts', ['--frobnicate']),
+    await run(t, 'build.ts', ['--frobnicate']),
     'build',
     /^build: Unknown option '--frobnicate' \(see --help\)$/,
     2,
   );
   assertOneClearLine(
-    await run('build.ts', [], { ...key, ORGDIR_API_URL: 'http://[::1/public/v1' }),
+    await run(t, 'build.ts', [], { ...key, ORGDIR_API_URL: 'http://[::1/public/v1' }),
     'build',
     /the API URL is not a URL/,
     2,
   );
-  const unreachable = await run('build.ts', QUICK, { ...key, ORGDIR_API_URL: closedApi() });
+  const unreachable = await run(t, 'build.ts', QUICK, { ...key, ORGDIR_API_URL: closedApi() });
   assertOneClearLine(unreachable, 'build', /nothing was published/, 1);
   assert.match(unreachable.stderr, /cannot reach the API at/);
   assertLiveUnchanged();

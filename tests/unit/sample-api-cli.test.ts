@@ -1,22 +1,18 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { request } from 'undici';
+import { runChild, startChild } from '../support/child-process.ts';
 
 const script = fileURLToPath(new URL('../../scripts/sample-api.ts', import.meta.url));
 
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(process.execPath, [script, ...args], (_error, stdout, stderr) =>
-      resolve({ status: child.exitCode, stdout, stderr }),
-    );
-  });
+async function run(t: TestContext, args: string[]) {
+  const { code, stdout, stderr } = await runChild(t, process.execPath, [script, ...args]);
+  return { status: code, stdout, stderr };
 }
 
-test('--help lists the flags with their defaults', async () => {
-  const result = await run(['--help']);
+test('--help lists the flags with their defaults', async (t) => {
+  const result = await run(t, ['--help']);
   assert.equal(result.status, 0);
   for (const flag of [
     '--port',
@@ -33,9 +29,9 @@ test('--help lists the flags with their defaults', async () => {
   assert.match(result.stdout, /default orgdir-demo-key/);
 });
 
-test('a bad flag or value is one clear line on stderr and exit code 2', async () => {
+test('a bad flag or value is one clear line on stderr and exit code 2', async (t) => {
   const cases = [['--bogus'], ['--orgs', 'many'], ['--codes', 'xml'], ['--error-rate', '2']];
-  const results = await Promise.all(cases.map(run));
+  const results = await Promise.all(cases.map((args) => run(t, args)));
   for (const [index, result] of results.entries()) {
     assert.equal(result.status, 2, cases[index]?.join(' '));
     assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
@@ -43,15 +39,20 @@ test('a bad flag or value is one clear line on stderr and exit code 2', async ()
   }
 });
 
-test('it prints its base URL and key, serves, and closes cleanly on SIGTERM', async () => {
-  const child = spawn(process.execPath, [script, '--port', '0', '--orgs', '50', '--key', 'k1'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+test('it prints its base URL and key, serves, and closes cleanly on SIGTERM', async (t) => {
+  const { child, finished } = startChild(t, process.execPath, [
+    script,
+    '--port',
+    '0',
+    '--orgs',
+    '50',
+    '--key',
+    'k1',
+  ]);
   let output = '';
-  child.stdout.setEncoding('utf8');
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
       const match = /Sample API: (\S+)/.exec(output);
       if (match?.[1] !== undefined && output.includes('Subscription key')) resolve(match[1]);
     });
@@ -64,6 +65,5 @@ test('it prints its base URL and key, serves, and closes cleanly on SIGTERM', as
   assert.equal(response.statusCode, 200);
   assert.ok(Array.isArray(await response.body.json()));
   child.kill('SIGTERM');
-  const [code] = await once(child, 'exit');
-  assert.equal(code, 0);
+  assert.equal((await finished).code, 0);
 });

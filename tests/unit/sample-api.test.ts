@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
+import { until } from '../support/wait.ts';
 import { foldText } from '../../src/sample-api/search.ts';
 import { DEMO_SUBSCRIPTION_KEY, startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import {
@@ -220,7 +221,10 @@ describe('the sample API statistics', () => {
         get(api, '/nowhere'),
       ]);
       // The server closes its side of an answer just after the client has read it.
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await until(
+        () => api.stats().currentConcurrent === 0 && api.stats().organisationsServed[id] === 2,
+        'the server to finish its answers',
+      );
       const stats = api.stats();
       assert.equal(stats.requests.registeredCharities, 2);
       assert.equal(stats.requests.organisation, 2);

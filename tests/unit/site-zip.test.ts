@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { dosDateTime, endRecords, ZipWriter, type ZipOptions } from '../../src/site/zip.ts';
+import { runChild } from '../support/child-process.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-zip-'));
 
@@ -154,4 +155,28 @@ test('a zip date is the local time at two-second resolution, from 1980', () => {
     time: (23 << 11) | (59 << 5) | 29,
   });
   assert.equal(dosDateTime(new Date(1970, 0, 1)).date >> 9, 0);
+});
+
+test('a zip of more than 65,535 entries opens in Info-ZIP unzip, which finds every entry whole', async (t) => {
+  const entries = 65_536 + 64;
+  const target = join(root, 'many.zip');
+  const zip = new ZipWriter(target, { mtime: new Date(2026, 10, 22, 12, 0, 0), level: 1 });
+  const added: Promise<void>[] = [];
+  for (let index = 0; index < entries; index++) {
+    added.push(zip.add(`org/${index}.html`, Buffer.from(`<p>${index}</p>`)));
+  }
+  await Promise.all(added);
+  await zip.close();
+
+  // -t inflates every entry and checks its CRC; -Z1 lists the names from the central directory.
+  const tested = await runChild(t, 'unzip', ['-tqq', target]);
+  assert.equal(tested.code, 0, `unzip -t: ${tested.stdout}${tested.stderr}`);
+  const listed = await runChild(t, 'unzip', ['-Z1', target]);
+  assert.equal(listed.code, 0, listed.stderr);
+  const names = listed.stdout.split('\n').filter((name) => name !== '');
+  assert.equal(names.length, entries);
+  assert.equal(names[0], 'org/0.html');
+  assert.equal(names.at(-1), `org/${entries - 1}.html`);
+  const last = await runChild(t, 'unzip', ['-p', target, `org/${entries - 1}.html`]);
+  assert.equal(last.stdout, `<p>${entries - 1}</p>`);
 });

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -13,6 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/storage/folder-swap.ts';
+import { afterEachRename, afterRenameOnto } from '../support/faults.ts';
+import { runChild } from '../support/child-process.ts';
+import { killAtImport } from '../support/kill-at.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-swap-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -51,11 +53,40 @@ function setUp(): { dir: string; journal: string; swaps: DirectorySwap[] } {
 
 class Crash extends Error {}
 
+/** Where each step of a swap leaves the disk: the rename that completes it. */
+function stepTargets(dir: string, journal: string): Record<string, string> {
+  return {
+    committed: journal,
+    'data:aside': join(dir, 'data.old'),
+    'data:swapped': join(dir, 'data'),
+    'site:aside': join(dir, 'site.old'),
+    'site:swapped': join(dir, 'site'),
+  };
+}
+
+/** Runs a swap that throws right after the rename that completes `step`. */
+async function swapCrashingAt(dir: string, journal: string, swaps: DirectorySwap[], step: string) {
+  const restore = afterRenameOnto(stepTargets(dir, journal)[step]!, () => {
+    throw new Crash(step);
+  });
+  try {
+    await assert.rejects(swapDirectories(journal, swaps), Crash);
+  } finally {
+    restore();
+  }
+}
+
 test('a swap replaces every live folder with its next one and leaves nothing behind', async () => {
   const { dir, journal, swaps } = setUp();
+  const byTarget = new Map(Object.entries(stepTargets(dir, journal)).map(([step, to]) => [to, step]));
   const steps: string[] = [];
-  await swapDirectories(journal, swaps, (step) => steps.push(step));
-  assert.deepEqual(steps, ['committed', 'data:aside', 'data:swapped', 'site:aside', 'site:swapped', 'done']);
+  const restore = afterEachRename((to) => steps.push(byTarget.get(to) ?? to));
+  try {
+    await swapDirectories(journal, swaps);
+  } finally {
+    restore();
+  }
+  assert.deepEqual(steps, ['committed', 'data:aside', 'data:swapped', 'site:aside', 'site:swapped']);
   assert.equal(versionOf(join(dir, 'data')), 'new');
   assert.equal(versionOf(join(dir, 'site')), 'new');
   assert.deepEqual(readdirSync(dir).sort(), ['data', 'site']);
@@ -79,12 +110,7 @@ test('a missing next folder stops the swap before anything is renamed', async ()
 for (const point of ['committed', 'data:aside', 'data:swapped', 'site:aside', 'site:swapped']) {
   test(`a publish that dies at ${point} is finished by the repair: every folder new, none mixed`, async () => {
     const { dir, journal, swaps } = setUp();
-    await assert.rejects(
-      swapDirectories(journal, swaps, (step) => {
-        if (step === point) throw new Crash(step);
-      }),
-      Crash,
-    );
+    await swapCrashingAt(dir, journal, swaps, point);
     const done = await repairSwap(journal);
     assert.ok(done !== undefined);
     assert.equal(versionOf(join(dir, 'data')), 'new');
@@ -96,12 +122,7 @@ for (const point of ['committed', 'data:aside', 'data:swapped', 'site:aside', 's
 
 test('when a next folder vanished after the crash, the repair restores the old live folder', async () => {
   const { dir, journal, swaps } = setUp();
-  await assert.rejects(
-    swapDirectories(journal, swaps, (step) => {
-      if (step === 'site:aside') throw new Crash(step);
-    }),
-    Crash,
-  );
+  await swapCrashingAt(dir, journal, swaps, 'site:aside');
   rmSync(join(dir, 'site.next'), { recursive: true });
   const done = await repairSwap(journal);
   assert.match(done?.join('\n') ?? '', /restored the previous/);
@@ -112,19 +133,20 @@ test('without a journal there is nothing to repair', async () => {
   assert.equal(await repairSwap(join(root, 'no-such-journal.json')), undefined);
 });
 
-test('a process killed with SIGKILL between the two renames leaves a site that the repair completes', async () => {
+test('a process killed with SIGKILL between the two renames leaves a site that the repair completes', async (t) => {
   const { dir, journal, swaps } = setUp();
   const module = new URL('../../src/storage/folder-swap.ts', import.meta.url).pathname;
   const child = `
     import { swapDirectories } from ${JSON.stringify(module)};
-    await swapDirectories(${JSON.stringify(journal)}, ${JSON.stringify(swaps)}, (step) => {
-      if (step === 'site:aside') process.kill(process.pid, 'SIGKILL');
-    });`;
-  const signal = await new Promise<NodeJS.Signals | null>((resolve) => {
-    const process_ = execFile(process.execPath, ['--input-type=module', '--eval', child], () =>
-      resolve(process_.signalCode),
-    );
-  });
+    await swapDirectories(${JSON.stringify(journal)}, ${JSON.stringify(swaps)});`;
+  const kill = killAtImport({ afterRename: join(dir, 'site.old') });
+  const { signal } = await runChild(t, process.execPath, [
+    '--import',
+    kill,
+    '--input-type=module',
+    '--eval',
+    child,
+  ]);
   assert.equal(signal, 'SIGKILL');
   assert.equal(existsSync(join(dir, 'site')), false, 'killed between the renames');
   await repairSwap(journal);

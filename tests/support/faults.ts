@@ -1,0 +1,60 @@
+// Faults injected from outside the product: node:fs itself is wrapped, so the code under test runs
+// unchanged and has no hook of its own. Named imports of `node:fs/promises` are live bindings of
+// Node's built-in module; `syncBuiltinESMExports` makes them see the wrapped functions.
+import fs from 'node:fs';
+import fsPromises from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
+import { resolve } from 'node:path';
+
+type Fault = () => void;
+
+/**
+ * Calls `seen` with the absolute target of every rename, right after it has happened (where a crash
+ * or a kill would find the disk). Returns a function that puts the real renames back.
+ */
+export function afterEachRename(seen: (to: string) => void): () => void {
+  const renamePromise = fsPromises.rename;
+  const renameSync = fs.renameSync;
+  fsPromises.rename = async (from, to) => {
+    await renamePromise(from, to);
+    seen(resolve(String(to)));
+  };
+  fs.renameSync = (from, to) => {
+    renameSync(from, to);
+    seen(resolve(String(to)));
+  };
+  syncBuiltinESMExports();
+  return () => {
+    fsPromises.rename = renamePromise;
+    fs.renameSync = renameSync;
+    syncBuiltinESMExports();
+  };
+}
+
+/** Calls `fault` right after each rename onto `target`. */
+export function afterRenameOnto(target: string, fault: Fault): () => void {
+  const wanted = resolve(target);
+  return afterEachRename((to) => {
+    if (to === wanted) fault();
+  });
+}
+
+/**
+ * On the `nth` (1-based) `writeFile` of `node:fs/promises` into `folder`, writes the first half of
+ * the bytes and then calls `fault` (which is expected not to return, e.g. a SIGKILL): a process
+ * killed in the middle of writing a file.
+ */
+export function midWriteInto(folder: string, nth: number, fault: Fault): void {
+  const prefix = `${resolve(folder)}/`;
+  const writeFile = fsPromises.writeFile;
+  let seen = 0;
+  fsPromises.writeFile = async (path, data, options) => {
+    if (typeof path === 'string' && resolve(path).startsWith(prefix) && ++seen === nth) {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data as Uint8Array);
+      await writeFile(path, bytes.subarray(0, Math.floor(bytes.length / 2)), options);
+      fault();
+    }
+    return writeFile(path, data, options);
+  };
+  syncBuiltinESMExports();
+}
