@@ -158,7 +158,8 @@ async function main(): Promise<number> {
       },
       log: (line) => console.error(line),
     });
-    if (result.site !== undefined) console.log(formatHostingReport(result.site, judgeHosting(result.site)));
+    // On stderr with the rest of the build's account; stdout carries only its verdict.
+    if (result.site !== undefined) console.error(formatHostingReport(result.site, judgeHosting(result.site)));
     (result.exitCode === 0 ? console.log : console.error)(`build: ${result.message}`);
     return result.exitCode;
   } finally {
