@@ -1,11 +1,14 @@
 // The site's Astro settings. Pages are `name.html` files with relative links (see src/lib/urls.ts),
-// styles are inlined, and no module script is emitted: the output opens from file://.
+// the styles are one shared file, site.css (src/pages/site.css.ts), linked relatively, and no
+// module script is emitted: the output opens from file://.
 import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   outDir: process.env.ORGDIR_SITE_DIR ?? 'dist',
   build: {
     format: 'file',
+    // A component's own <style> would otherwise become a /_astro/ link, absolute and so broken
+    // from file://; the site keeps its styles in site.css and has none.
     inlineStylesheets: 'always',
     // Each page waits on libuv's thread pool several times (a SHA-256 for every inline style and
     // script of its Content-Security-Policy, then the file's write); with a few pages in flight

@@ -5,13 +5,23 @@
 // Exit codes: 0 published; 1 the crawl did not complete or the publish guard stopped the build
 // (the live data and site are unchanged); 2 a configuration error or a refused key.
 import { rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import { buildSite } from '../src/site/build.ts';
 import { readSiteRecords, type ReadSite } from '../src/site/site-records.ts';
 import { crawl } from '../src/crawl/crawl.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
 import { crawlHelp, parseCrawlCommandLine } from '../src/crawl/command-line.ts';
 import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
-import { dataDir, editionsDir, keepEditions, siteDir, siteUrl } from '../src/config.ts';
+import {
+  dataDir,
+  editionsDir,
+  keepEditions,
+  releaseUrl,
+  siteBudget,
+  siteDir,
+  siteUrl,
+} from '../src/config.ts';
+import { formatHostingReport, formatSize, judgeHosting } from '../src/hosting/limits.ts';
 import { publishBuild, stagingPaths } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
 
@@ -25,10 +35,15 @@ Build options:
   --keep-editions N      editions kept [env ORGDIR_KEEP_EDITIONS] (default 30)
   --reuse-crawl          do not crawl: judge (and with --accept publish) the crawl that the last
                          build left in DATA.next
+  --site-budget SIZE     refuse to publish a site bigger than this, e.g. 500MB [env ORGDIR_SITE_BUDGET]
+                         (default 1GB, GitHub Pages' limit)
   --help                 this text
 
-Environment: ORGDIR_DATA_DIR (default data), ORGDIR_SITE_DIR (default dist),
-ORGDIR_EDITIONS_DIR (default editions), ORGDIR_SITE_URL (the public address, for the feed).
+Environment: ORGDIR_DATA_DIR (default data), ORGDIR_SITE_DIR (default dist; the release folder,
+with the offline copy and the edition, is written beside it as DIST-release), ORGDIR_EDITIONS_DIR
+(default editions), ORGDIR_SITE_URL (the public address: feed, canonical links, sitemap),
+ORGDIR_RELEASE_URL (where the release folder is published: the site links the offline copy
+there, and with an empty editions folder the previous edition is fetched from there).
 Without ORGDIR_API_URL the built-in sample API is started and crawled.
 
 `;
@@ -37,7 +52,7 @@ class UsageError extends Error {}
 
 /** Takes the build's own flags out of the command line; the rest are the crawler's. */
 function splitArguments(argv: readonly string[]) {
-  const own: { accept?: string; keep?: string; help?: boolean; reuseCrawl?: boolean } = {};
+  const own: { accept?: string; keep?: string; help?: boolean; reuseCrawl?: boolean; budget?: string } = {};
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? '';
@@ -51,6 +66,7 @@ function splitArguments(argv: readonly string[]) {
     else if (flag === '--keep-editions') own.keep = value();
     else if (flag === '--help') own.help = true;
     else if (flag === '--reuse-crawl') own.reuseCrawl = true;
+    else if (flag === '--site-budget') own.budget = value();
     else rest.push(argument);
   }
   return { own, rest };
@@ -63,6 +79,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const keep = keepEditions(own.keep === undefined ? process.env : { ORGDIR_KEEP_EDITIONS: own.keep });
+  const budget = siteBudget(own.budget === undefined ? process.env : { ORGDIR_SITE_BUDGET: own.budget });
+  const releaseAddress = releaseUrl();
   const parsed = parseCrawlCommandLine(rest, process.env);
   if (parsed.help) {
     console.log(HELP + crawlHelp());
@@ -106,6 +124,8 @@ async function main(): Promise<number> {
       ...(own.accept === undefined ? {} : { accept: own.accept }),
       ...(own.reuseCrawl === true ? { reuseCrawl: true } : {}),
       ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
+      ...(releaseAddress === undefined ? {} : { releaseUrl: releaseAddress }),
+      siteBudget: budget,
       crawl: async (stagingDir) => {
         const reporter = createProgressReporter(
           process.stderr,
@@ -133,14 +153,23 @@ async function main(): Promise<number> {
           siteDir: site,
           editions: view,
           ...(read && { read }),
+          ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
+          ...(releaseAddress === undefined ? {} : { releaseUrl: releaseAddress }),
         });
         read = undefined;
         console.error(
           `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
         );
+        for (const archive of summary.archives) {
+          console.error(
+            `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,
+          );
+        }
       },
       log: (line) => console.error(line),
     });
+    // On stderr with the rest of the build's account; stdout carries only its verdict.
+    if (result.site !== undefined) console.error(formatHostingReport(result.site, judgeHosting(result.site)));
     (result.exitCode === 0 ? console.log : console.error)(`build: ${result.message}`);
     return result.exitCode;
   } finally {

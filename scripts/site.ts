@@ -1,7 +1,8 @@
 // npm run site: renders the data folder (ORGDIR_DATA_DIR) into a static site (ORGDIR_SITE_DIR).
 import { parseArgs } from 'node:util';
-import { dataDir, editionsDir, siteDir, siteUrl } from '../src/config.ts';
+import { dataDir, editionsDir, releaseUrl, siteDir, siteUrl } from '../src/config.ts';
 import { loadEditionsView } from '../src/editions/history.ts';
+import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
 
@@ -13,6 +14,8 @@ function commandLine() {
         data: { type: 'string' },
         out: { type: 'string' },
         'tar-gz': { type: 'boolean', default: true },
+        zip: { type: 'boolean', default: false },
+        'release-dir': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -26,15 +29,26 @@ function commandLine() {
 const { values } = commandLine();
 
 if (values.help) {
-  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--no-tar-gz] [--verbose]
+  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--zip] [--no-tar-gz] [--verbose]
 
-Renders the crawled data folder into a static site that works from file:// and on any host.
-  --data DIR   data folder to read (default: ORGDIR_DATA_DIR or ./data)
-  --out DIR    site folder to write (default: ORGDIR_SITE_DIR or ./dist)
+Renders the crawled data folder into a static site that works from file:// and on any host, and
+the offline copy of the whole site beside it. Ends with a hosting report: bytes, files, the
+widest folder, and whether GitHub Pages, Netlify, Cloudflare Pages and a plain server take it.
+  --data DIR         data folder to read (default: ORGDIR_DATA_DIR or ./data)
+  --out DIR          site folder to write (default: ORGDIR_SITE_DIR or ./dist)
   The pages show the editions kept in ORGDIR_EDITIONS_DIR (default ./editions), if any.
-  --no-tar-gz  write only the zip, not also orgdir-site.tar.gz (several times smaller, a few seconds more)
-  --verbose    show Astro's own log`);
+  --release-dir DIR  the release folder, for the offline copy (default: the site folder + "-release")
+  --zip              also write the offline copy as orgdir-site.zip (for Windows 10; about 3x larger)
+  --no-tar-gz        do not write orgdir-site.tar.gz (the offline copy)
+  --verbose          show Astro's own log
+Environment: ORGDIR_SITE_URL (canonical links, sitemap.xml), ORGDIR_RELEASE_URL (where the
+release folder is published; the site links the offline copy there).`);
   process.exit(0);
+}
+
+/** `{ key: value }` when there is a value, for options that must be absent rather than undefined. */
+function optional<K extends string>(key: K, value: string | undefined): { [P in K]?: string } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });
 }
 
 process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
@@ -44,6 +58,10 @@ try {
     dataDir: values.data ?? dataDir(),
     siteDir: values.out ?? siteDir(),
     tarGz: values['tar-gz'],
+    zip: values.zip,
+    ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
+    ...optional('siteUrl', siteUrl()),
+    ...optional('releaseUrl', releaseUrl()),
     editions: loadEditionsView(editionsDir(), siteUrl()),
     logLevel: values.verbose ? 'info' : 'warn',
   });
@@ -64,6 +82,12 @@ try {
     `site: search index: ${search.documents} organisations, ${search.terms} words, ` +
       `${search.files} files (${formatBytes(search.bytes)})`,
   );
+  for (const archive of summary.archives) {
+    console.log(
+      `site: offline copy ${archive.path} (${formatBytes(archive.bytes)}), sha256 ${archive.sha256}`,
+    );
+  }
+  console.log(formatHostingReport(summary.hosting, judgeHosting(summary.hosting)));
   if (summary.unreadable.length > 0) {
     console.warn(`site: ${summary.unreadable.length} unreadable file(s) in the data folder were left out:`);
     for (const { file, reason } of summary.unreadable.slice(0, 20)) console.warn(`  ${file}: ${reason}`);

@@ -1,5 +1,6 @@
 // Where the stages read and write, from the environment (README: "Configuration").
 import { resolve } from 'node:path';
+import { GITHUB_PAGES_SITE_BYTES, parseSize } from './hosting/limits.ts';
 
 /** The crawler's output and the site's input: `ORGDIR_DATA_DIR`, default `data`. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -39,4 +40,28 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string | undefine
     throw new RangeError(`ORGDIR_SITE_URL must be an http(s) address (got ${value})`);
   }
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/**
+ * Where the release folder's files are published: `ORGDIR_RELEASE_URL`, e.g. a GitHub release's
+ * `https://github.com/OWNER/REPO/releases/latest/download/`. The site links the offline copy
+ * there, and a build whose editions folder is empty fetches the previous edition from there.
+ */
+export function releaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env['ORGDIR_RELEASE_URL']?.trim();
+  if (!value) return undefined;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new RangeError(`ORGDIR_RELEASE_URL must be an http(s) address (got ${value})`);
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/**
+ * The most bytes a published site may have: `ORGDIR_SITE_BUDGET` ("1GB", "500MB", or bytes),
+ * default GitHub Pages' limit of 1 GB. The build refuses to publish a bigger site.
+ */
+export function siteBudget(env: NodeJS.ProcessEnv = process.env): number {
+  const value = env['ORGDIR_SITE_BUDGET']?.trim();
+  return value ? parseSize(value) : GITHUB_PAGES_SITE_BYTES;
 }

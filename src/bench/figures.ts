@@ -1,6 +1,7 @@
 // The benchmark's arithmetic, kept pure so a unit test can hold it: the crawl's bound, the
 // site's rates and scaling, page weights, and which target each figure meets.
 import { formatBytes } from '../lib/bytes.ts';
+import { formatSize, type SiteMeasure } from '../hosting/limits.ts';
 import type { SearchBenchmark } from '../search/benchmark.ts';
 import { median } from '../lib/statistics.ts';
 
@@ -60,6 +61,10 @@ export interface SiteFigures {
   peakMemory: Record<string, number>;
   peakRssBytes: number;
   loadAverage: number;
+  /** What a host sees of the site folder: bytes, files, the widest folder, the largest file. */
+  hosting?: SiteMeasure;
+  /** The offline copy written beside the site (orgdir-site.tar.gz), in bytes. */
+  offlineBytes?: number;
 }
 
 export interface PageWeight {
@@ -96,7 +101,7 @@ export interface BenchmarkResults {
 }
 
 export interface TargetCheck {
-  stage: 'crawl' | 'site' | 'search' | 'page weight';
+  stage: 'crawl' | 'site' | 'search' | 'page weight' | 'hosting';
   target: string;
   /** The figure measured, as shown. */
   measured: string;
@@ -134,6 +139,10 @@ export const TARGETS = {
   siteSeconds100k: 150,
   sitePeakBytes100k: 1.5 * 1024 ** 3,
   siteScaling: 1.3,
+  budgetOrganisations: 35_000,
+  siteBytes: 500_000_000,
+  folderEntries: 40_000,
+  offlineBytes: 120_000_000,
   searchColdMs: 1000,
   /** The slowest keystroke of a query the page has not answered before, in a page whose core has loaded. */
   searchWarmKeystrokeMs: 100,
@@ -207,6 +216,27 @@ export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
     );
   }
   for (const size of sizes) {
+    const hosting = size.site?.hosting;
+    // The budgets are set for the real register, at most 35,000 organisations: half GitHub Pages'
+    // 1 GB, and folders Netlify takes with room to spare.
+    if (hosting !== undefined && size.organisations <= TARGETS.budgetOrganisations) {
+      const label = size.organisations.toLocaleString('en');
+      checks.push({
+        stage: 'hosting',
+        target: `${label} organisations: site ≤ ${formatSize(TARGETS.siteBytes)}, no folder over ${TARGETS.folderEntries.toLocaleString('en')} entries`,
+        measured: `${formatSize(hosting.bytes)}, widest ${hosting.widestFolder.path || '(root)'}/ ${hosting.widestFolder.entries.toLocaleString('en')}`,
+        met: hosting.bytes <= TARGETS.siteBytes && hosting.widestFolder.entries <= TARGETS.folderEntries,
+      });
+      const offline = size.site?.offlineBytes;
+      if (offline !== undefined) {
+        checks.push({
+          stage: 'hosting',
+          target: `${label} organisations: offline copy ≤ ${formatSize(TARGETS.offlineBytes)}`,
+          measured: formatSize(offline),
+          met: offline <= TARGETS.offlineBytes,
+        });
+      }
+    }
     const { search, pageWeight: weight } = size;
     const label = size.organisations.toLocaleString('en');
     if (search !== undefined) {

@@ -1,6 +1,7 @@
 // BENCHMARKS.md: the figures of one run as tables, with the machine, its load and the command.
 import { formatBytes } from '../lib/bytes.ts';
 import type { BenchmarkResults, SizeResult } from './figures.ts';
+import { formatSize, judgeHosting } from '../hosting/limits.ts';
 
 const MIB = 1024 ** 2;
 
@@ -143,13 +144,41 @@ function siteSection(sizes: SizeResult[]): string[] {
   return lines;
 }
 
+function hostingSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.site?.hosting !== undefined);
+  if (measured.length === 0) return [];
+  const hosts = judgeHosting(measured[0]!.site!.hosting!).map((verdict) => verdict.host);
+  return [
+    '## Hosting',
+    '',
+    'The site folder as a host takes it (the offline copy is written beside it, in the release ' +
+      'folder), and whether each host accepts it (README: "Publishing").',
+    '',
+    markdownTable(
+      ['organisations', 'site', 'files', 'widest folder', 'offline copy', ...hosts],
+      measured.map(({ organisations, site }) => {
+        const hosting = site!.hosting!;
+        return [
+          count(organisations),
+          formatSize(hosting.bytes),
+          count(hosting.files),
+          `${hosting.widestFolder.path || '(root)'}/ ${count(hosting.widestFolder.entries)}`,
+          site!.offlineBytes === undefined ? '' : formatSize(site!.offlineBytes),
+          ...judgeHosting(hosting).map((verdict) => (verdict.fits ? 'fits' : 'too big')),
+        ];
+      }),
+    ),
+    '',
+  ];
+}
+
 function pageWeightSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.pageWeight !== undefined);
   if (measured.length === 0) return [];
   return [
     '## Page weight',
     '',
-    'Organisation pages as written, HTML with its CSS inlined (nothing else is loaded to show one). ' +
+    'Organisation pages as written, HTML only: the stylesheet and the outline of Ireland are shared files. ' +
       'Every organisation page is measured; the median and the largest of their sizes (1 kB = 1,000 bytes).',
     '',
     markdownTable(
@@ -261,6 +290,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
   lines.push(
     ...crawlSection(results, sizes),
     ...siteSection(sizes),
+    ...hostingSection(sizes),
     ...pageWeightSection(sizes),
     ...searchSection(sizes),
   );

@@ -198,6 +198,8 @@ export async function runSiteStage(
     cpuTimings: summary.cpuTimings,
     peakMemory: summary.peakMemory,
     peakRssBytes,
+    hosting: summary.hosting,
+    ...(summary.archives[0] === undefined ? {} : { offlineBytes: summary.archives[0].bytes }),
     loadAverage: Math.max(load, loadAverage()),
   };
 }

@@ -6,8 +6,10 @@
 //   publish guard against the previous edition: stop here (exit 1, live data and site untouched)
 //     unless every check passed or --accept gave a reason
 //   diff with the previous edition; write the new edition as <editions>/<id>.pending
-//   render the site into SITE.next, with the editions' pages
-//   swap DATA.next, SITE.next and the edition into place (src/storage/folder-swap.ts), then prune old editions
+//   render the site into SITE.next, with the editions' pages; measure it against the site budget
+//   copy the edition into the release folder beside the site (SITE.next-release)
+//   swap DATA.next, SITE.next, the release folder and the edition into place
+//     (src/storage/folder-swap.ts), then prune old editions
 //
 // The live data folder, the live site and the published editions change only in that last step.
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,6 +35,10 @@ import {
 } from './history.ts';
 import { nameOf, readDataFolder, type EditionSnapshot, type RecordsReader } from './edition-file.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
+import { carryEdition, fetchPreviousEdition } from './carry.ts';
+import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
+import { measureSite } from '../hosting/measure.ts';
+import { releaseDirOf } from '../hosting/release-folder.ts';
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
 export interface CrawlOutcome {
@@ -71,6 +77,13 @@ export interface PublishOptions {
   /** The publish time; default now. */
   now?: () => Date;
   log?: (line: string) => void;
+  /**
+   * Where the release folder is published (ORGDIR_RELEASE_URL): with an empty editions folder the
+   * previous edition is fetched from there.
+   */
+  releaseUrl?: string;
+  /** The most bytes the new site may have; default GitHub Pages' 1 GB. A bigger site is not published. */
+  siteBudget?: number;
 }
 
 export interface PublishResult {
@@ -80,11 +93,14 @@ export interface PublishResult {
   published: boolean;
   edition?: EditionMeta;
   guard?: GuardReport;
+  /** What a host sees of the new site, once it is rendered. */
+  site?: SiteMeasure;
 }
 
 /** Where a build stages what it is about to publish: beside each live folder. */
 export function stagingPaths(options: Pick<PublishOptions, 'dataDir' | 'siteDir'>) {
-  return { data: `${options.dataDir}.next`, site: `${options.siteDir}.next` };
+  const site = `${options.siteDir}.next`;
+  return { data: `${options.dataDir}.next`, site, release: releaseDirOf(site) };
 }
 
 /** The crawl's manifest, loosely read: the guard must judge a crawl whose manifest is odd too. */
@@ -318,21 +334,36 @@ function editionsView(
   };
 }
 
-/** Renders the site of the new edition, then swaps data, site and edition in and prunes old editions. */
+/**
+ * Renders the site of the new edition and measures it; within the budget, swaps data, site,
+ * release folder and edition in and prunes old editions. Over it, publishes nothing.
+ */
 async function renderAndSwap(
   options: PublishOptions,
   store: EditionStore,
   id: string,
   view: EditionsView,
-): Promise<void> {
+): Promise<{ site: SiteMeasure; overBudget?: number }> {
   const staging = stagingPaths(options);
+  const abandon = async () => {
+    for (const folder of [store.pendingPath(id), staging.site, staging.release])
+      await rm(folder, { recursive: true, force: true });
+  };
   await rm(staging.site, { recursive: true, force: true });
+  await rm(staging.release, { recursive: true, force: true });
   try {
     await options.renderSite(staging.data, staging.site, view);
   } catch (error) {
-    await rm(store.pendingPath(id), { recursive: true, force: true });
+    await abandon();
     throw error;
   }
+  const site = measureSite(staging.site);
+  const budget = options.siteBudget ?? GITHUB_PAGES_SITE_BYTES;
+  if (site.bytes > budget) {
+    await abandon();
+    return { site, overBudget: budget };
+  }
+  await carryEdition(store.pendingPath(id), staging.release);
   // Entries of the live data folder that the crawler does not write (a README) move with it.
   await carryOverEntries(options.dataDir, staging.data, CRAWLED_ENTRIES);
   await swapDirectories(
@@ -340,12 +371,14 @@ async function renderAndSwap(
     [
       { name: 'data', live: options.dataDir, next: staging.data },
       { name: 'site', live: options.siteDir, next: staging.site },
+      { name: 'release', live: releaseDirOf(options.siteDir), next: staging.release },
       { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
     ],
   );
   const pruned = await store.prune(options.keep);
   if (pruned.length > 0)
     options.log?.(`removed ${pruned.length} editions beyond the ${options.keep} kept: ${pruned.join(', ')}`);
+  return { site };
 }
 
 /** What a crawl makes of an edition before its site is rendered, or why it is not published. */
@@ -408,6 +441,17 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
 
   for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
 
+  // The Actions cache forgets; the last release does not. Fetched before the crawl, so that a
+  // failed fetch is said early, and the editions folder is complete for everything below.
+  if (options.releaseUrl !== undefined && store.list().length === 0) {
+    const fetched = await fetchPreviousEdition(options.releaseUrl, options.editionsDir);
+    log(
+      fetched.problem === undefined
+        ? `editions: the folder was empty; fetched the previous edition ${fetched.id} from ${options.releaseUrl}`
+        : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
+    );
+  }
+
   const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
   if (!crawl.published) {
     return {
@@ -424,7 +468,16 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   }
   const { meta, view, organisations, previousId, failedChecks } = prepared;
   const { id, guard } = meta;
-  await renderAndSwap(options, store, id, view);
+  const { site, overBudget } = await renderAndSwap(options, store, id, view);
+  if (overBudget !== undefined) {
+    return {
+      exitCode: 1,
+      message: `the new site is ${formatSize(site.bytes)}, over the budget of ${formatSize(overBudget)} (--site-budget); nothing was published, the live data and site are unchanged`,
+      published: false,
+      guard,
+      site,
+    };
+  }
 
   const summary = `${meta.changes.added} added, ${meta.changes.removed} removed, ${meta.changes.changed} changed`;
   return {
@@ -435,5 +488,6 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     published: true,
     edition: meta,
     guard,
+    site,
   };
 }

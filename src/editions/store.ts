@@ -66,7 +66,7 @@ export interface PendingEdition {
   former: FormerOrganisation[];
 }
 
-const EDITION_ID = /^\d{4}-\d{2}-\d{2}(?:-\d+)?$/;
+export const EDITION_ID = /^\d{4}-\d{2}-\d{2}(?:-\d+)?$/;
 const PENDING = '.pending';
 const REMOVING = '.removing';
 export const JOURNAL_FILE = '.publish-journal.json';

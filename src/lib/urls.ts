@@ -88,3 +88,8 @@ export function isLoopbackApi(apiUrl: unknown): boolean {
     return false;
   }
 }
+
+/** The absolute address of a site path under the site's public address (ending in "/"). */
+export function publicAddress(siteUrl: string, path: string): string {
+  return new URL(path.split('/').map(encodePathSegment).join('/'), siteUrl).href;
+}

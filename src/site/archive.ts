@@ -2,7 +2,7 @@
 // the rest of the build: the site's files in a fixed order, and the checksum beside each archive.
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
 /** Every file under `root`, as sorted paths relative to it with forward slashes. */
@@ -14,9 +14,15 @@ export function filesUnder(root: string): string[] {
     .sort();
 }
 
-/** `name.sha256` beside the archive, in the format `sha256sum -c` reads. */
-export async function writeChecksum(root: string, name: string): Promise<void> {
+/**
+ * `name.sha256` beside the archive, in the format `sha256sum -c` reads; `name` is relative to
+ * `root` or absolute. Returns the checksum.
+ */
+export async function writeChecksum(root: string, name: string): Promise<string> {
   const hash = createHash('sha256');
-  await pipeline(createReadStream(join(root, name)), hash);
-  writeFileSync(join(root, `${name}.sha256`), `${hash.digest('hex')}  ${name}\n`);
+  const path = resolve(root, name);
+  await pipeline(createReadStream(path), hash);
+  const sha256 = hash.digest('hex');
+  writeFileSync(`${path}.sha256`, `${sha256}  ${basename(path)}\n`);
+  return sha256;
 }

@@ -1,8 +1,16 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as astroBuild, type AstroIntegration } from 'astro';
@@ -11,10 +19,17 @@ import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { setEditionsView, type EditionsView } from '../editions/history.ts';
-import { writeDownloads } from './downloads.ts';
+import { describeDownloads, writeDownloads } from './downloads.ts';
 import { writeRegisterData } from './register-data.ts';
 import { readSiteRecords, type ReadSite } from './site-records.ts';
+import { offerDownloads } from './download-files.ts';
+import { leanPage } from './page-bytes.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
+import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
+import type { SiteMeasure } from '../hosting/limits.ts';
+import { measureSite } from '../hosting/measure.ts';
+import { releaseDirOf } from '../hosting/release-folder.ts';
+import { replaceFolder } from '../storage/folder-swap.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
 
@@ -27,13 +42,24 @@ export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
-  /** Also write the site as a .tar.gz, several times smaller than the zip. Default true. */
+  /** Where the offline copies go (the release folder); default `releaseDirOf(siteDir)`. Replaced with the site. */
+  releaseDir?: string;
+  /**
+   * Write the offline copy as a .tar.gz (opens with a double click on Windows 11, macOS and
+   * Linux). Default true.
+   */
   tarGz?: boolean;
   /**
    * The data folder already read, with the records' copies written (`npm run build` reads it
    * once for its edition and its site); without it the site reads the data folder itself.
    */
   read?: ReadSite;
+  /** Also as a .zip, for older Windows: about three times the size (a zip deflates each file alone). Default false. */
+  zip?: boolean;
+  /** Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the offline copy there. */
+  releaseUrl?: string;
+  /** The site's public address: canonical links and a sitemap. */
+  siteUrl?: string;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /**
@@ -49,9 +75,11 @@ export interface SiteSummary {
   pages: number;
   files: number;
   bytes: number;
+  /** What a host sees of the site folder (src/hosting/limits.ts judges it). */
+  hosting: SiteMeasure;
   downloads: DownloadFile[];
-  /** Paths of the archives written. */
-  archives: string[];
+  /** The offline copies written (beside the site): path, size and SHA-256. */
+  archives: { path: string; bytes: number; sha256: string }[];
   /** Seconds spent in each step (wall clock). */
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
@@ -88,6 +116,8 @@ function renderedFile(request: Request): string {
  * as Astro writes it.
  */
 function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegration {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
   let started = 0;
   let archived = 0;
   const finished = new Map<number, { path: string; content: Uint8Array } | undefined>();
@@ -112,8 +142,10 @@ function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegra
               const response = result instanceof Response ? result : result.response;
               // Only a page Astro writes as it is; anything else is archived from disk at the end.
               if (response.status !== 200 || !response.body) return result;
-              const content = new Uint8Array(await response.arrayBuffer());
-              rendered = { path: renderedFile(request), content };
+              const path = renderedFile(request);
+              let content = new Uint8Array(await response.arrayBuffer());
+              if (path.endsWith('.html')) content = encoder.encode(leanPage(decoder.decode(content)));
+              rendered = { path, content };
               const copy = new Response(content, { status: response.status, headers: response.headers });
               return result instanceof Response ? copy : { ...result, response: copy };
             } finally {
@@ -168,14 +200,6 @@ async function renderPages(
   };
 }
 
-/** Replaces `target` with `staging` in two renames; the old site is removed afterwards. */
-async function swapInto(staging: string, target: string): Promise<void> {
-  const previous = join(dirname(target), `.orgdir-previous-${basename(target)}-${process.pid}-${Date.now()}`);
-  if (existsSync(target)) renameSync(target, previous);
-  renameSync(staging, target);
-  await rm(previous, { recursive: true, force: true });
-}
-
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
 function archiveTime(register: Register): Date {
   const finished = register.manifest.finishedAt;
@@ -183,10 +207,30 @@ function archiveTime(register: Register): Date {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
 
+/** The offline copies a build writes, by its options. */
+function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: string; title: string }[] {
+  const archives: { kind: ArchiveKind; name: string; title: string }[] = [];
+  if (options.tarGz ?? true) {
+    archives.push({
+      kind: 'tar.gz',
+      name: TAR_ARCHIVE_NAME,
+      title: 'The whole site as one .tar.gz, for reading offline (Windows 11, macOS, Linux)',
+    });
+  }
+  if (options.zip ?? false) {
+    archives.push({
+      kind: 'zip',
+      name: ARCHIVE_NAME,
+      title: 'The whole site as one .zip (larger; for Windows 10 and older)',
+    });
+  }
+  return archives;
+}
+
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
-  const tarGz = options.tarGz ?? true;
+  const releaseDir = resolve(options.releaseDir ?? releaseDirOf(siteDir));
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -196,9 +240,19 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     dirname(siteDir),
     `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
   );
+  const releaseStaging = join(
+    dirname(releaseDir),
+    `.orgdir-building-${basename(releaseDir)}-${process.pid}-${Date.now()}`,
+  );
+  const archives = offlineArchives(options);
   rmSync(staging, { recursive: true, force: true });
   if (options.read) renameSync(options.read.folder, staging);
   else mkdirSync(staging, { recursive: true });
+  // A build that writes no offline copy leaves the release folder as it is.
+  if (archives.length > 0) {
+    rmSync(releaseStaging, { recursive: true, force: true });
+    mkdirSync(releaseStaging, { recursive: true });
+  }
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};
@@ -248,28 +302,32 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const data = await step('database', () => writeRegisterData(register, database, staging));
     const search = await searching;
     rmSync(documentsFile, { force: true });
-    const downloads = await step('downloads', () =>
-      writeDownloads(register, staging, records, { files: [data.database], sources: data.sources }),
+    const downloads = await step('downloads', async () =>
+      describeDownloads(
+        register,
+        staging,
+        await offerDownloads(staging, writeDownloads(register, staging, records, [data.database])),
+        data.sources,
+      ),
     );
-    const archives: { kind: ArchiveKind; path: string; title: string }[] = [
-      { kind: 'zip', path: ARCHIVE_NAME, title: 'The whole site as one zip file, for reading offline' },
-    ];
-    if (tarGz) {
-      archives.push({
-        kind: 'tar.gz',
-        path: TAR_ARCHIVE_NAME,
-        title: 'The whole site as a .tar.gz (smaller)',
-      });
-    }
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.
     const writing = new SiteArchives(
       staging,
       archiveTime(register),
-      archives.map(({ kind, path }) => ({ kind, name: path })),
+      archives.map(({ kind, name }) => ({ kind, name: join(releaseStaging, name) })),
     );
     siteArchives = writing;
-    const context: SiteContext = { dataDir, downloads, archives };
+    const context: SiteContext = {
+      dataDir,
+      downloads,
+      archives: archives.map(({ name, title }) => ({
+        name,
+        title,
+        ...(options.releaseUrl === undefined ? {} : { href: new URL(name, options.releaseUrl).href }),
+      })),
+      ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+    };
     setSiteContext(context);
     setEditionsView(options.editions);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
@@ -281,21 +339,31 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     cpuTimings['pages'] = rounded(pages.cpuSeconds);
     peakMemory['pages'] = peakMemory['bundle']!;
     delete peakMemory['bundle'];
+    writeSearchEngineFiles(staging, options.siteUrl);
     // What is left: the rest of the site into the archives, and waiting for them.
     await step('archives', () => writing.finish());
     siteArchives = undefined;
 
     const files = filesUnder(staging);
-    const bytes = files.reduce((total, path) => total + statSync(join(staging, path)).size, 0);
-    await step('swap', () => swapInto(staging, siteDir));
+    const hosting = measureSite(staging);
+    const written = archives.map(({ name }) => {
+      const path = join(releaseStaging, name);
+      const sha256 = readFileSync(`${path}.sha256`, 'utf8').slice(0, 64);
+      return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
+    });
+    await step('swap', async () => {
+      await replaceFolder(siteDir, staging);
+      if (archives.length > 0) await replaceFolder(releaseDir, releaseStaging);
+    });
     return {
       siteDir,
       organisations: register.organisations.length,
       pages: files.filter((path) => path.endsWith('.html')).length,
       files: files.length,
-      bytes,
+      bytes: hosting.bytes,
+      hosting,
       downloads,
-      archives: archives.map((archive) => join(siteDir, archive.path)),
+      archives: written,
       timings,
       cpuTimings,
       peakMemory,
@@ -307,6 +375,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     // The index process writes into the staging folder: let it finish before the folder goes.
     await searching?.catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
+    rmSync(releaseStaging, { recursive: true, force: true });
     throw error;
   } finally {
     rmSync(documentsFile, { force: true });

@@ -12,13 +12,20 @@ export interface DownloadFile {
   description: string;
   bytes: number;
   sha256: string;
+  /** For a gzipped download, its size once unpacked. */
+  uncompressedBytes?: number;
 }
 
 export interface SiteContext {
   dataDir: string;
   downloads: DownloadFile[];
-  /** The archive of the whole site, when the pipeline writes one: path from the site root. */
-  archives: { path: string; title: string }[];
+  /**
+   * The offline copies of the whole site, written beside it (not in it): the file name, and the
+   * absolute address it is published at when the publisher gave one (ORGDIR_RELEASE_URL).
+   */
+  archives: { name: string; title: string; href?: string }[];
+  /** The site's public address (ORGDIR_SITE_URL), for canonical links; relative links otherwise. */
+  siteUrl?: string;
 }
 
 const CONTEXT = Symbol.for('orgdir.siteContext');

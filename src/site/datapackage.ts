@@ -142,6 +142,9 @@ function resourceName(file: string): string {
 
 function resourceOf(download: DownloadFile): Record<string, unknown> {
   const file = download.path.slice(DOWNLOADS_DIR.length + 1);
+  // A large download is offered gzipped (download-files.ts); its resource says so.
+  const compressed = file.endsWith('.gz');
+  const plain = compressed ? file.slice(0, -'.gz'.length) : file;
   const resource: Record<string, unknown> = {
     name: resourceName(file),
     path: file,
@@ -149,8 +152,9 @@ function resourceOf(download: DownloadFile): Record<string, unknown> {
     description: download.description,
     bytes: download.bytes,
     hash: `sha256:${download.sha256}`,
+    ...(compressed && { compression: 'gz' }),
   };
-  const fields = csvFields(file);
+  const fields = csvFields(plain);
   if (fields) {
     return {
       ...resource,
@@ -159,15 +163,14 @@ function resourceOf(download: DownloadFile): Record<string, unknown> {
       mediatype: 'text/csv',
       encoding: 'utf-8',
       dialect: { delimiter: ',', lineTerminator: '\r\n', quoteChar: '"', doubleQuote: true, header: true },
-      schema: { fields, ...(file === 'organisations.csv' && { primaryKey: ['id'] }) },
+      schema: { fields, ...(plain === 'organisations.csv' && { primaryKey: ['id'] }) },
     };
   }
-  if (file.endsWith('.sqlite.gz')) {
+  if (plain.endsWith('.sqlite')) {
     return {
       ...resource,
       format: 'sqlite',
       mediatype: 'application/vnd.sqlite3',
-      compression: 'gz',
       tables: [
         ...DATABASE_TABLES.map((table) => ({
           name: table.name,
@@ -178,7 +181,7 @@ function resourceOf(download: DownloadFile): Record<string, unknown> {
       ],
     };
   }
-  if (file.endsWith('.json'))
+  if (plain.endsWith('.json'))
     return { ...resource, format: 'json', mediatype: 'application/json', encoding: 'utf-8' };
   return resource;
 }

@@ -1,5 +1,5 @@
 // The snapshot as files people can take away: every organisation as JSON and as CSV, the lists
-// as CSV, the crawl's manifest, and a SHA256SUMS file over all of them.
+// as CSV and the crawl's manifest (download-files.ts gzips the large ones and adds SHA256SUMS).
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import type { Organisation } from '../records/organisation.ts';
 import type { Member, Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 import { writeDatapackage, type PackageSource } from './datapackage.ts';
+import { writeChecksums } from './download-files.ts';
 import { identifiersOf } from './register-entry.ts';
 
 /** Writes text in large chunks, hashing as it goes. */
@@ -217,21 +218,16 @@ function memberRows(file: HashedFile, members: readonly Member[], prefix: readon
     file.write(csvRow([...prefix, member.id, member.name, member.present ? 'yes' : 'no']));
 }
 
-/** Downloads written by an earlier step (the database), and the sources the datapackage names. */
-export interface WrittenData {
-  files: readonly DownloadFile[];
-  sources: readonly PackageSource[];
-}
-
 /**
- * Writes every download into `<siteDir>/downloads/` and returns them, datapackage.json and
- * SHA256SUMS last; `records` is `organisations.json`, already written as the records were read.
+ * Writes every download into `<siteDir>/downloads/` and returns them; `records` is
+ * `organisations.json`, already written as the records were read, and `earlier` the downloads an
+ * earlier step wrote (the database). download-files.ts then gzips the large ones.
  */
 export function writeDownloads(
   snapshot: Register,
   siteDir: string,
   records: DownloadFile,
-  data: WrittenData = { files: [], sources: [] },
+  earlier: readonly DownloadFile[] = [],
 ): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const files: DownloadFile[] = [records];
@@ -293,18 +289,20 @@ export function writeDownloads(
     });
   }
 
-  files.push(...data.files);
-  files.push(writeDatapackage(snapshot, siteDir, files, data.sources));
-
-  const sums = files.map((file) => `${file.sha256}  ${file.path.slice(DOWNLOADS_DIR.length + 1)}\n`).join('');
-  files.push(
-    written(
-      siteDir,
-      'SHA256SUMS',
-      'SHA256SUMS',
-      'The checksums of the files above, for sha256sum -c.',
-      (file) => file.write(sums),
-    ),
-  );
+  files.push(...earlier);
   return files;
+}
+
+/**
+ * The downloads as offered, then `datapackage.json` describing them and `SHA256SUMS` over all of
+ * them: both describe the files a reader downloads (gzipped where they are large).
+ */
+export function describeDownloads(
+  register: Register,
+  siteDir: string,
+  offered: readonly DownloadFile[],
+  sources: readonly PackageSource[],
+): DownloadFile[] {
+  const files = [...offered, writeDatapackage(register, siteDir, offered, sources)];
+  return [...files, writeChecksums(siteDir, files)];
 }

@@ -3,7 +3,7 @@
 // and the SQLite database (compressed into the downloads by a later step).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { organisationJsonPath } from '../lib/routes.ts';
+import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
 import { readRegister, type RecordVisitor, type Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 import { RecordsDownload } from './downloads.ts';
@@ -32,7 +32,7 @@ export interface ReadSite {
  */
 export function readSiteRecords(dataDir: string, folder: string, also?: RecordVisitor): ReadSite {
   rmSync(folder, { recursive: true, force: true });
-  mkdirSync(join(folder, 'org'), { recursive: true });
+  mkdirSync(join(folder, RECORDS_DIR), { recursive: true });
   const download = new RecordsDownload(folder);
   const database = new DatabaseWriter(join(folder, DATABASE_DRAFT));
   try {

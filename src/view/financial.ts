@@ -106,3 +106,17 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
   });
   return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, bars };
 }
+
+/** The height of a bar, in the chart's units. */
+export const BAR_HEIGHT = 12;
+
+/**
+ * The bars as one SVG path: a rectangle per bar with a width. One path per series instead of a
+ * `<rect>` per bar is about a third of the bytes, on every organisation's page.
+ */
+export function barsPath(bars: readonly ChartBar[]): string {
+  return bars
+    .filter((bar) => bar.width > 0)
+    .map((bar) => `M${bar.x} ${bar.y}h${bar.width}v${BAR_HEIGHT}h-${bar.width}z`)
+    .join('');
+}

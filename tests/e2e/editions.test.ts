@@ -197,7 +197,7 @@ test('two crawls with known changes between them show exactly those changes on t
         const whole = pageText(join(at.site, 'org', `${change.id}.html`));
         assert.match(whole, new RegExp(`No longer listed since the edition of ${newest.id}`));
         assert.ok(whole.includes(change.name));
-        assert.ok(existsSync(join(at.site, 'org', `${change.id}.json`)));
+        assert.ok(existsSync(join(at.site, 'record', `${change.id}.json`)));
         break;
       }
     }

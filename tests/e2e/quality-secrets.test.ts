@@ -141,7 +141,7 @@ test('a crawl through errors, resets, cut-off answers and rate limits completes,
 });
 
 test('the site is built from the crawled data folder, with its zip and tar.gz', async (t) => {
-  const site = await run(t, 'site.ts', ['--data', join(work, 'data'), '--out', join(work, 'site')], {
+  const site = await run(t, 'site.ts', ['--data', join(work, 'data'), '--out', join(work, 'site'), '--zip'], {
     ORGDIR_API_KEY: KEY,
     ORGDIR_EDITIONS_DIR: join(work, 'no-editions'),
   });
@@ -175,10 +175,10 @@ test("the key is in no file of the data folder, the site, anything beside them o
 
 test('the key is in nothing the archives hold once unpacked', () => {
   const found: string[] = [];
-  const zip = readZip(join(work, 'site', ARCHIVE_NAME));
+  const zip = readZip(join(work, 'site-release', ARCHIVE_NAME));
   assert.ok(zip.size > 100);
   for (const [name, content] of zip) found.push(...leaks(`${ARCHIVE_NAME}: ${name}`, content));
-  const tar = gunzipSync(readFileSync(join(work, 'site', TAR_ARCHIVE_NAME)));
+  const tar = gunzipSync(readFileSync(join(work, 'site-release', TAR_ARCHIVE_NAME)));
   assert.ok(tar.length > zip.size * 512);
   found.push(...leaks(TAR_ARCHIVE_NAME, tar));
   assert.deepEqual(found, []);

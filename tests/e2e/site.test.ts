@@ -4,6 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,12 +12,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
 import { launchChromium } from '../../src/bench/chromium.ts';
-import { openPage, type WatchedPage } from '../support/page-watch.ts';
+import { openPage, originOf, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
 import { siteLinkProblems } from '../support/site-links.ts';
 import { unzip } from '../support/zip.ts';
 import { buildSite, ARCHIVE_NAME, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
+import { releaseDirOf } from '../../src/hosting/release-folder.ts';
 import { TARGETS } from '../../src/bench/figures.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -45,7 +47,7 @@ let serverRoot: string;
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'orgdir-site-e2e-'));
   site = join(work, 'site');
-  summary = await buildSite({ dataDir: FIXTURE, siteDir: site, logLevel: 'error' });
+  summary = await buildSite({ dataDir: FIXTURE, siteDir: site, zip: true, logLevel: 'error' });
   browser = await launchChromium();
   server = await serveSite(site, { subPath: SUB_PATH });
   serverRoot = server.root;
@@ -88,6 +90,24 @@ test('pages open from file:// with no console error and no failed or outside req
     const { page, problems } = await visit(pathToFileURL(join(site, path)).href);
     assert.equal(await page.locator('h1').count(), 1, path);
     assert.deepEqual(problems, [], path);
+    await page.close();
+  }
+});
+
+test('the shared stylesheet and the outline of Ireland load under the page policy, from file:// and from a server', async () => {
+  for (const url of [pathToFileURL(join(site, FULL)).href, serverRoot + FULL]) {
+    const page = await browser.newPage();
+    const problems = await watchPage(page, originOf(url));
+    const loaded: string[] = [];
+    page.on('requestfinished', (request) => loaded.push(request.url().split('/').at(-1)!));
+    await page.goto(url, { waitUntil: 'load' });
+    assert.equal(
+      await page.evaluate(() => getComputedStyle(document.querySelector('header')!).display),
+      'flex',
+      url,
+    );
+    assert.ok(loaded.includes('site.css') && loaded.includes('ireland.svg'), `${url}: ${loaded.join(', ')}`);
+    assert.deepEqual(problems, [], url);
     await page.close();
   }
 });
@@ -194,13 +214,24 @@ test('hostile values stay text: no script from a name, no javascript: link, JSON
   assert.match(page, /the source gave latitude first/);
 });
 
-test("pages carry no module script, no external resource, and an organisation page stays within the benchmark's page weight", () => {
+test("pages carry no module script, no external resource and no inline style: one shared stylesheet, and an organisation page stays within the benchmark's page weight", () => {
   for (const file of filesUnder(site).filter((path) => path.endsWith('.html'))) {
     const page = html(file);
     assert.doesNotMatch(page, /type="module"/, file);
-    assert.doesNotMatch(page, /<link[^>]+stylesheet/, file);
+    assert.doesNotMatch(page, /<style[\s>]|\sstyle="/, file);
+    const depth = file.split('/').length - 1;
+    assert.deepEqual(
+      [...page.matchAll(/<link[^>]+rel="stylesheet"[^>]*>/g)].map(
+        (link) => link[0].match(/href="([^"]*)"/)?.[1],
+      ),
+      [`${'../'.repeat(depth)}site.css`],
+      file,
+    );
     assert.doesNotMatch(page, /(src|href)="\/\//, file);
   }
+  // The outline of Ireland is one file, not drawn into each page.
+  assert.match(html(FULL), /<image href="..\/ireland.svg"/);
+  assert.match(html('ireland.svg'), /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*><path d="M/);
   for (const file of filesUnder(join(site, 'org')).filter((path) => path.endsWith('.html'))) {
     assert.ok(Buffer.byteLength(html(`org/${file}`)) <= TARGETS.organisationPageBytes, file);
   }
@@ -230,15 +261,34 @@ test('downloads match their checksums, and CSV cannot smuggle a formula', () => 
   );
 });
 
-test('the archives hold the whole site, and unzipped it works from file://', async () => {
+test('the archives, beside the site in its release folder, hold the whole site, and unzipped it works from file://', async () => {
+  const release = releaseDirOf(site);
+  assert.deepEqual(
+    summary.archives.map((archive) => archive.path).sort(),
+    [join(release, ARCHIVE_NAME), join(release, TAR_ARCHIVE_NAME)].sort(),
+  );
+  const siteFiles = filesUnder(site);
+  assert.ok(!siteFiles.some((path) => /^orgdir-site\./.test(path)), 'no archive inside the site');
   const unzipped = join(work, 'unzipped');
-  const names = unzip(join(site, ARCHIVE_NAME), unzipped);
-  const siteFiles = filesUnder(site).filter((path) => !/^orgdir-site\./.test(path));
+  const names = unzip(join(release, ARCHIVE_NAME), unzipped);
   assert.deepEqual(names.sort(), siteFiles);
-  assert.ok(html('index.html').includes(`href="${TAR_ARCHIVE_NAME}"`), 'the home page links the tar.gz');
+  for (const archive of summary.archives) {
+    const digest = createHash('sha256').update(readFileSync(archive.path)).digest('hex');
+    assert.equal(digest, archive.sha256);
+    assert.equal(
+      readFileSync(`${archive.path}.sha256`, 'utf8'),
+      `${digest}  ${archive.path.split('/').at(-1)}\n`,
+    );
+  }
+  // Without a release address the site names the offline copy and sends readers to the downloads page.
+  assert.match(html('index.html'), /<a href="downloads.html">The whole site as one .tar.gz/);
+  assert.match(
+    html('downloads.html'),
+    /<code>orgdir-site.tar.gz<\/code>, published by this site&#39;s publisher|<code>orgdir-site.tar.gz<\/code>, published by this site's publisher/,
+  );
   const untarred = join(work, 'untarred');
   mkdirSync(untarred);
-  execFileSync('tar', ['-xzf', join(site, TAR_ARCHIVE_NAME), '-C', untarred]);
+  execFileSync('tar', ['-xzf', join(release, TAR_ARCHIVE_NAME), '-C', untarred]);
   assert.deepEqual(filesUnder(untarred), siteFiles);
   const { page, problems } = await visit(pathToFileURL(join(unzipped, 'index.html')).href);
   await page.getByRole('link', { name: 'Voluntary codes', exact: true }).first().click();
@@ -250,6 +300,65 @@ test('the archives hold the whole site, and unzipped it works from file://', asy
   assert.equal(await page.locator('h1').textContent(), 'Focus Ireland Housing Trust');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('with a public and a release address: canonical links, a sitemap of every page, robots.txt, and the offline copy linked where it is published', async () => {
+  const public_ = join(work, 'public');
+  await buildSite({
+    dataDir: FIXTURE,
+    siteDir: public_,
+    tarGz: false,
+    siteUrl: 'https://example.org/orgdir/',
+    releaseUrl: 'https://github.com/example/orgdir/releases/latest/download/',
+    logLevel: 'error',
+  });
+  const page = (path: string) => readFileSync(join(public_, path), 'utf8');
+  assert.match(page(FULL), new RegExp(`<link rel="canonical" href="https://example.org/orgdir/${FULL}">`));
+  assert.match(page('index.html'), /<link rel="canonical" href="https:\/\/example.org\/orgdir\/index.html">/);
+  assert.equal(
+    page('robots.txt'),
+    'User-agent: *\nAllow: /\n\nSitemap: https://example.org/orgdir/sitemap.xml\n',
+  );
+  assert.match(page('sitemap.xml'), /<loc>https:\/\/example.org\/orgdir\/sitemap-1.xml.gz<\/loc>/);
+  const part = gunzipSync(readFileSync(join(public_, 'sitemap-1.xml.gz'))).toString('utf8');
+  const listed = [...part.matchAll(/<loc>https:\/\/example.org\/orgdir\/([^<]*)<\/loc>/g)].map((match) =>
+    decodeURIComponent(match[1]!),
+  );
+  assert.deepEqual(
+    listed.sort(),
+    filesUnder(public_)
+      .filter((path) => path.endsWith('.html'))
+      .sort(),
+  );
+  // No archive was asked for: the pages name none.
+  assert.doesNotMatch(page('downloads.html'), /orgdir-site/);
+  // Without a public address, links stay relative: no canonical link, no sitemap.
+  assert.doesNotMatch(html(FULL), /rel="canonical"/);
+  assert.ok(!existsSync(join(site, 'sitemap.xml')));
+  assert.equal(html('robots.txt'), 'User-agent: *\nAllow: /\n');
+});
+
+test('the offline copy is linked at the release address when there is one', async () => {
+  const linked = join(work, 'linked');
+  await buildSite({
+    dataDir: FIXTURE,
+    siteDir: linked,
+    releaseUrl: 'https://github.com/example/orgdir/releases/latest/download/',
+    logLevel: 'error',
+  });
+  const downloads = readFileSync(join(linked, 'downloads.html'), 'utf8');
+  assert.match(
+    downloads,
+    /<a href="https:\/\/github.com\/example\/orgdir\/releases\/latest\/download\/orgdir-site.tar.gz">/,
+  );
+  assert.match(
+    downloads,
+    /href="https:\/\/github.com\/example\/orgdir\/releases\/latest\/download\/orgdir-site.tar.gz.sha256"/,
+  );
+  assert.match(
+    readFileSync(join(linked, 'index.html'), 'utf8'),
+    /<a href="https:\/\/github.com\/example\/orgdir\/releases\/latest\/download\/orgdir-site.tar.gz">/,
+  );
 });
 
 test('a build that fails leaves the existing site as it was', async () => {

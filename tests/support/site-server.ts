@@ -12,6 +12,9 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.csv': 'text/csv; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.css': 'text/css; charset=utf-8',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
   '.zip': 'application/zip',
   '.gz': 'application/gzip',
 };

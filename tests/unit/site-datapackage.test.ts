@@ -8,7 +8,8 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { readSiteRecords } from '../../src/site/site-records.ts';
 import { writeRegisterData } from '../../src/site/register-data.ts';
-import { writeDownloads } from '../../src/site/downloads.ts';
+import { describeDownloads, writeDownloads } from '../../src/site/downloads.ts';
+import { offerDownloads } from '../../src/site/download-files.ts';
 import { parseCsv } from '../../src/match/csv-input.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 
@@ -31,7 +32,12 @@ writeSampleDataFolder(dataDir, { seed: 'datapackage', orgs: 80 });
 const site = join(root, 'site');
 const { register, records, database } = readSiteRecords(dataDir, site);
 const data = await writeRegisterData(register, database, site);
-const downloads = writeDownloads(register, site, records, { files: [data.database], sources: data.sources });
+const downloads = describeDownloads(
+  register,
+  site,
+  await offerDownloads(site, writeDownloads(register, site, records, [data.database])),
+  data.sources,
+);
 const folder = join(site, 'downloads');
 const descriptor = JSON.parse(readFileSync(join(folder, 'datapackage.json'), 'utf8')) as {
   resources: {
@@ -96,4 +102,31 @@ test("each CSV's header is exactly its table schema's fields", () => {
 test('licences and sources come from what the records say', () => {
   assert.ok(descriptor.licenses?.some((licence) => licence.name === 'CC-BY-4.0'));
   assert.ok(descriptor.sources?.some((source) => source.title === 'Charities Regulator'));
+});
+
+test('a download offered gzipped is described as compressed, with the size and hash of the .gz', async () => {
+  const gzipped = join(root, 'gzipped');
+  const read = readSiteRecords(dataDir, gzipped);
+  const written = await writeRegisterData(read.register, read.database, gzipped);
+  // Every file over 4 kB is gzipped here, as files over 1 MiB are in a real build.
+  const offered = await offerDownloads(
+    gzipped,
+    writeDownloads(read.register, gzipped, read.records, [written.database]),
+    4096,
+  );
+  describeDownloads(read.register, gzipped, offered, written.sources);
+  const described = JSON.parse(readFileSync(join(gzipped, 'downloads', 'datapackage.json'), 'utf8')) as {
+    resources: ((typeof descriptor.resources)[number] & { compression?: string })[];
+  };
+  assert.ok(validator().compile(schema('data-package.json'))(described));
+  const records = described.resources.find((resource) => resource.path === 'organisations.json.gz');
+  assert.equal(records?.compression, 'gz');
+  const content = readFileSync(join(gzipped, 'downloads', 'organisations.json.gz'));
+  assert.equal(records?.bytes, content.length);
+  assert.equal(records?.hash, `sha256:${createHash('sha256').update(content).digest('hex')}`);
+  assert.equal(
+    described.resources.filter((resource) => resource.path.endsWith('.sqlite.gz.gz')).length,
+    0,
+    'a file written compressed is not compressed again',
+  );
 });

@@ -35,3 +35,10 @@ test('the workflow runs nightly, one at a time, with the key from the secrets an
   // Without pipefail a failed build piped into tee would pass.
   assert.match(source, /defaults:\n\s+run:\n\s+shell: bash\n/);
 });
+
+test('the history outlives the cache: the build knows the latest release, which carries the release folder', () => {
+  assert.match(source, /ORGDIR_RELEASE_URL: .*releases\/latest\/download\//);
+  assert.match(source, /upload-pages-artifact@v\d+\n\s+with:\n\s+path: dist\n/);
+  assert.match(source, /path: dist-release\//);
+  assert.match(source, /gh release create "edition-\$EDITION" release\/\* \\\n.*--latest/);
+});

@@ -1,5 +1,5 @@
-// The last known record of each organisation without a record in the data folder, next to its
-// page, as org/[id].astro's pages have theirs (the profile links to it).
+// The last known record of each organisation without a record in the data folder, in record/
+// beside the records the build copies (RECORDS_DIR in src/lib/routes.ts; the profile links to it).
 import { editionsView } from '../../editions/history.ts';
 import { offlineOrganisations } from '../../editions/offline.ts';
 import { organisationFileStem } from '../../lib/routes.ts';

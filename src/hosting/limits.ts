@@ -1,0 +1,155 @@
+// Whether a built site fits the hosts a publisher is likely to use, from their published limits
+// (README: "Publishing"). Pure: the measuring is in measure.ts.
+
+/** What a host is judged on, measured over the site folder as deployed. */
+export interface SiteMeasure {
+  bytes: number;
+  files: number;
+  /** The folder with the most entries (files and folders), as a path from the site root ("" for the root). */
+  widestFolder: { path: string; entries: number };
+  largestFile: { path: string; bytes: number };
+}
+
+export interface HostLimits {
+  name: string;
+  /** Most bytes of a published site. */
+  siteBytes?: number;
+  /** Most files in a site. */
+  files?: number;
+  /** Most entries in one folder. */
+  folderEntries?: number;
+  /** Most bytes of one file. */
+  fileBytes?: number;
+  /** The limits in words, as the host states them. */
+  note: string;
+}
+
+const MIB = 1024 * 1024;
+
+/** GitHub Pages' limit on a published site, and the publish guard's default budget. */
+export const GITHUB_PAGES_SITE_BYTES = 1_000_000_000;
+
+export const HOSTS: readonly HostLimits[] = [
+  {
+    name: 'GitHub Pages',
+    siteBytes: GITHUB_PAGES_SITE_BYTES,
+    note: 'a published site may be at most 1 GB; a deploy times out after 10 minutes',
+  },
+  {
+    name: 'Netlify',
+    folderEntries: 54_000,
+    note: 'a deploy fails with more than 54,000 files in one folder',
+  },
+  {
+    name: 'Cloudflare Pages (free)',
+    files: 20_000,
+    fileBytes: 25 * MIB,
+    note: '20,000 files per site, 25 MiB per file',
+  },
+  {
+    name: 'Cloudflare Pages (paid)',
+    files: 100_000,
+    fileBytes: 25 * MIB,
+    note: '100,000 files per site, 25 MiB per file',
+  },
+  { name: 'A plain web server', note: 'no limit but its disk' },
+];
+
+export interface HostVerdict {
+  host: string;
+  fits: boolean;
+  /** Why not, one line per limit passed; when it fits, the limits it was held to. */
+  reasons: string[];
+}
+
+function folderName(path: string): string {
+  return path === '' ? 'the site root' : `${path}/`;
+}
+
+/** Judges the site against each host's limits. */
+export function judgeHosting(site: SiteMeasure, hosts: readonly HostLimits[] = HOSTS): HostVerdict[] {
+  return hosts.map((host) => {
+    const over: string[] = [];
+    const within: string[] = [];
+    const check = (limit: number | undefined, value: number, passed: string, held: string) => {
+      if (limit === undefined) return;
+      (value > limit ? over : within).push(value > limit ? passed : held);
+    };
+    check(
+      host.siteBytes,
+      site.bytes,
+      `${formatSize(site.bytes)} is over its ${formatSize(host.siteBytes ?? 0)} per site`,
+      `${formatSize(site.bytes)} of ${formatSize(host.siteBytes ?? 0)}`,
+    );
+    check(
+      host.files,
+      site.files,
+      `${site.files.toLocaleString('en-IE')} files are over its ${(host.files ?? 0).toLocaleString('en-IE')} per site`,
+      `${site.files.toLocaleString('en-IE')} of ${(host.files ?? 0).toLocaleString('en-IE')} files`,
+    );
+    check(
+      host.folderEntries,
+      site.widestFolder.entries,
+      `${folderName(site.widestFolder.path)} holds ${site.widestFolder.entries.toLocaleString('en-IE')} entries, over its ${(host.folderEntries ?? 0).toLocaleString('en-IE')} per folder`,
+      `widest folder ${site.widestFolder.entries.toLocaleString('en-IE')} of ${(host.folderEntries ?? 0).toLocaleString('en-IE')} entries`,
+    );
+    check(
+      host.fileBytes,
+      site.largestFile.bytes,
+      `${site.largestFile.path} (${formatSize(site.largestFile.bytes)}) is over its ${formatSize(host.fileBytes ?? 0)} per file`,
+      `largest file ${formatSize(site.largestFile.bytes)} of ${formatSize(host.fileBytes ?? 0)}`,
+    );
+    return over.length > 0
+      ? { host: host.name, fits: false, reasons: over }
+      : { host: host.name, fits: true, reasons: within.length > 0 ? within : [host.note] };
+  });
+}
+
+/** Bytes in decimal units as hosts state their limits: "1 GB", "512.3 MB", "25 MiB" for binary ones. */
+export function formatSize(bytes: number): string {
+  if (bytes % MIB === 0 && bytes >= MIB && bytes % 1_000_000 !== 0) return `${bytes / MIB} MiB`;
+  if (bytes >= 1e9) return `${trim(bytes / 1e9)} GB`;
+  if (bytes >= 1e6) return `${trim(bytes / 1e6)} MB`;
+  if (bytes >= 1e3) return `${trim(bytes / 1e3)} kB`;
+  return `${bytes} B`;
+}
+
+function trim(value: number): string {
+  return value.toFixed(1).replace(/\.0$/, '');
+}
+
+/** The report printed at the end of a build. */
+export function formatHostingReport(site: SiteMeasure, verdicts: readonly HostVerdict[]): string {
+  const lines = [
+    `hosting: ${formatSize(site.bytes)} in ${site.files.toLocaleString('en-IE')} files; widest folder ${folderName(
+      site.widestFolder.path,
+    )} (${site.widestFolder.entries.toLocaleString('en-IE')} entries); largest file ${site.largestFile.path} (${formatSize(
+      site.largestFile.bytes,
+    )})`,
+  ];
+  for (const verdict of verdicts) {
+    lines.push(`  ${verdict.fits ? 'fits    ' : 'too big '} ${verdict.host}: ${verdict.reasons.join('; ')}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A size as a publisher writes it: "1GB", "500 MB", "750MiB", or plain bytes. Throws a RangeError
+ * on anything else.
+ */
+export function parseSize(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(B|kB|KB|MB|GB|KiB|MiB|GiB)?\s*$/i.exec(text);
+  if (!match) throw new RangeError(`not a size: ${text} (e.g. 1GB, 500MB or a number of bytes)`);
+  const units: Record<string, number> = {
+    b: 1,
+    kb: 1e3,
+    mb: 1e6,
+    gb: 1e9,
+    kib: 1024,
+    mib: MIB,
+    gib: 1024 * MIB,
+  };
+  const bytes = Math.round(Number(match[1]) * (units[(match[2] ?? 'b').toLowerCase()] ?? 1));
+  if (bytes <= 0) throw new RangeError(`a size must be more than nothing (got ${text})`);
+  return bytes;
+}

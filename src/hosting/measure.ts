@@ -1,0 +1,33 @@
+// What a host sees of a site folder: bytes, files, the folder with the most entries, the largest file.
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { SiteMeasure } from './limits.ts';
+
+export function measureSite(root: string): SiteMeasure {
+  const measure: SiteMeasure = {
+    bytes: 0,
+    files: 0,
+    widestFolder: { path: '', entries: 0 },
+    largestFile: { path: '', bytes: 0 },
+  };
+  const folders = [root];
+  for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+    const entries = readdirSync(folder, { withFileTypes: true });
+    const path = relative(root, folder).split(sep).join('/');
+    if (entries.length > measure.widestFolder.entries)
+      measure.widestFolder = { path, entries: entries.length };
+    for (const entry of entries) {
+      const full = join(folder, entry.name);
+      if (entry.isDirectory()) folders.push(full);
+      else if (entry.isFile()) {
+        const { size } = statSync(full);
+        measure.files += 1;
+        measure.bytes += size;
+        if (size > measure.largestFile.bytes) {
+          measure.largestFile = { path: path === '' ? entry.name : `${path}/${entry.name}`, bytes: size };
+        }
+      }
+    }
+  }
+  return measure;
+}

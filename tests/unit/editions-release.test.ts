@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
+import { CARRIED_FILES } from '../../src/editions/carry.ts';
+import type { EditionsView } from '../../src/editions/history.ts';
+import { publishBuild, type PublishOptions } from '../../src/editions/publish.ts';
+import { EditionStore } from '../../src/editions/store.ts';
+import { releaseDirOf } from '../../src/hosting/release-folder.ts';
+import { generateDataset, type SampleDataset } from '../../src/sample-api/dataset.ts';
+import { writeDataFolder } from '../support/data-folder.ts';
+import { serveSite } from '../support/site-server.ts';
+import { treeDigest } from '../support/tree.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'orgdir-release-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const ORGS = 150;
+const first = generateDataset({ orgs: ORGS });
+const second = generateDataset({ orgs: ORGS, edition: 2 });
+
+let counter = 0;
+function place() {
+  const dir = join(root, `case-${counter++}`);
+  return { dataDir: join(dir, 'data'), siteDir: join(dir, 'dist'), editionsDir: join(dir, 'editions') };
+}
+
+let day = 0;
+/** A build of `dataset` whose site is one page of `siteBytes` bytes. */
+function build(
+  paths: ReturnType<typeof place>,
+  dataset: SampleDataset,
+  options: Partial<PublishOptions> & { siteBytes?: number } = {},
+) {
+  const { siteBytes = 100, ...rest } = options;
+  let view: EditionsView | undefined;
+  const now = new Date(Date.UTC(2026, 2, 1 + day++));
+  return publishBuild({
+    ...paths,
+    keep: 5,
+    now: () => now,
+    crawl: async (dataDir) => {
+      writeDataFolder(dataset, dataDir, { failing: new Set() });
+      return { exitCode: 0, message: 'complete', published: true };
+    },
+    renderSite: async (_dataDir, siteDir, given) => {
+      view = given;
+      mkdirSync(siteDir, { recursive: true });
+      writeFileSync(join(siteDir, 'index.html'), 'x'.repeat(siteBytes));
+    },
+    ...rest,
+  }).then((result) => ({ result, view }));
+}
+
+test('a build puts the edition it publishes into the release folder beside the site', async () => {
+  const paths = place();
+  const { result } = await build(paths, first);
+  assert.equal(result.exitCode, 0, result.message);
+  const release = releaseDirOf(paths.siteDir);
+  assert.deepEqual(readdirSync(release).sort(), CARRIED_FILES.map(([, carried]) => carried).sort());
+  const meta = JSON.parse(readFileSync(join(release, 'orgdir-edition.json'), 'utf8')) as { id: string };
+  assert.equal(meta.id, result.edition?.id);
+  assert.ok(!existsSync(`${paths.siteDir}.next`) && !existsSync(`${release}.next`));
+});
+
+test('with an empty editions folder, the build fetches the previous edition from the release address (through its redirect) and reports changes against it', async () => {
+  // Last night, on another machine: its editions went with that machine's cache.
+  const yesterday = place();
+  const { result: previous } = await build(yesterday, first);
+  assert.equal(previous.exitCode, 0, previous.message);
+  const files = await serveSite(releaseDirOf(yesterday.siteDir), { subPath: '/assets/' });
+  // As GitHub answers releases/latest/download/<file>: a redirect to where the file is.
+  const redirects = createServer((request, response) => {
+    const name = (request.url ?? '').split('/').at(-1) ?? '';
+    response.writeHead(302, { location: `${files.root}${name}` }).end();
+  });
+  await new Promise<void>((resolve) => redirects.listen(0, '127.0.0.1', resolve));
+  const server = {
+    root: `http://127.0.0.1:${(redirects.address() as AddressInfo).port}/releases/latest/download/`,
+    close: async () => {
+      redirects.closeAllConnections();
+      await new Promise((resolve) => redirects.close(resolve));
+      await files.close();
+    },
+  };
+  try {
+    const tonight = place();
+    const lines: string[] = [];
+    const { result, view } = await build(tonight, second, {
+      releaseUrl: server.root,
+      log: (line) => lines.push(line),
+    });
+    assert.equal(result.exitCode, 0, result.message);
+    assert.equal(result.edition?.previous, previous.edition?.id);
+    assert.equal(result.edition?.number, (previous.edition?.number ?? 0) + 1);
+    const expected = (kind: string) => second.changes.filter((change) => change.kind === kind).length;
+    assert.equal(result.edition?.changes.added, expected('added'));
+    assert.equal(result.edition?.changes.removed, expected('removed'));
+    assert.ok((result.edition?.changes.changed ?? 0) > 0);
+    assert.match(result.message, new RegExp(`since ${previous.edition?.id}`));
+    assert.ok(lines.some((line) => line.includes(`fetched the previous edition ${previous.edition?.id}`)));
+    // The guard compared with last night's crawl, not with nothing.
+    assert.doesNotMatch(JSON.stringify(result.guard), /no previous edition/);
+    assert.deepEqual(
+      new EditionStore(tonight.editionsDir).list().map((edition) => edition.id),
+      [previous.edition?.id, result.edition?.id],
+    );
+    assert.equal(view?.editions.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('with nothing published at the release address yet, the build says so and publishes a first edition', async () => {
+  const empty = join(root, 'empty-release');
+  mkdirSync(empty, { recursive: true });
+  const server = await serveSite(empty);
+  try {
+    const paths = place();
+    const lines: string[] = [];
+    const { result } = await build(paths, first, {
+      releaseUrl: server.root,
+      log: (line) => lines.push(line),
+    });
+    assert.equal(result.exitCode, 0, result.message);
+    assert.equal(result.edition?.previous, null);
+    assert.ok(
+      lines.some((line) => /no previous edition could be fetched .*404/.test(line)),
+      lines.join('\n'),
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test('a site over the budget is not published: live data, site, release folder and editions stay as they were', async () => {
+  const paths = place();
+  const { result: published } = await build(paths, first, { siteBytes: 1000 });
+  assert.equal(published.exitCode, 0, published.message);
+  const live = [paths.dataDir, paths.siteDir, releaseDirOf(paths.siteDir)];
+  const before = live.map((folder) => treeDigest(folder));
+  const editions = new EditionStore(paths.editionsDir).list();
+  const { result } = await build(paths, second, { siteBytes: 5000, siteBudget: 4000 });
+  assert.equal(result.exitCode, 1);
+  assert.equal(result.published, false);
+  assert.match(result.message, /5 kB, over the budget of 4 kB/);
+  assert.equal(result.site?.bytes, 5000);
+  assert.deepEqual(
+    live.map((folder) => treeDigest(folder)),
+    before,
+  );
+  assert.deepEqual(new EditionStore(paths.editionsDir).list(), editions);
+  assert.ok(!readdirSync(paths.editionsDir).some((name) => name.endsWith('.pending')));
+  assert.ok(!existsSync(`${paths.siteDir}.next`) && !existsSync(releaseDirOf(`${paths.siteDir}.next`)));
+  const { result: within } = await build(paths, second, { siteBytes: 5000, siteBudget: 6000 });
+  assert.equal(within.exitCode, 0, within.message);
+});
