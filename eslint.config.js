@@ -30,10 +30,12 @@ const LAYERS = {
   search: ['schemas', 'lib', 'storage', 'config.ts', 'records'],
   /** Editions: what changed, night by night, and the publish of a nightly build. */
   editions: ['schemas', 'lib', 'storage', 'config.ts', 'records'],
+  /** Matching a list against the register: name keys, the matcher, its table and browser client. */
+  match: ['schemas', 'lib', 'search'],
   /** Helpers the pages use to present records. */
   view: ['schemas', 'lib', 'config.ts', 'editions', 'records'],
   /** The site's build pipeline: search index, downloads, archives, the Astro run. */
-  site: ['schemas', 'lib', 'storage', 'config.ts', 'search', 'editions', 'view', 'records'],
+  site: ['schemas', 'lib', 'storage', 'config.ts', 'search', 'editions', 'view', 'records', 'match'],
   /** The benchmark: runs every stage. */
   bench: [
     'schemas',
