@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, test } from 'node:test';
-import { offerDownloads } from '../../src/site/download-files.ts';
+import { offerDownloads, writeChecksums } from '../../src/site/download-files.ts';
 import { leanPage, withoutStructuralWhitespace, withoutUnusedHashes } from '../../src/site/page-bytes.ts';
 import { barsPath, type ChartBar } from '../../src/view/financial.ts';
 
@@ -114,8 +114,11 @@ test('large downloads are offered gzipped, small ones as they are, with SHA256SU
   );
   assert.deepEqual(
     offered.map((file) => file.path),
-    ['downloads/organisations.csv.gz', 'downloads/housing-bodies.csv', 'downloads/SHA256SUMS'],
+    ['downloads/organisations.csv.gz', 'downloads/housing-bodies.csv'],
   );
+  const sums = writeChecksums(site, offered);
+  assert.equal(sums.path, 'downloads/SHA256SUMS');
+  assert.equal(sums.sha256, sha(readFileSync(join(site, 'downloads', 'SHA256SUMS'))));
   const gz = readFileSync(join(site, 'downloads', 'organisations.csv.gz'));
   assert.equal(gunzipSync(gz).toString('utf8'), large);
   assert.equal(offered[0]!.bytes, gz.length);
@@ -134,4 +137,20 @@ test('large downloads are offered gzipped, small ones as they are, with SHA256SU
     1000,
   );
   assert.equal(again[0]!.sha256, offered[0]!.sha256);
+});
+
+test('a download written compressed is offered as it is, not gzipped again', async () => {
+  const site = join(root, 'site-compressed');
+  mkdirSync(join(site, 'downloads'), { recursive: true });
+  const content = Buffer.alloc(4096, 7);
+  writeFileSync(join(site, 'downloads', 'orgdir.sqlite.gz'), content);
+  const file = {
+    path: 'downloads/orgdir.sqlite.gz',
+    title: 'orgdir.sqlite.gz',
+    description: 'database',
+    bytes: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+  };
+  assert.deepEqual(await offerDownloads(site, [file], 1000), [file]);
+  assert.deepEqual(readFileSync(join(site, 'downloads', 'orgdir.sqlite.gz')), content);
 });
