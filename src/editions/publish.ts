@@ -2,7 +2,7 @@
 //
 //   repair a publish a crash interrupted
 //   crawl into DATA.next (the crawler's own partial, resume and swap happen inside it)
-//   read it as a snapshot; carry over records that failed to fetch from the previous edition
+//   read it once (src/editions/prepare.ts); carry over records that failed to fetch from the previous edition
 //   publish guard against the previous edition: stop here (exit 1, live data and site untouched)
 //     unless every check passed or --accept gave a reason
 //   diff with the previous edition; write the new edition as <editions>/<id>.pending
@@ -12,33 +12,21 @@
 //     (src/storage/folder-swap.ts), then prune old editions
 //
 // The live data folder, the live site and the published editions change only in that last step.
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
+import { CRAWLED_ENTRIES } from '../lib/data-layout.ts';
 import { carryOverEntries, repairSwap, swapDirectories } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
-import { diffSnapshots, type EditionChanges } from './diff.ts';
-import {
-  checkPlausibility,
-  DEFAULT_THRESHOLDS,
-  formatGuardReport,
-  type CrawlFacts,
-  type GuardReport,
-  type GuardThresholds,
-} from './guard.ts';
-import {
-  organisationHistories,
-  type CarriedOrganisation,
-  type EditionsView,
-  type KeptEdition,
-} from './history.ts';
-import { nameOf, readDataFolder, type EditionSnapshot, type RecordsReader } from './edition-file.ts';
-import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
+import type { GuardReport, GuardThresholds } from './guard.ts';
+import type { EditionsView } from './history.ts';
+import type { RecordsReader } from './edition-file.ts';
+import { EditionStore, type EditionMeta } from './store.ts';
 import { carryEdition, fetchPreviousEdition } from './carry.ts';
+import { prepareEdition, readManifest } from './prepare.ts';
 import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
+
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
 export interface CrawlOutcome {
@@ -103,67 +91,6 @@ export function stagingPaths(options: Pick<PublishOptions, 'dataDir' | 'siteDir'
   return { data: `${options.dataDir}.next`, site, release: releaseDirOf(site) };
 }
 
-/** The crawl's manifest, loosely read: the guard must judge a crawl whose manifest is odd too. */
-function readManifest(dataDir: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(readFileSync(join(dataDir, DATA_LAYOUT.manifest), 'utf8'));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function crawlFacts(
-  manifest: Record<string, unknown>,
-  snapshot: EditionSnapshot,
-): CrawlFacts & { failedIds: string[] } {
-  const counts = (manifest['counts'] ?? {}) as Record<string, unknown>;
-  const failures = Array.isArray(manifest['failures'])
-    ? (manifest['failures'] as Record<string, unknown>[])
-    : [];
-  const failedIds = failures
-    .filter((failure) => failure['operation'] === 'organisation' && typeof failure['id'] === 'string')
-    .map((failure) => String(failure['id']).toLowerCase());
-  const listed =
-    typeof counts['organisations'] === 'number' ? counts['organisations'] : snapshot.organisations.size;
-  const failed = typeof counts['failed'] === 'number' ? counts['failed'] : failedIds.length;
-  return { listed, failed, failedIds };
-}
-
-function crawlDetails(manifest: Record<string, unknown>): EditionMeta['crawl'] {
-  const details: EditionMeta['crawl'] = {};
-  for (const key of ['apiUrl', 'startedAt', 'finishedAt', 'crawlerVersion'] as const) {
-    const value = manifest[key];
-    if (typeof value === 'string') details[key] = value;
-  }
-  return details;
-}
-
-const NO_CHANGES: EditionChanges = { added: [], removed: [], changed: [], membership: [] };
-
-/** Organisations no longer listed as of the new edition: the earlier ones still gone, and today's. */
-function formerOrganisations(
-  earlier: readonly FormerOrganisation[],
-  previous: EditionSnapshot | undefined,
-  previousId: string | undefined,
-  next: EditionSnapshot,
-  changes: EditionChanges,
-  editionId: string,
-): FormerOrganisation[] {
-  const former = earlier.filter((organisation) => !next.organisations.has(organisation.id));
-  for (const member of changes.removed) {
-    const last = previous?.organisations.get(member.id);
-    if (last === undefined || previousId === undefined) continue;
-    former.push({
-      id: member.id,
-      name: nameOf(last, member.id),
-      lastSeen: last.carriedFrom ?? previousId,
-      goneSince: editionId,
-      record: last.record,
-    });
-  }
-  return former;
-}
 
 function reuseStagedCrawl(stagingDir: string): CrawlOutcome {
   const manifest = readManifest(stagingDir);
@@ -213,126 +140,6 @@ export async function publishBuild(options: PublishOptions): Promise<PublishResu
   return 'locked' in result ? { exitCode: 1, message: result.locked, published: false } : result;
 }
 
-/** Tonight's crawl beside the last edition, with the records that failed carried over from it. */
-interface Crawled {
-  next: EditionSnapshot;
-  manifest: Record<string, unknown>;
-  facts: CrawlFacts & { failedIds: string[] };
-  previousMeta: EditionMeta | undefined;
-  previous: EditionSnapshot | undefined;
-}
-
-async function readCrawl(
-  store: EditionStore,
-  stagingDir: string,
-  readRecords: RecordsReader | undefined,
-): Promise<Crawled> {
-  const next = readDataFolder(stagingDir, readRecords);
-  const manifest = readManifest(stagingDir);
-  const facts = crawlFacts(manifest, next);
-  const previousMeta = store.latest();
-  const previous = previousMeta === undefined ? undefined : await store.readSnapshot(previousMeta.id);
-  if (previous !== undefined && previousMeta !== undefined) {
-    // A record that failed to fetch tonight is not a removal: keep the last one fetched.
-    for (const id of facts.failedIds) {
-      const last = previous.organisations.get(id);
-      if (last !== undefined && !next.organisations.has(id)) {
-        next.organisations.set(id, { ...last, carriedFrom: last.carriedFrom ?? previousMeta.id });
-      }
-    }
-  }
-  return { next, manifest, facts, previousMeta, previous };
-}
-
-/** The publish guard's verdict on the crawl, logged and kept beside the editions. */
-async function judge(options: PublishOptions, crawled: Crawled): Promise<GuardReport> {
-  // Without an edition yet (a first build, or editions lost), the live data is the reference.
-  const reference =
-    crawled.previous ??
-    (existsSync(join(options.dataDir, DATA_LAYOUT.manifest)) ? readDataFolder(options.dataDir) : undefined);
-  const guard = checkPlausibility(
-    reference,
-    crawled.next,
-    crawled.facts,
-    options.thresholds ?? DEFAULT_THRESHOLDS,
-  );
-  options.log?.(formatGuardReport(guard));
-  await mkdir(options.editionsDir, { recursive: true });
-  await writeFile(join(options.editionsDir, 'guard-report.json'), `${JSON.stringify(guard, null, 2)}\n`);
-  return guard;
-}
-
-/** What an edition says of itself (edition.json). */
-function editionMeta(
-  edition: { id: string; number: number; date: string },
-  now: Date,
-  crawled: Crawled,
-  changes: EditionChanges,
-  guard: GuardReport,
-  accepted: { reason: string; failedChecks: string[] } | undefined,
-): EditionMeta {
-  const { next, previousMeta, manifest } = crawled;
-  const lists: Record<string, number> = {};
-  for (const [key, list] of next.lists) lists[key] = list.members.length;
-  const organisations = [...next.organisations.values()];
-  return {
-    ...edition,
-    publishedAt: now.toISOString(),
-    previous: previousMeta?.id ?? null,
-    crawl: crawlDetails(manifest),
-    counts: {
-      organisations: next.organisations.size,
-      carried: organisations.filter((organisation) => organisation.carriedFrom !== undefined).length,
-      lists,
-    },
-    changes: {
-      added: changes.added.length,
-      removed: changes.removed.length,
-      changed: changes.changed.length,
-      joined: changes.membership.reduce((total, change) => total + change.joined.length, 0),
-      left: changes.membership.reduce((total, change) => total + change.left.length, 0),
-    },
-    guard,
-    ...(accepted === undefined ? {} : { accepted }),
-  };
-}
-
-/** What the pages read of the editions: the kept ones (the new one first), former and carried organisations. */
-function editionsView(
-  store: EditionStore,
-  options: PublishOptions,
-  newest: KeptEdition,
-  next: EditionSnapshot,
-  former: FormerOrganisation[],
-): EditionsView {
-  const kept: KeptEdition[] = [
-    newest,
-    ...store
-      .list()
-      .reverse()
-      .slice(0, Math.max(0, options.keep - 1))
-      .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
-  ];
-  const carried: CarriedOrganisation[] = [...next.organisations.values()].flatMap((organisation) =>
-    organisation.carriedFrom === undefined
-      ? []
-      : [
-          {
-            id: organisation.id,
-            name: nameOf(organisation, organisation.id),
-            carriedFrom: organisation.carriedFrom,
-            record: organisation.record,
-          },
-        ],
-  );
-  return {
-    editions: kept,
-    former,
-    carried,
-    histories: organisationHistories(kept),
-    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
-  };
-}
 
 /**
  * Renders the site of the new edition and measures it; within the budget, swaps data, site,
@@ -381,58 +188,6 @@ async function renderAndSwap(
   return { site };
 }
 
-/** What a crawl makes of an edition before its site is rendered, or why it is not published. */
-type PreparedEdition =
-  | ({ stopped: true } & PublishResult)
-  | {
-      stopped: false;
-      meta: EditionMeta;
-      view: EditionsView;
-      organisations: number;
-      previousId: string | undefined;
-      failedChecks: string[];
-    };
-
-/**
- * Reads the crawl, judges it against the previous edition, and writes the new edition as pending.
- * Both editions' records are let go when this returns, before the site is rendered.
- */
-async function prepareEdition(
-  options: PublishOptions,
-  store: EditionStore,
-  stagingDir: string,
-): Promise<PreparedEdition> {
-  const crawled = await readCrawl(store, stagingDir, options.readRecords);
-  const { next, previous, previousMeta } = crawled;
-  const guard = await judge(options, crawled);
-  const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);
-  if (!guard.passed && options.accept === undefined) {
-    return {
-      stopped: true,
-      exitCode: 1,
-      message: `the publish guard stopped the build (${failedChecks.length} checks failed); the live data and site are unchanged. The crawl is kept in ${stagingDir}; publish it anyway with --accept "REASON" --reuse-crawl`,
-      published: false,
-      guard,
-    };
-  }
-
-  const now = (options.now ?? (() => new Date()))();
-  const edition = store.nextEdition(now);
-  const changes = previous === undefined ? NO_CHANGES : diffSnapshots(previous, next);
-  const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
-  const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, edition.id);
-  const accepted = guard.passed ? undefined : { reason: options.accept ?? '', failedChecks };
-  const meta = editionMeta(edition, now, crawled, changes, guard, accepted);
-  await store.writePending({ meta, snapshot: next, changes, former });
-  return {
-    stopped: false,
-    meta,
-    view: editionsView(store, options, { meta, changes }, next, former),
-    organisations: next.organisations.size,
-    previousId: previousMeta?.id,
-    failedChecks,
-  };
-}
 
 async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const log = options.log ?? (() => {});
