@@ -1,6 +1,7 @@
-// The tests need two Debian packages: Chromium drives the browser tests (no browser download
-// works here) and Info-ZIP's unzip reads the site's zip independently of its writer. Install what
-// is missing when we are root; otherwise say the one command that does.
+// The tests need three Debian packages: Chromium drives the browser tests (no browser download
+// works here), Info-ZIP's unzip reads the site's zip independently of its writer, and strace
+// counts from outside how often the site build opens each record file. Install what is missing
+// when we are root; otherwise say the one command that does.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { CHROMIUM_PATH } from '../src/bench/chromium.ts';
@@ -8,7 +9,10 @@ import { CHROMIUM_PATH } from '../src/bench/chromium.ts';
 const onPath = (command: string) =>
   (process.env['PATH'] ?? '').split(':').some((dir) => dir !== '' && existsSync(`${dir}/${command}`));
 
-const missing = [...(existsSync(CHROMIUM_PATH) ? [] : ['chromium']), ...(onPath('unzip') ? [] : ['unzip'])];
+const missing = [
+  ...(existsSync(CHROMIUM_PATH) ? [] : ['chromium']),
+  ...['unzip', 'strace'].filter((command) => !onPath(command)),
+];
 if (missing.length > 0) {
   if (process.getuid?.() !== 0) {
     console.error(
