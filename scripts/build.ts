@@ -160,6 +160,10 @@ async function main(): Promise<number> {
         console.error(
           `site: ${summary.pages} pages, ${summary.files} files, ${(summary.bytes / 1e6).toFixed(1)} MB`,
         );
+        const { database } = summary;
+        console.error(
+          `site: database ${basename(database.path)} (${formatSize(database.bytes)}), sha256 ${database.sha256}`,
+        );
         for (const archive of summary.archives) {
           console.error(
             `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,

@@ -82,6 +82,8 @@ try {
     `site: search index: ${search.documents} organisations, ${search.terms} words, ` +
       `${search.files} files (${formatBytes(search.bytes)})`,
   );
+  const { database } = summary;
+  console.log(`site: database ${database.path} (${formatBytes(database.bytes)}), sha256 ${database.sha256}`);
   for (const archive of summary.archives) {
     console.log(
       `site: offline copy ${archive.path} (${formatBytes(archive.bytes)}), sha256 ${archive.sha256}`,

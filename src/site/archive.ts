@@ -23,6 +23,11 @@ export async function writeChecksum(root: string, name: string): Promise<string>
   const path = resolve(root, name);
   await pipeline(createReadStream(path), hash);
   const sha256 = hash.digest('hex');
-  writeFileSync(`${path}.sha256`, `${sha256}  ${basename(path)}\n`);
+  writeChecksumFile(path, sha256);
   return sha256;
+}
+
+/** Writes `path.sha256` for a file whose checksum is already known (`sha256sum -c` reads it). */
+export function writeChecksumFile(path: string, sha256: string): void {
+  writeFileSync(`${path}.sha256`, `${sha256}  ${basename(path)}\n`);
 }

@@ -42,7 +42,10 @@ export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
-  /** Where the offline copies go (the release folder); default `releaseDirOf(siteDir)`. Replaced with the site. */
+  /**
+   * Where the database and the offline copies go (the release folder); default
+   * `releaseDirOf(siteDir)`. Replaced with the site.
+   */
   releaseDir?: string;
   /**
    * Write the offline copy as a .tar.gz (opens with a double click on Windows 11, macOS and
@@ -56,7 +59,10 @@ export interface SiteOptions {
   read?: ReadSite;
   /** Also as a .zip, for older Windows: about three times the size (a zip deflates each file alone). Default false. */
   zip?: boolean;
-  /** Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the offline copy there. */
+  /**
+   * Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the
+   * database and the offline copy there.
+   */
   releaseUrl?: string;
   /** The site's public address: canonical links and a sitemap. */
   siteUrl?: string;
@@ -80,6 +86,8 @@ export interface SiteSummary {
   downloads: DownloadFile[];
   /** The offline copies written (beside the site): path, size and SHA-256. */
   archives: { path: string; bytes: number; sha256: string }[];
+  /** The database written (beside the site): path, size and SHA-256. */
+  database: { path: string; bytes: number; sha256: string };
   /** Seconds spent in each step (wall clock). */
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
@@ -207,6 +215,11 @@ function archiveTime(register: Register): Date {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
 
+/** A release folder file's address, when the publisher gave the folder's (ORGDIR_RELEASE_URL). */
+function releaseHref(name: string, releaseUrl: string | undefined): { href?: string } {
+  return releaseUrl === undefined ? {} : { href: new URL(name, releaseUrl).href };
+}
+
 /** The offline copies a build writes, by its options. */
 function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: string; title: string }[] {
   const archives: { kind: ArchiveKind; name: string; title: string }[] = [];
@@ -248,11 +261,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   rmSync(staging, { recursive: true, force: true });
   if (options.read) renameSync(options.read.folder, staging);
   else mkdirSync(staging, { recursive: true });
-  // A build that writes no offline copy leaves the release folder as it is.
-  if (archives.length > 0) {
-    rmSync(releaseStaging, { recursive: true, force: true });
-    mkdirSync(releaseStaging, { recursive: true });
-  }
+  // Every build writes the database into the release folder, so every build replaces it: one
+  // that writes no offline copy (--no-tar-gz) leaves none from an earlier build beside a site it
+  // does not match.
+  rmSync(releaseStaging, { recursive: true, force: true });
+  mkdirSync(releaseStaging, { recursive: true });
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};
@@ -299,15 +312,17 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     });
     // Awaited below, after the database; a failure meanwhile must not go unhandled.
     searching.catch(() => undefined);
-    const data = await step('database', () => writeRegisterData(register, database, staging));
+    const data = await step('database', () => writeRegisterData(register, database, staging, releaseStaging));
     const search = await searching;
     rmSync(documentsFile, { force: true });
+    const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };
     const downloads = await step('downloads', async () =>
       describeDownloads(
         register,
         staging,
-        await offerDownloads(staging, writeDownloads(register, staging, records, [data.database])),
+        await offerDownloads(staging, writeDownloads(register, staging, records)),
         data.sources,
+        databaseFile,
       ),
     );
     // The archives are written on threads of their own while Astro renders on this one: each
@@ -324,8 +339,9 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       archives: archives.map(({ name, title }) => ({
         name,
         title,
-        ...(options.releaseUrl === undefined ? {} : { href: new URL(name, options.releaseUrl).href }),
+        ...releaseHref(name, options.releaseUrl),
       })),
+      database: databaseFile,
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
     };
     setSiteContext(context);
@@ -353,7 +369,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     });
     await step('swap', async () => {
       await replaceFolder(siteDir, staging);
-      if (archives.length > 0) await replaceFolder(releaseDir, releaseStaging);
+      await replaceFolder(releaseDir, releaseStaging);
     });
     return {
       siteDir,
@@ -364,6 +380,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       hosting,
       downloads,
       archives: written,
+      database: {
+        path: join(releaseDir, data.database.name),
+        bytes: data.database.bytes,
+        sha256: data.database.sha256,
+      },
       timings,
       cpuTimings,
       peakMemory,

@@ -16,14 +16,28 @@ export interface DownloadFile {
   uncompressedBytes?: number;
 }
 
+/**
+ * A file published beside the site, in the release folder (README: "Publishing"): its name, and
+ * the absolute address it is published at when the publisher gave one (ORGDIR_RELEASE_URL). Its
+ * size and checksum when known before the pages are rendered (the offline copy is written while
+ * they are).
+ */
+export interface ReleaseFile {
+  name: string;
+  title: string;
+  href?: string;
+  description?: string;
+  bytes?: number;
+  sha256?: string;
+}
+
 export interface SiteContext {
   dataDir: string;
   downloads: DownloadFile[];
-  /**
-   * The offline copies of the whole site, written beside it (not in it): the file name, and the
-   * absolute address it is published at when the publisher gave one (ORGDIR_RELEASE_URL).
-   */
-  archives: { name: string; title: string; href?: string }[];
+  /** The offline copies of the whole site, written beside it (not in it). */
+  archives: ReleaseFile[];
+  /** The SQLite database, written beside the site (not in it). */
+  database?: ReleaseFile;
   /** The site's public address (ORGDIR_SITE_URL), for canonical links; relative links otherwise. */
   siteUrl?: string;
 }

@@ -1,14 +1,17 @@
 // `downloads/datapackage.json`: the downloads described as a Frictionless Data Package
 // (https://specs.frictionlessdata.io/data-package/), so that data tools can load them with their
 // types: every CSV as a tabular resource with a Table Schema, the JSON files and the database as
-// plain resources, each with its size and SHA-256, and the register's licence and sources.
+// plain resources, each with its size and SHA-256, and the register's licence and sources. The
+// database is published beside the site (README: "Publishing"): it is a resource only when the
+// publisher gave its address (ORGDIR_RELEASE_URL), since a data tool reading the package from the
+// site would find no file at a path of its own.
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOWNLOADS_DIR } from '../lib/routes.ts';
 import type { Register } from '../records/register.ts';
 import { crawlDate } from '../view/crawl-date.ts';
-import type { DownloadFile } from './context.ts';
+import type { DownloadFile, ReleaseFile } from './context.ts';
 import { DATABASE_TABLES, DATABASE_VIEWS } from './database-schema.ts';
 
 export const DATAPACKAGE_FILE = 'datapackage.json';
@@ -140,16 +143,23 @@ function resourceName(file: string): string {
   return file.toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
 }
 
-function resourceOf(download: DownloadFile): Record<string, unknown> {
-  const file = download.path.slice(DOWNLOADS_DIR.length + 1);
+/** The database as the package may describe it: in the release folder, with its size and checksum. */
+export type PackageDatabase = ReleaseFile & { bytes: number; sha256: string };
+
+/** The resource of `file` (a name in downloads/ or the release folder), found at `path`. */
+function resourceOf(
+  download: Omit<DownloadFile, 'path'> | PackageDatabase,
+  file: string,
+  path = file,
+): Record<string, unknown> {
   // A large download is offered gzipped (download-files.ts); its resource says so.
   const compressed = file.endsWith('.gz');
   const plain = compressed ? file.slice(0, -'.gz'.length) : file;
   const resource: Record<string, unknown> = {
     name: resourceName(file),
-    path: file,
+    path,
     title: download.title,
-    description: download.description,
+    ...(download.description !== undefined && { description: download.description }),
     bytes: download.bytes,
     hash: `sha256:${download.sha256}`,
     ...(compressed && { compression: 'gz' }),
@@ -186,12 +196,17 @@ function resourceOf(download: DownloadFile): Record<string, unknown> {
   return resource;
 }
 
-/** The Data Package descriptor of the downloads. */
+/**
+ * The Data Package descriptor of the downloads, and of the database when it has an address
+ * (`database.href`).
+ */
 export function datapackageOf(
   register: Register,
   downloads: readonly DownloadFile[],
   sources: readonly PackageSource[],
+  database?: PackageDatabase,
 ): Record<string, unknown> {
+  const published = database?.href === undefined ? undefined : { ...database, href: database.href };
   const licenses = licencesOf(sources);
   const crawled = crawlDate(register.manifest);
   const finished = register.manifest.finishedAt;
@@ -201,7 +216,7 @@ export function datapackageOf(
     title: 'Irish nonprofit organisations: the register as crawled by orgdir',
     description:
       'Every organisation of the public register of Irish nonprofit organisations with its regulators, ' +
-      'finances, funders, directors, addresses, sources, lists and voluntary codes, as CSV, JSON and SQLite. ' +
+      `finances, funders, directors, addresses, sources, lists and voluntary codes, as CSV, JSON${published ? ' and SQLite' : ''}. ` +
       'Values are as the register gave them; derived columns say so.' +
       (crawled ? ` Crawled on ${crawled}.` : ''),
     ...(typeof finished === 'string' && { created: finished }),
@@ -211,7 +226,10 @@ export function datapackageOf(
       sources: sources.map(({ title, path }) => ({ title, ...(path && { path }) })),
     }),
     keywords: ['charities', 'nonprofits', 'Ireland', 'register'],
-    resources: downloads.map(resourceOf),
+    resources: [
+      ...downloads.map((download) => resourceOf(download, download.path.slice(DOWNLOADS_DIR.length + 1))),
+      ...(published ? [resourceOf(published, published.name, published.href)] : []),
+    ],
   };
 }
 
@@ -221,9 +239,12 @@ export function writeDatapackage(
   siteDir: string,
   downloads: readonly DownloadFile[],
   sources: readonly PackageSource[],
+  database?: PackageDatabase,
 ): DownloadFile {
   const path = `${DOWNLOADS_DIR}/${DATAPACKAGE_FILE}`;
-  const content = Buffer.from(`${JSON.stringify(datapackageOf(register, downloads, sources), null, 2)}\n`);
+  const content = Buffer.from(
+    `${JSON.stringify(datapackageOf(register, downloads, sources, database), null, 2)}\n`,
+  );
   writeFileSync(join(siteDir, path), content);
   return {
     path,

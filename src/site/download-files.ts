@@ -30,7 +30,7 @@ async function gzipFile(source: string, target: string): Promise<string> {
 
 /**
  * Replaces each download larger than `small` bytes by its `.gz` (the uncompressed size is kept
- * for the downloads page); a file written compressed (the database) stays as it is.
+ * for the downloads page); a file written compressed stays as it is.
  */
 export async function offerDownloads(
   siteDir: string,

@@ -9,7 +9,7 @@ import { irishPoint } from '../lib/map.ts';
 import type { Organisation } from '../records/organisation.ts';
 import type { Member, Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
-import { writeDatapackage, type PackageSource } from './datapackage.ts';
+import { writeDatapackage, type PackageDatabase, type PackageSource } from './datapackage.ts';
 import { writeChecksums } from './download-files.ts';
 import { identifiersOf } from './register-entry.ts';
 
@@ -220,15 +220,10 @@ function memberRows(file: HashedFile, members: readonly Member[], prefix: readon
 
 /**
  * Writes every download into `<siteDir>/downloads/` and returns them; `records` is
- * `organisations.json`, already written as the records were read, and `earlier` the downloads an
- * earlier step wrote (the database). download-files.ts then gzips the large ones.
+ * `organisations.json`, already written as the records were read. download-files.ts then gzips
+ * the large ones.
  */
-export function writeDownloads(
-  snapshot: Register,
-  siteDir: string,
-  records: DownloadFile,
-  earlier: readonly DownloadFile[] = [],
-): DownloadFile[] {
+export function writeDownloads(snapshot: Register, siteDir: string, records: DownloadFile): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const files: DownloadFile[] = [records];
   const count = snapshot.organisations.length;
@@ -289,20 +284,21 @@ export function writeDownloads(
     });
   }
 
-  files.push(...earlier);
   return files;
 }
 
 /**
- * The downloads as offered, then `datapackage.json` describing them and `SHA256SUMS` over all of
- * them: both describe the files a reader downloads (gzipped where they are large).
+ * The downloads as offered, then `datapackage.json` describing them (and the database in the
+ * release folder, when it has an address) and `SHA256SUMS` over the files in downloads/: both
+ * describe the files a reader downloads (gzipped where they are large).
  */
 export function describeDownloads(
   register: Register,
   siteDir: string,
   offered: readonly DownloadFile[],
   sources: readonly PackageSource[],
+  database?: PackageDatabase,
 ): DownloadFile[] {
-  const files = [...offered, writeDatapackage(register, siteDir, offered, sources)];
+  const files = [...offered, writeDatapackage(register, siteDir, offered, sources, database)];
   return [...files, writeChecksums(siteDir, files)];
 }

@@ -1,5 +1,6 @@
 // The site step that finishes what the register's reading began: the SQLite database compressed
-// into the downloads, and the list matcher's table and client (match.html), from the register in
+// into the release folder beside the site (README: "Publishing": at 35,000 organisations it is
+// 50 MB, a tenth of the site's size budget and over Cloudflare Pages' 25 MiB per file), and the list matcher's table and client (match.html), from the register in
 // memory (no record is read again).
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -8,12 +9,13 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
-import { DOWNLOADS_DIR, MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
+import { MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
 import { countOf } from '../lib/text.ts';
 import type { Register } from '../records/register.ts';
 import { bundleScript } from '../search/bundle.ts';
 import { encodeMatchTable, matchTableScript } from '../match/table.ts';
-import type { DownloadFile } from './context.ts';
+import { writeChecksumFile } from './archive.ts';
+import type { ReleaseFile } from './context.ts';
 import type { DatabaseSummary } from './database.ts';
 import type { PackageSource } from './datapackage.ts';
 import type { MatchEntry } from '../match/matcher.ts';
@@ -25,7 +27,8 @@ export const DATABASE_FILE = 'orgdir.sqlite.gz';
 const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
 
 export interface RegisterDataSummary {
-  database: DownloadFile;
+  /** The database as published in the release folder (no address yet: the build knows it). */
+  database: ReleaseFile & { bytes: number; sha256: string };
   /** Rows per table of the database. */
   rows: DatabaseSummary['rows'];
   /** Bytes of the list matcher's table and client. */
@@ -51,22 +54,22 @@ async function gzipFile(source: string, target: string): Promise<{ bytes: number
 
 /**
  * Compresses the database the register's reading wrote (in `siteDir`) into
- * `downloads/orgdir.sqlite.gz`, and
+ * `<releaseDir>/orgdir.sqlite.gz` with its `.sha256` beside it, and
  * writes `match/register.js` and `match/match.js` into the site.
  */
 export async function writeRegisterData(
   register: Register,
   database: ReadSite['database'],
   siteDir: string,
+  releaseDir: string,
 ): Promise<RegisterDataSummary> {
   const client = bundleScript(MATCH_CLIENT_ENTRY);
-  mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
+  mkdirSync(releaseDir, { recursive: true });
   const draft = join(siteDir, database.file);
+  const target = join(releaseDir, DATABASE_FILE);
   const uncompressed = statSync(draft).size;
   // Compressed on the thread pool while this thread reads the register for the matcher.
-  const compressing = gzipFile(draft, join(siteDir, DOWNLOADS_DIR, DATABASE_FILE)).finally(() =>
-    rmSync(draft, { force: true }),
-  );
+  const compressing = gzipFile(draft, target).finally(() => rmSync(draft, { force: true }));
   // Awaited below; a failure meanwhile must not go unhandled.
   compressing.catch(() => undefined);
 
@@ -93,15 +96,16 @@ export async function writeRegisterData(
   const script = await client;
   writeFileSync(join(siteDir, MATCH_CLIENT_FILE), script);
   const compressed = await compressing;
+  writeChecksumFile(target, compressed.sha256);
 
   const { summary } = database;
   return {
     database: {
-      path: `${DOWNLOADS_DIR}/${DATABASE_FILE}`,
-      title: DATABASE_FILE,
+      name: DATABASE_FILE,
+      title: 'The whole register as one SQLite database (gzip)',
       description:
-        `The whole register as one SQLite database (gzip; ${countOf(summary.organisations, 'organisation')}, ` +
-        `${(uncompressed / 1e6).toFixed(1)} MB unpacked): organisations, their regulators, funders, ` +
+        `${countOf(summary.organisations, 'organisation')}, ${(uncompressed / 1e6).toFixed(1)} MB unpacked: ` +
+        'organisations, their regulators, funders, ' +
         'directors, addresses, sources, codes, lists and identifiers, with a full-text index.',
       bytes: compressed.bytes,
       sha256: compressed.sha256,

@@ -1,6 +1,6 @@
 // The site's copies of the records, written from the bytes the register reads (each record file
 // is opened once per build): `org/<id>.json` beside each page, `downloads/organisations.json`
-// and the SQLite database (compressed into the downloads by a later step).
+// and the SQLite database (compressed into the release folder by a later step).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
@@ -9,7 +9,7 @@ import type { DownloadFile } from './context.ts';
 import { RecordsDownload } from './downloads.ts';
 import { DatabaseWriter, type DatabaseSummary } from './database.ts';
 
-/** Where the database is written, inside the site folder, until it is compressed into the downloads. */
+/** Where the database is written, inside the site folder, until it is compressed into the release folder. */
 export const DATABASE_DRAFT = '.orgdir-database.sqlite';
 
 /** A data folder read for the site: its register, and a folder that already holds the records' copies. */

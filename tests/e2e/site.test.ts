@@ -19,6 +19,7 @@ import { unzip } from '../support/zip.ts';
 import { buildSite, ARCHIVE_NAME, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { releaseDirOf } from '../../src/hosting/release-folder.ts';
+import { DATABASE_FILE } from '../../src/site/register-data.ts';
 import { TARGETS } from '../../src/bench/figures.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -286,6 +287,24 @@ test('the archives, beside the site in its release folder, hold the whole site, 
     html('downloads.html'),
     /<code>orgdir-site.tar.gz<\/code>, published by this site&#39;s publisher|<code>orgdir-site.tar.gz<\/code>, published by this site's publisher/,
   );
+  // The database is beside the site too, with its checksum, and named on the downloads page.
+  const database = readFileSync(join(release, DATABASE_FILE));
+  const databaseDigest = createHash('sha256').update(database).digest('hex');
+  assert.deepEqual(summary.database, {
+    path: join(release, DATABASE_FILE),
+    bytes: database.length,
+    sha256: databaseDigest,
+  });
+  assert.equal(
+    readFileSync(join(release, `${DATABASE_FILE}.sha256`), 'utf8'),
+    `${databaseDigest}  ${DATABASE_FILE}\n`,
+  );
+  assert.ok(!siteFiles.some((path) => path.includes('sqlite')), 'no database inside the site');
+  assert.ok(html('downloads.html').includes(databaseDigest));
+  assert.match(
+    html('downloads.html'),
+    /<code>orgdir.sqlite.gz<\/code>, published by this site(&#39;|')s publisher/,
+  );
   const untarred = join(work, 'untarred');
   mkdirSync(untarred);
   execFileSync('tar', ['-xzf', join(release, TAR_ARCHIVE_NAME), '-C', untarred]);
@@ -330,8 +349,15 @@ test('with a public and a release address: canonical links, a sitemap of every p
       .filter((path) => path.endsWith('.html'))
       .sort(),
   );
-  // No archive was asked for: the pages name none.
+  // No archive was asked for: the pages name none, and the release folder holds the database alone.
   assert.doesNotMatch(page('downloads.html'), /orgdir-site/);
+  assert.deepEqual(readdirSync(releaseDirOf(public_)).sort(), [DATABASE_FILE, `${DATABASE_FILE}.sha256`]);
+  // The database is linked, and described in datapackage.json, where it is published.
+  const databaseUrl = `https://github.com/example/orgdir/releases/latest/download/${DATABASE_FILE}`;
+  assert.ok(page('downloads.html').includes(`<a href="${databaseUrl}">`));
+  assert.ok(page('downloads.html').includes(`href="${databaseUrl}.sha256"`));
+  const described = JSON.parse(page('downloads/datapackage.json')) as { resources: { path: string }[] };
+  assert.ok(described.resources.some((resource) => resource.path === databaseUrl));
   // Without a public address, links stay relative: no canonical link, no sitemap.
   assert.doesNotMatch(html(FULL), /rel="canonical"/);
   assert.ok(!existsSync(join(site, 'sitemap.xml')));

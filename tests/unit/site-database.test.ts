@@ -44,14 +44,15 @@ async function built(t: { after: (fn: () => void) => void }) {
     }),
   );
   const site = join(root, 'site');
+  const release = join(root, 'site-release');
   const { register, database: draft } = readSiteRecords(dataDir, site);
-  const summary = await writeRegisterData(register, draft, site);
-  const gz = readFileSync(join(site, 'downloads', DATABASE_FILE));
+  const summary = await writeRegisterData(register, draft, site, release);
+  const gz = readFileSync(join(release, DATABASE_FILE));
   const file = join(root, 'orgdir.sqlite');
   writeFileSync(file, gunzipSync(gz));
   const database = new DatabaseSync(file, { readOnly: true });
   t.after(() => database.close());
-  return { records, register, summary, gz, database, site, draft };
+  return { records, register, summary, gz, database, site, release, draft };
 }
 
 test('the database has one row per organisation and the record as stored in each', async (t) => {
@@ -143,11 +144,17 @@ test('every table and view of the description exists and every view answers', as
   assert.equal(counties, database.prepare('SELECT count(*) AS n FROM organisations').get()!['n']);
 });
 
-test('the download is described with its size and checksum', async (t) => {
-  const { summary, gz } = await built(t);
+test('the database goes into the release folder, described with its size and checksum, a .sha256 beside it', async (t) => {
+  const { summary, gz, site, release } = await built(t);
+  const sha256 = createHash('sha256').update(gz).digest('hex');
   assert.equal(summary.database.bytes, gz.length);
-  assert.equal(summary.database.sha256, createHash('sha256').update(gz).digest('hex'));
-  assert.equal(summary.database.path, `downloads/${DATABASE_FILE}`);
+  assert.equal(summary.database.sha256, sha256);
+  assert.equal(summary.database.name, DATABASE_FILE);
+  assert.equal(
+    readFileSync(join(release, `${DATABASE_FILE}.sha256`), 'utf8'),
+    `${sha256}  ${DATABASE_FILE}\n`,
+  );
+  assert.ok(!existsSync(join(site, 'downloads', DATABASE_FILE)), 'not in the site');
 });
 
 test('the list matcher gets its table and client; the uncompressed database is not left in the site', async (t) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { readSiteRecords } from '../../src/site/site-records.ts';
-import { writeRegisterData } from '../../src/site/register-data.ts';
+import { DATABASE_FILE, writeRegisterData } from '../../src/site/register-data.ts';
 import { describeDownloads, writeDownloads } from '../../src/site/downloads.ts';
 import { offerDownloads } from '../../src/site/download-files.ts';
 import { parseCsv } from '../../src/match/csv-input.ts';
@@ -30,13 +30,16 @@ test.after(() => rmSync(root, { recursive: true, force: true }));
 const dataDir = join(root, 'data');
 writeSampleDataFolder(dataDir, { seed: 'datapackage', orgs: 80 });
 const site = join(root, 'site');
+const release = join(root, 'site-release');
+const RELEASE_URL = 'https://example.org/releases/latest/download/';
 const { register, records, database } = readSiteRecords(dataDir, site);
-const data = await writeRegisterData(register, database, site);
+const data = await writeRegisterData(register, database, site, release);
 const downloads = describeDownloads(
   register,
   site,
-  await offerDownloads(site, writeDownloads(register, site, records, [data.database])),
+  await offerDownloads(site, writeDownloads(register, site, records)),
   data.sources,
+  { ...data.database, href: `${RELEASE_URL}${DATABASE_FILE}` },
 );
 const folder = join(site, 'downloads');
 const descriptor = JSON.parse(readFileSync(join(folder, 'datapackage.json'), 'utf8')) as {
@@ -70,13 +73,17 @@ test('the schema check is a real one: a descriptor without resources is refused'
 
 test('every CSV and the database are described, each with its size and SHA-256', () => {
   const described = new Set(descriptor.resources.map((resource) => resource.path));
-  for (const file of readdirSync(folder).filter(
-    (name) => name.endsWith('.csv') || name.endsWith('.sqlite.gz'),
-  )) {
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.csv'))) {
     assert.ok(described.has(file), `${file} is described`);
   }
+  // The database is in the release folder, described at the address it is published at.
+  assert.ok(described.has(`${RELEASE_URL}${DATABASE_FILE}`));
   for (const resource of descriptor.resources) {
-    const content = readFileSync(join(folder, resource.path));
+    const content = readFileSync(
+      resource.path.startsWith(RELEASE_URL)
+        ? join(release, resource.path.slice(RELEASE_URL.length))
+        : join(folder, resource.path),
+    );
     assert.equal(resource.bytes, content.length, resource.path);
     assert.equal(
       resource.hash,
@@ -85,7 +92,36 @@ test('every CSV and the database are described, each with its size and SHA-256',
     );
   }
   assert.ok(downloads.some((file) => file.path === 'downloads/datapackage.json'));
-  assert.match(readFileSync(join(folder, 'SHA256SUMS'), 'utf8'), / {2}datapackage\.json\n/);
+  const sums = readFileSync(join(folder, 'SHA256SUMS'), 'utf8');
+  assert.match(sums, / {2}datapackage\.json\n/);
+  assert.doesNotMatch(sums, /sqlite/, 'SHA256SUMS lists only the files in downloads/');
+  assert.ok(!downloads.some((file) => file.path.includes('sqlite')));
+});
+
+test('without an address for the release folder, the database is left out of the package', async () => {
+  const unpublished = join(root, 'unpublished');
+  const read = readSiteRecords(dataDir, unpublished);
+  const written = await writeRegisterData(
+    read.register,
+    read.database,
+    unpublished,
+    `${unpublished}-release`,
+  );
+  describeDownloads(
+    read.register,
+    unpublished,
+    await offerDownloads(unpublished, writeDownloads(read.register, unpublished, read.records)),
+    written.sources,
+    written.database,
+  );
+  const described = JSON.parse(readFileSync(join(unpublished, 'downloads', 'datapackage.json'), 'utf8')) as {
+    description: string;
+    resources: (typeof descriptor.resources)[number][];
+  };
+  assert.ok(validator().compile(schema('data-package.json'))(described));
+  assert.equal(described.resources.filter((resource) => resource.path.includes('sqlite')).length, 0);
+  assert.doesNotMatch(described.description, /SQLite/);
+  assert.equal(described.resources.length, descriptor.resources.length - 1);
 });
 
 test("each CSV's header is exactly its table schema's fields", () => {
@@ -107,13 +143,9 @@ test('licences and sources come from what the records say', () => {
 test('a download offered gzipped is described as compressed, with the size and hash of the .gz', async () => {
   const gzipped = join(root, 'gzipped');
   const read = readSiteRecords(dataDir, gzipped);
-  const written = await writeRegisterData(read.register, read.database, gzipped);
+  const written = await writeRegisterData(read.register, read.database, gzipped, `${gzipped}-release`);
   // Every file over 4 kB is gzipped here, as files over 1 MiB are in a real build.
-  const offered = await offerDownloads(
-    gzipped,
-    writeDownloads(read.register, gzipped, read.records, [written.database]),
-    4096,
-  );
+  const offered = await offerDownloads(gzipped, writeDownloads(read.register, gzipped, read.records), 4096);
   describeDownloads(read.register, gzipped, offered, written.sources);
   const described = JSON.parse(readFileSync(join(gzipped, 'downloads', 'datapackage.json'), 'utf8')) as {
     resources: ((typeof descriptor.resources)[number] & { compression?: string })[];
@@ -124,9 +156,4 @@ test('a download offered gzipped is described as compressed, with the size and h
   const content = readFileSync(join(gzipped, 'downloads', 'organisations.json.gz'));
   assert.equal(records?.bytes, content.length);
   assert.equal(records?.hash, `sha256:${createHash('sha256').update(content).digest('hex')}`);
-  assert.equal(
-    described.resources.filter((resource) => resource.path.endsWith('.sqlite.gz.gz')).length,
-    0,
-    'a file written compressed is not compressed again',
-  );
 });

@@ -143,14 +143,14 @@ test('a download written compressed is offered as it is, not gzipped again', asy
   const site = join(root, 'site-compressed');
   mkdirSync(join(site, 'downloads'), { recursive: true });
   const content = Buffer.alloc(4096, 7);
-  writeFileSync(join(site, 'downloads', 'orgdir.sqlite.gz'), content);
+  writeFileSync(join(site, 'downloads', 'written.csv.gz'), content);
   const file = {
-    path: 'downloads/orgdir.sqlite.gz',
-    title: 'orgdir.sqlite.gz',
-    description: 'database',
+    path: 'downloads/written.csv.gz',
+    title: 'written.csv.gz',
+    description: 'written compressed',
     bytes: content.length,
     sha256: createHash('sha256').update(content).digest('hex'),
   };
   assert.deepEqual(await offerDownloads(site, [file], 1000), [file]);
-  assert.deepEqual(readFileSync(join(site, 'downloads', 'orgdir.sqlite.gz')), content);
+  assert.deepEqual(readFileSync(join(site, 'downloads', 'written.csv.gz')), content);
 });
