@@ -1,19 +1,9 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as astroBuild, type AstroIntegration } from 'astro';
 import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
 import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
@@ -23,7 +13,7 @@ import { describeDownloads, writeDownloads } from './downloads.ts';
 import { writeRegisterData } from './register-data.ts';
 import { readSiteRecords, type ReadSite } from './site-records.ts';
 import { offerDownloads } from './download-files.ts';
-import { leanPage } from './page-bytes.ts';
+import { renderPages } from './render-pages.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
 import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
@@ -98,114 +88,6 @@ export interface SiteSummary {
   unreadable: Register['unreadable'];
   /** The search index: documents, words, files and bytes by kind. */
   search: SearchIndexSummary;
-}
-
-/** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
-interface GenerationClock {
-  start?: number;
-  end?: number;
-  /** CPU microseconds of this process at the start and end. */
-  cpuStart?: number;
-  cpuEnd?: number;
-}
-
-function cpuMicroseconds(): number {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
-/** The site file a prerendered request is written to: its URL's path, as Astro's build names it. */
-function renderedFile(request: Request): string {
-  return decodeURIComponent(new URL(request.url).pathname).replace(/^\/+/, '');
-}
-
-/**
- * Times Astro's rendering apart from its bundling, and hands each rendered page to the archives
- * as Astro writes it.
- */
-function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegration {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let started = 0;
-  let archived = 0;
-  const finished = new Map<number, { path: string; content: Uint8Array } | undefined>();
-  return {
-    name: 'orgdir:page-hooks',
-    hooks: {
-      'astro:build:start': ({ setPrerenderer }) =>
-        setPrerenderer((prerenderer) => ({
-          ...prerenderer,
-          setup: async () => {
-            clock.start = performance.now();
-            clock.cpuStart = cpuMicroseconds();
-            await prerenderer.setup?.();
-          },
-          render: async (request, options) => {
-            // Astro renders a few pages at once (build.concurrency); they reach the archives in
-            // the order they were started, so that the same site gives the same archives.
-            const sequence = started++;
-            let rendered: { path: string; content: Uint8Array } | undefined;
-            try {
-              const result = await prerenderer.render(request, options);
-              const response = result instanceof Response ? result : result.response;
-              // Only a page Astro writes as it is; anything else is archived from disk at the end.
-              if (response.status !== 200 || !response.body) return result;
-              const path = renderedFile(request);
-              let content = new Uint8Array(await response.arrayBuffer());
-              if (path.endsWith('.html')) content = encoder.encode(leanPage(decoder.decode(content)));
-              rendered = { path, content };
-              const copy = new Response(content, { status: response.status, headers: response.headers });
-              return result instanceof Response ? copy : { ...result, response: copy };
-            } finally {
-              finished.set(sequence, rendered);
-              while (finished.has(archived)) {
-                const page = finished.get(archived);
-                finished.delete(archived);
-                archived += 1;
-                if (page) await archives.add(page.path, page.content);
-              }
-            }
-          },
-          teardown: async () => {
-            await prerenderer.teardown?.();
-            clock.end = performance.now();
-            clock.cpuEnd = cpuMicroseconds();
-          },
-        })),
-    },
-  };
-}
-
-/** Renders every page; returns the wall and CPU seconds spent on the pages, after Vite's bundling. */
-async function renderPages(
-  root: string,
-  outDir: string,
-  logLevel: SiteOptions['logLevel'],
-  archives: SiteArchives,
-): Promise<{ seconds: number; cpuSeconds: number }> {
-  const clock: GenerationClock = {};
-  // Astro prerenders from a bundle it writes inside outDir, and that bundle imports packages by
-  // name: from a site folder outside the project (ORGDIR_SITE_DIR=/var/www/…) Node would look for
-  // them beside the site. A link to the project's packages, removed before anything else is
-  // written, lets it find them wherever the site goes.
-  const packages = join(outDir, 'node_modules');
-  symlinkSync(join(root, 'node_modules'), packages, 'dir');
-  try {
-    await astroBuild({
-      root,
-      outDir,
-      logLevel: logLevel ?? 'warn',
-      integrations: [pageHooks(clock, archives)],
-      // The staging folder is new and already holds the downloads: nothing to empty.
-      vite: { build: { emptyOutDir: false } },
-    });
-  } finally {
-    unlinkSync(packages);
-  }
-  return {
-    seconds: ((clock.end ?? Number.NaN) - (clock.start ?? Number.NaN)) / 1000,
-    cpuSeconds: ((clock.cpuEnd ?? Number.NaN) - (clock.cpuStart ?? Number.NaN)) / 1e6,
-  };
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
