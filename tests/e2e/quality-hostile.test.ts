@@ -76,8 +76,9 @@ async function foreignCode(page: Page): Promise<string[]> {
   });
 }
 
-test('the hostile register builds, writes nothing outside the site folder and leaves the data as it was', () => {
-  assert.deepEqual(readdirSync(parent), ['site']);
+test('the hostile register builds, writes nothing outside the site and its release folder, and leaves the data as it was', () => {
+  // The release folder beside the site holds the database (and the offline copy, when one is written).
+  assert.deepEqual(readdirSync(parent).sort(), ['site', 'site-release']);
   assert.deepEqual(readdirSync(work).sort(), ['data', 'out']);
   const after = readTree(dataDir);
   assert.deepEqual([...after.keys()].sort(), [...dataBefore.keys()].sort());
