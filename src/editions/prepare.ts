@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DATA_LAYOUT } from '../lib/data-layout.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
-import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport } from './guard.ts';
+import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport, type GuardThresholds } from './guard.ts';
 import {
   organisationHistories,
   type CarriedOrganisation,
@@ -16,8 +16,38 @@ import {
 } from './history.ts';
 import { nameOf, readDataFolder, type EditionSnapshot, type RecordsReader } from './edition-file.ts';
 import type { EditionStore, EditionMeta, FormerOrganisation } from './store.ts';
-import type { PublishOptions, PublishResult } from './publish.ts';
 
+
+
+/** What making an edition needs to know (src/editions/publish.ts passes its own options). */
+export interface PrepareOptions {
+  /** The live data folder: the guard's reference when there is no edition yet. */
+  dataDir: string;
+  editionsDir: string;
+  /** Editions kept, the new one included. */
+  keep: number;
+  /** Publish even if checks fail, and record this reason in the edition. */
+  accept?: string;
+  thresholds?: GuardThresholds;
+  siteUrl?: string;
+  /**
+   * Reads the crawl's records, each once (default: src/records/register.ts); the build passes a
+   * reader that serves the site from the same reading, so that no record is read twice.
+   */
+  readRecords?: RecordsReader;
+  /** The publish time; default now. */
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+/** A crawl the publish guard stopped: nothing is published. */
+export interface StoppedEdition {
+  stopped: true;
+  exitCode: number;
+  message: string;
+  published: false;
+  guard: GuardReport;
+}
 
 /** The crawl's manifest, loosely read: the guard must judge a crawl whose manifest is odd too. */
 export function readManifest(dataDir: string): Record<string, unknown> {
@@ -114,7 +144,7 @@ async function readCrawl(
 }
 
 /** The publish guard's verdict on the crawl, logged and kept beside the editions. */
-async function judge(options: PublishOptions, crawled: Crawled): Promise<GuardReport> {
+async function judge(options: PrepareOptions, crawled: Crawled): Promise<GuardReport> {
   // Without an edition yet (a first build, or editions lost), the live data is the reference.
   const reference =
     crawled.previous ??
@@ -169,7 +199,7 @@ function editionMeta(
 /** What the pages read of the editions: the kept ones (the new one first), former and carried organisations. */
 function editionsView(
   store: EditionStore,
-  options: PublishOptions,
+  options: PrepareOptions,
   newest: KeptEdition,
   next: EditionSnapshot,
   former: FormerOrganisation[],
@@ -206,7 +236,7 @@ function editionsView(
 
 /** What a crawl makes of an edition before its site is rendered, or why it is not published. */
 export type PreparedEdition =
-  | ({ stopped: true } & PublishResult)
+  | StoppedEdition
   | {
       stopped: false;
       meta: EditionMeta;
@@ -221,7 +251,7 @@ export type PreparedEdition =
  * Both editions' records are let go when this returns, before the site is rendered.
  */
 export async function prepareEdition(
-  options: PublishOptions,
+  options: PrepareOptions,
   store: EditionStore,
   stagingDir: string,
 ): Promise<PreparedEdition> {

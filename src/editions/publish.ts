@@ -17,12 +17,11 @@ import { join } from 'node:path';
 import { CRAWLED_ENTRIES } from '../lib/data-layout.ts';
 import { carryOverEntries, repairSwap, swapDirectories } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
-import type { GuardReport, GuardThresholds } from './guard.ts';
+import type { GuardReport } from './guard.ts';
 import type { EditionsView } from './history.ts';
-import type { RecordsReader } from './edition-file.ts';
 import { EditionStore, type EditionMeta } from './store.ts';
 import { carryEdition, fetchPreviousEdition } from './carry.ts';
-import { prepareEdition, readManifest } from './prepare.ts';
+import { prepareEdition, readManifest, type PrepareOptions } from './prepare.ts';
 import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
@@ -36,35 +35,18 @@ export interface CrawlOutcome {
   published: boolean;
 }
 
-export interface PublishOptions {
-  /** The live data folder. */
-  dataDir: string;
+export interface PublishOptions extends PrepareOptions {
   /** The live site folder. */
   siteDir: string;
-  editionsDir: string;
-  /** Editions kept, the new one included. */
-  keep: number;
-  /** Publish even if checks fail, and record this reason in the edition. */
-  accept?: string;
-  thresholds?: GuardThresholds;
-  siteUrl?: string;
   /**
    * Publish the crawl a previous build left in DATA.next (stopped by the guard) instead of crawling
    * again; with `accept`, this publishes exactly the crawl that was judged.
    */
   reuseCrawl?: boolean;
-  /**
-   * Reads the crawl's records, each once (default: src/records/register.ts); the build passes a
-   * reader that serves the site from the same reading, so that no record is read twice.
-   */
-  readRecords?: RecordsReader;
   /** Crawls the API into the folder given (the staging data folder). */
   crawl: (dataDir: string) => Promise<CrawlOutcome>;
   /** Renders the site of a data folder into a new site folder; the pages read `view`. */
   renderSite: (dataDir: string, siteDir: string, view: EditionsView) => Promise<void>;
-  /** The publish time; default now. */
-  now?: () => Date;
-  log?: (line: string) => void;
   /**
    * Where the release folder is published (ORGDIR_RELEASE_URL): with an empty editions folder the
    * previous edition is fetched from there.
