@@ -1,22 +1,10 @@
 // The groups the site browses by: names A–Z, counties, sectors and sub-sectors, each labelled
 // with the spelling most of its members use; and the groups one organisation's page links to.
-import type { Group, Member, OrganisationEntry, Register, SectorGroup } from './register.ts';
-import { uniqueSlugs, withoutAccents } from '../lib/slugs.ts';
+import type { Group, Member, OrganisationEntry, Register, SectorGroup } from './register-model.ts';
+import { uniqueSlugs } from '../lib/slugs.ts';
+import { NOT_GIVEN_KEY } from './group-keys.ts';
 
-/** The key of the group of organisations that do not give the value. */
-export const NOT_GIVEN_KEY = '';
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
-
-/** The A–Z key of a name: its first letter without accents, "0-9" for digits, else "other". */
-export function letterOf(name: string): string {
-  const first = withoutAccents(name)
-    .replace(/[^\p{L}\p{N}]/gu, '')
-    .charAt(0)
-    .toLowerCase();
-  if (/[a-z]/.test(first)) return first;
-  if (/[0-9]/.test(first)) return '0-9';
-  return 'other';
-}
 
 function entryMember(entry: OrganisationEntry, note?: string): Member {
   return note

@@ -6,7 +6,7 @@ import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts'
 import { DATA_LAYOUT } from '../lib/data-layout.ts';
 import { slugify, uniqueSlugs } from '../lib/slugs.ts';
 import { objectOf, textOf } from '../lib/text.ts';
-import type { Member, OrganisationEntry, Register, VoluntaryCodePage } from './register.ts';
+import type { Member, OrganisationEntry, Register, VoluntaryCodePage } from './register-model.ts';
 
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
 /** Sorts by name as people read names: accents and case aside, numbers by value. */

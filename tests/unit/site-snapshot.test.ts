@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRegister } from '../../src/records/register.ts';
-import { groupsOf, letterOf } from '../../src/records/browse-groups.ts';
+import { groupsOf } from '../../src/records/browse-groups.ts';
+import { letterOf } from '../../src/records/group-keys.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
 import { organisationView } from '../../src/view/organisation-view.ts';
 
