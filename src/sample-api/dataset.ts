@@ -11,18 +11,12 @@ import {
   subSector as subSectorByCode,
   type SubSector,
 } from './classification.ts';
-import {
-  COUNTIES,
-  pickPlace,
-  postalAddress,
-  type County,
-  type PostalAddress,
-  type Town,
-} from './geography.ts';
-import { locality, organisationName, type NameFamily } from './names.ts';
+import { COUNTIES, pickPlace, postalAddress } from './geography.ts';
+import { locality, organisationName } from './names.ts';
 import { chance, createRandom, guid } from './prng.ts';
 import { organisationRecord } from './record.ts';
 import { applyEditions, type EditionChange } from './editions.ts';
+import type { OrganisationCore } from './organisation-core.ts';
 import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
 import register from './vocabulary/ie-register.json' with { type: 'json' };
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';
@@ -66,29 +60,6 @@ export interface SearchResultRecord extends OrganisationSummary {
 export interface VoluntaryCodeSummary {
   id: string;
   description: string;
-}
-
-/** The facts made eagerly for every organisation, live or gone. */
-export interface OrganisationCore {
-  index: number;
-  id: string;
-  name: string;
-  altNames: string[];
-  family: NameFamily;
-  governingForm: string;
-  county: County;
-  town: Town;
-  /** The town or village the organisation is named after and sits in. */
-  place: string;
-  address: PostalAddress;
-  subSector: SubSector;
-  secondarySubSector: SubSector | undefined;
-  registeredCharity: boolean;
-  taxEfficientGifts: boolean;
-  housingBody: boolean;
-  voluntaryCodes: string[];
-  /** Listed somewhere, but `Organisation/{id}` answers 404. */
-  gone: boolean;
 }
 
 export interface SampleDataset {

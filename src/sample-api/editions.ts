@@ -15,7 +15,7 @@
 // - adoptedCode: `per` registered charities join the TRIPLELOCK voluntary code; `governanceCodes`
 //                gains it.
 // Only those fields change: the rest of each record is generated as in edition 1.
-import type { OrganisationCore } from './dataset.ts';
+import type { OrganisationCore } from './organisation-core.ts';
 import { organisationName } from './names.ts';
 import { createRandom, sample, type Random } from './prng.ts';
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';

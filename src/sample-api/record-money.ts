@@ -1,6 +1,6 @@
 // The money of a sample record: its financial summary, drawn from the register's own income
 // distribution (vocabulary/ie-register.json), and the funders that its grants came from.
-import type { OrganisationCore } from './dataset.ts';
+import type { OrganisationCore } from './organisation-core.ts';
 import { chance, integer, pickWeighted, sample, type Random } from './prng.ts';
 import { dateTime } from './record-dates.ts';
 import register from './vocabulary/ie-register.json' with { type: 'json' };

@@ -1,7 +1,7 @@
 // Where a sample record is registered: its regulators (with the numbers and the placeholders the
 // register holds, "Not Applicable" among them), the labels that say so, and its sources.
 import type { SubSector } from './classification.ts';
-import type { OrganisationCore } from './dataset.ts';
+import type { OrganisationCore } from './organisation-core.ts';
 import { chance, integer, pick, pickWeighted, type Random } from './prng.ts';
 import { pad, sourceDate } from './record-dates.ts';
 

@@ -1,6 +1,6 @@
 // The full Organisation record (its shape: src/schemas/organisation.ts), made on demand from an
 // organisation's eagerly made facts and its own random stream, its fields in the API's order.
-import type { OrganisationCore } from './dataset.ts';
+import type { OrganisationCore } from './organisation-core.ts';
 import { COUNTIES, nearby, postalAddress, type County } from './geography.ts';
 import { chance, createRandom, integer, pick, pickWeighted, sample, type Random } from './prng.ts';
 import { day, dayBetween, DAY, yearStart } from './record-dates.ts';
