@@ -40,16 +40,34 @@ const LABEL_CHARACTERS = 26;
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 
-export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
-  const values = rows.flatMap((row) => (row.value === undefined ? [] : [row.value]));
-  if (values.length === 0) return undefined;
+/** The columns of a horizontal chart: labels on the left, room for the printed figures at the ends. */
+export interface AxisLayout {
+  width: number;
+  labelWidth: number;
+  valueRoom: number;
+}
+
+/**
+ * A horizontal axis that always takes in zero, so that bars of negative values grow leftwards from
+ * the same line: where a value falls, and the zero line's x (to a tenth).
+ */
+export function zeroAxis(
+  values: readonly number[],
+  layout: AxisLayout,
+): { scale: (value: number) => number; zero: number } {
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const span = high - low || 1;
-  const left = LABEL_WIDTH + (low < 0 ? VALUE_ROOM : 0);
-  const plot = WIDTH - left - VALUE_ROOM;
+  const left = layout.labelWidth + (low < 0 ? layout.valueRoom : 0);
+  const plot = layout.width - left - layout.valueRoom;
   const scale = (value: number): number => left + ((value - low) / span) * plot;
-  const zero = round(scale(0));
+  return { scale, zero: round(scale(0)) };
+}
+
+export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
+  const values = rows.flatMap((row) => (row.value === undefined ? [] : [row.value]));
+  if (values.length === 0) return undefined;
+  const { scale, zero } = zeroAxis(values, { width: WIDTH, labelWidth: LABEL_WIDTH, valueRoom: VALUE_ROOM });
   const bars = rows.map((row, index): LaidOutBar => {
     const y = index * ROW_HEIGHT + (ROW_HEIGHT - BAR_HEIGHT) / 2;
     const shortLabel =

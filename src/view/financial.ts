@@ -1,5 +1,6 @@
 // The numbers behind the financial summary's table and chart.
 import { formatAmount, spendingOf } from '../lib/money.ts';
+import { zeroAxis } from '../lib/bar-chart.ts';
 import type { Financials } from './organisation-view.ts';
 
 export interface FinancialRow {
@@ -58,13 +59,7 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
     .flatMap((row) => [row.previous, row.current])
     .filter((v): v is number => v !== undefined);
   if (values.length === 0) return undefined;
-  const low = Math.min(0, ...values);
-  const high = Math.max(0, ...values);
-  const span = high - low || 1;
-  const left = LABEL_WIDTH + (low < 0 ? VALUE_ROOM : 0);
-  const plot = WIDTH - left - VALUE_ROOM;
-  const scale = (value: number): number => left + ((value - low) / span) * plot;
-  const zero = Math.round(scale(0) * 10) / 10;
+  const { scale, zero } = zeroAxis(values, { width: WIDTH, labelWidth: LABEL_WIDTH, valueRoom: VALUE_ROOM });
   const bars: ChartBar[] = [];
   rows.forEach((row, index) => {
     const entries: [number | undefined, boolean][] = [
