@@ -169,6 +169,7 @@ async function main(): Promise<number> {
             `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,
           );
         }
+        return summary.hosting;
       },
       log: (line) => console.error(line),
     });

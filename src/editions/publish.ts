@@ -23,7 +23,6 @@ import { EditionStore, type EditionMeta } from './store.ts';
 import { carryEdition, fetchPreviousEdition } from './carry.ts';
 import { prepareEdition, readManifest, type PrepareOptions } from './prepare.ts';
 import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
-import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
 
 
@@ -45,8 +44,11 @@ export interface PublishOptions extends PrepareOptions {
   reuseCrawl?: boolean;
   /** Crawls the API into the folder given (the staging data folder). */
   crawl: (dataDir: string) => Promise<CrawlOutcome>;
-  /** Renders the site of a data folder into a new site folder; the pages read `view`. */
-  renderSite: (dataDir: string, siteDir: string, view: EditionsView) => Promise<void>;
+  /**
+   * Renders the site of a data folder into a new site folder; the pages read `view`. Answers what a
+   * host sees of it (src/hosting/measure.ts), which the site budget is held to.
+   */
+  renderSite: (dataDir: string, siteDir: string, view: EditionsView) => Promise<SiteMeasure>;
   /**
    * Where the release folder is published (ORGDIR_RELEASE_URL): with an empty editions folder the
    * previous edition is fetched from there.
@@ -140,13 +142,13 @@ async function renderAndSwap(
   };
   await rm(staging.site, { recursive: true, force: true });
   await rm(staging.release, { recursive: true, force: true });
+  let site: SiteMeasure;
   try {
-    await options.renderSite(staging.data, staging.site, view);
+    site = await options.renderSite(staging.data, staging.site, view);
   } catch (error) {
     await abandon();
     throw error;
   }
-  const site = measureSite(staging.site);
   const budget = options.siteBudget ?? GITHUB_PAGES_SITE_BYTES;
   if (site.bytes > budget) {
     await abandon();

@@ -3,7 +3,11 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { SiteMeasure } from './limits.ts';
 
-export function measureSite(root: string): SiteMeasure {
+/**
+ * A site folder as a host sees it. `onFile` sees each file's path from the root as it is counted,
+ * so that a caller can count more in the same walk.
+ */
+export function measureSite(root: string, onFile?: (path: string) => void): SiteMeasure {
   const measure: SiteMeasure = {
     bytes: 0,
     files: 0,
@@ -23,9 +27,9 @@ export function measureSite(root: string): SiteMeasure {
         const { size } = statSync(full);
         measure.files += 1;
         measure.bytes += size;
-        if (size > measure.largestFile.bytes) {
-          measure.largestFile = { path: path === '' ? entry.name : `${path}/${entry.name}`, bytes: size };
-        }
+        const file = path === '' ? entry.name : `${path}/${entry.name}`;
+        onFile?.(file);
+        if (size > measure.largestFile.bytes) measure.largestFile = { path: file, bytes: size };
       }
     }
   }

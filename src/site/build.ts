@@ -5,7 +5,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } fro
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
-import { filesUnder } from './archive.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { setEditionsView, type EditionsView } from '../editions/history.ts';
@@ -242,8 +241,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     await step('archives', () => writing.finish());
     siteArchives = undefined;
 
-    const files = filesUnder(staging);
-    const hosting = measureSite(staging);
+    let pageFiles = 0;
+    const hosting = measureSite(staging, (path) => {
+      if (path.endsWith('.html')) pageFiles += 1;
+    });
     const written = archives.map(({ name }) => {
       const path = join(releaseStaging, name);
       const sha256 = readFileSync(`${path}.sha256`, 'utf8').slice(0, 64);
@@ -256,8 +257,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     return {
       siteDir,
       organisations: register.organisations.length,
-      pages: files.filter((path) => path.endsWith('.html')).length,
-      files: files.length,
+      pages: pageFiles,
+      files: hosting.files,
       bytes: hosting.bytes,
       hosting,
       downloads,

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { measureSite } from '../../src/hosting/measure.ts';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,7 @@ function build(
       view = given;
       mkdirSync(siteDir, { recursive: true });
       writeFileSync(join(siteDir, 'index.html'), `edition ${given.editions[0]?.meta.id}`);
+      return measureSite(siteDir);
     },
     ...options,
   }).then((result) => ({ result, view }));

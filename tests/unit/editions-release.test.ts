@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { measureSite } from '../../src/hosting/measure.ts';
 import {
   existsSync,
   mkdirSync,
@@ -58,6 +59,7 @@ function build(
       view = given;
       mkdirSync(siteDir, { recursive: true });
       writeFileSync(join(siteDir, 'index.html'), 'x'.repeat(siteBytes));
+      return measureSite(siteDir);
     },
     ...rest,
   }).then((result) => ({ result, view }));
