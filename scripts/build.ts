@@ -37,6 +37,9 @@ Build options:
                          build left in DATA.next
   --site-budget SIZE     refuse to publish a site bigger than this, e.g. 500MB [env ORGDIR_SITE_BUDGET]
                          (default 1GB, GitHub Pages' limit)
+  --record-files         also publish each record as the register gave it, record/<id>.json, linked
+                         from its page (about 2.6 kB an organisation; every record is in the
+                         downloads anyway)
   --help                 this text
 
 Environment: ORGDIR_DATA_DIR (default data), ORGDIR_SITE_DIR (default dist; the release folder,
@@ -52,7 +55,14 @@ class UsageError extends Error {}
 
 /** Takes the build's own flags out of the command line; the rest are the crawler's. */
 function splitArguments(argv: readonly string[]) {
-  const own: { accept?: string; keep?: string; help?: boolean; reuseCrawl?: boolean; budget?: string } = {};
+  const own: {
+    accept?: string;
+    keep?: string;
+    help?: boolean;
+    reuseCrawl?: boolean;
+    budget?: string;
+    recordFiles?: boolean;
+  } = {};
   const rest: string[] = [];
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] ?? '';
@@ -67,6 +77,7 @@ function splitArguments(argv: readonly string[]) {
     else if (flag === '--help') own.help = true;
     else if (flag === '--reuse-crawl') own.reuseCrawl = true;
     else if (flag === '--site-budget') own.budget = value();
+    else if (flag === '--record-files') own.recordFiles = true;
     else rest.push(argument);
   }
   return { own, rest };
@@ -145,7 +156,7 @@ async function main(): Promise<number> {
       },
       // The crawl's records are read once: for the edition and, in the same reading, for the site.
       readRecords: (data, visit) => {
-        read = readSiteRecords(data, recordsFolder, visit);
+        read = readSiteRecords(data, recordsFolder, { recordFiles: own.recordFiles === true, also: visit });
       },
       renderSite: async (data, site, view) => {
         const summary = await buildSite({
@@ -153,6 +164,7 @@ async function main(): Promise<number> {
           siteDir: site,
           editions: view,
           ...(read && { read }),
+          recordFiles: own.recordFiles === true,
           ...(publicUrl === undefined ? {} : { siteUrl: publicUrl }),
           ...(releaseAddress === undefined ? {} : { releaseUrl: releaseAddress }),
         });

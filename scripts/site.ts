@@ -15,6 +15,7 @@ function commandLine() {
         out: { type: 'string' },
         'tar-gz': { type: 'boolean', default: true },
         zip: { type: 'boolean', default: false },
+        'record-files': { type: 'boolean', default: false },
         'release-dir': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -29,7 +30,7 @@ function commandLine() {
 const { values } = commandLine();
 
 if (values.help) {
-  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--zip] [--no-tar-gz] [--verbose]
+  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--zip] [--no-tar-gz] [--record-files] [--verbose]
 
 Renders the crawled data folder into a static site that works from file:// and on any host, and
 the offline copy of the whole site beside it. Ends with a hosting report: bytes, files, the
@@ -40,6 +41,8 @@ widest folder, and whether GitHub Pages, Netlify, Cloudflare Pages and a plain s
   --release-dir DIR  the release folder, for the offline copy (default: the site folder + "-release")
   --zip              also write the offline copy as orgdir-site.zip (for Windows 10; about 3x larger)
   --no-tar-gz        do not write orgdir-site.tar.gz (the offline copy)
+  --record-files     also write each record as the register gave it, record/<id>.json, linked from
+                     its page (about 2.6 kB an organisation; every record is in the downloads anyway)
   --verbose          show Astro's own log
 Environment: ORGDIR_SITE_URL (canonical links, sitemap.xml), ORGDIR_RELEASE_URL (where the
 release folder is published; the site links the offline copy there).`);
@@ -59,6 +62,7 @@ try {
     siteDir: values.out ?? siteDir(),
     tarGz: values['tar-gz'],
     zip: values.zip,
+    recordFiles: values['record-files'],
     ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
     ...optional('siteUrl', siteUrl()),
     ...optional('releaseUrl', releaseUrl()),

@@ -18,6 +18,9 @@ export const MATCH_TABLE_FILE = 'match/register.js';
 /** The folder downloads are written to. */
 export const DOWNLOADS_DIR = 'downloads';
 
+/** Every record as the register gave it, in one JSON array (gzipped when large). */
+export const RECORDS_DOWNLOAD = 'organisations.json';
+
 /** GUIDs are the page names; anything else a record might carry as id is made file-safe. */
 export function organisationPath(id: string): string {
   return `org/${organisationFileStem(id)}.html`;

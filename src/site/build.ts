@@ -55,6 +55,11 @@ export interface SiteOptions {
   releaseUrl?: string;
   /** The site's public address: canonical links and a sitemap. */
   siteUrl?: string;
+  /**
+   * Each record alone as `record/<id>.json`, linked from its page (src/site/site-records.ts).
+   * Default false; with `read`, the records read decide.
+   */
+  recordFiles?: boolean;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /**
@@ -167,8 +172,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   let searching: Promise<SearchIndexSummary> | undefined;
   const documentsFile = `${staging}.search-documents.jsonl`;
   try {
-    const { register, records, database } =
-      options.read ?? (await step('read', () => readSiteRecords(dataDir, staging)));
+    const { register, records, database, recordFiles } =
+      options.read ??
+      (await step('read', () =>
+        readSiteRecords(dataDir, staging, { recordFiles: options.recordFiles ?? false }),
+      ));
     keepRegister(register);
     // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
     // of no organisations must not replace the one that is live.
@@ -223,6 +231,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
         ...releaseHref(name, options.releaseUrl),
       })),
       database: databaseFile,
+      recordFiles,
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
     };
     setSiteContext(context);

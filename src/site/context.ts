@@ -3,6 +3,7 @@
 // a plain `astro build` gets the defaults from the environment.
 import { dataDir } from '../config.ts';
 import { registerOf, type Register } from '../records/register.ts';
+import { DOWNLOADS_DIR, RECORDS_DOWNLOAD } from '../lib/routes.ts';
 
 /** One file of the downloads page. */
 export interface DownloadFile {
@@ -40,6 +41,8 @@ export interface SiteContext {
   database?: ReleaseFile;
   /** The site's public address (ORGDIR_SITE_URL), for canonical links; relative links otherwise. */
   siteUrl?: string;
+  /** Whether each record is in the site alone, as `record/<id>.json`. */
+  recordFiles: boolean;
 }
 
 const CONTEXT = Symbol.for('orgdir.siteContext');
@@ -56,8 +59,17 @@ export function siteContext(): SiteContext {
       dataDir: dataDir(),
       downloads: [],
       archives: [],
+      recordFiles: false,
     }
   );
+}
+
+/** The file name of the download holding every record as given (`organisations.json`, or `.gz`). */
+export function recordsDownloadName(): string | undefined {
+  const prefix = `${DOWNLOADS_DIR}/${RECORDS_DOWNLOAD}`;
+  return siteContext()
+    .downloads.find((file) => file.path === prefix || file.path === `${prefix}.gz`)
+    ?.path.slice(DOWNLOADS_DIR.length + 1);
 }
 
 /** The snapshot the pages render from. */

@@ -4,7 +4,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvRow } from '../lib/csv.ts';
-import { DOWNLOADS_DIR, organisationPath } from '../lib/routes.ts';
+import { DOWNLOADS_DIR, organisationPath, RECORDS_DOWNLOAD } from '../lib/routes.ts';
 import { irishPoint } from '../lib/map.ts';
 import type { Organisation } from '../records/organisation.ts';
 import type { Member, Register } from '../records/register.ts';
@@ -84,8 +84,6 @@ export class RecordsDownload {
     };
   }
 }
-
-const RECORDS_DOWNLOAD = 'organisations.json';
 
 /** A record's JSON text with `"orgIDs": [...]` added as its last field (see `RecordsDownload.add`). */
 export function withIdentifiers(json: string, organisation: Organisation | undefined): string {

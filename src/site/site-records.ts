@@ -1,6 +1,6 @@
 // The site's copies of the records, written from the bytes the register reads (each record file
-// is opened once per build): `org/<id>.json` beside each page, `downloads/organisations.json`
-// and the SQLite database (compressed into the release folder by a later step).
+// is opened once per build): `downloads/organisations.json`, the SQLite database (compressed into
+// the release folder by a later step) and, when asked for, `record/<id>.json` per organisation.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
@@ -19,6 +19,8 @@ export interface ReadSite {
   folder: string;
   /** `downloads/organisations.json`, written. */
   records: DownloadFile;
+  /** Whether each record was also written alone, as `record/<id>.json` (`recordFiles`). */
+  recordFiles: boolean;
   /**
    * The database, complete but not yet compressed: its file (`DATABASE_DRAFT`, in `folder`, which
    * may be moved before the site is built) and its rows per table.
@@ -26,22 +28,35 @@ export interface ReadSite {
   database: { file: string; summary: DatabaseSummary };
 }
 
+export interface ReadSiteOptions {
+  /**
+   * Also write each record alone, `record/<id>.json`. Off by default: at 35,000 organisations
+   * the files are 90 MB in 35,000 entries, a sixth of the site, and every record is already in
+   * `organisations.json` and the database. A host with room (any web server) can afford them.
+   */
+  recordFiles?: boolean;
+  /** Sees every record too (the build's edition is made in the same reading). */
+  also?: RecordVisitor;
+}
+
 /**
  * Reads the data folder into a register, writing the records' copies into `folder` (made afresh)
- * as they are read; `also` sees every record too (the build's edition is made in the same reading).
+ * as they are read.
  */
-export function readSiteRecords(dataDir: string, folder: string, also?: RecordVisitor): ReadSite {
+export function readSiteRecords(dataDir: string, folder: string, options: ReadSiteOptions = {}): ReadSite {
+  const recordFiles = options.recordFiles ?? false;
   rmSync(folder, { recursive: true, force: true });
-  mkdirSync(join(folder, RECORDS_DIR), { recursive: true });
+  mkdirSync(folder, { recursive: true });
+  if (recordFiles) mkdirSync(join(folder, RECORDS_DIR));
   const download = new RecordsDownload(folder);
   const database = new DatabaseWriter(join(folder, DATABASE_DRAFT));
   try {
     const register = readRegister(dataDir, {
       onRecord: (id, bytes, record, organisation) => {
-        writeFileSync(join(folder, organisationJsonPath(id)), bytes);
+        if (recordFiles) writeFileSync(join(folder, organisationJsonPath(id)), bytes);
         download.add(bytes, organisation);
         database.add(bytes.toString('utf8').trim(), organisation);
-        also?.(id, bytes, record, organisation);
+        options.also?.(id, bytes, record, organisation);
       },
     });
     const summary = database.complete({
@@ -57,7 +72,13 @@ export function readSiteRecords(dataDir: string, folder: string, also?: RecordVi
         members: code.members,
       })),
     });
-    return { register, folder, records: download.close(), database: { file: DATABASE_DRAFT, summary } };
+    return {
+      register,
+      folder,
+      records: download.close(),
+      recordFiles,
+      database: { file: DATABASE_DRAFT, summary },
+    };
   } catch (error) {
     database.abandon();
     throw error;

@@ -120,7 +120,7 @@ test('inline JSON keeps every value as text: each JSON-LD block ends where it sh
     // As an HTML parser reads it: the script's text runs to the first "</script", whatever it is.
     const body = html.slice(start + OPEN.length, html.toLowerCase().indexOf('</script', start));
     assert.doesNotMatch(body, /<|\u2028|\u2029/, `${id}: raw "<" or line separator in the JSON-LD`);
-    const record = JSON.parse(readFileSync(join(site, `record/${id}.json`), 'utf8'));
+    const record = JSON.parse(readFileSync(join(dataDir, 'organisations', `${id}.json`), 'utf8'));
     assert.equal(JSON.parse(body).name, record.name, id);
   }
 });

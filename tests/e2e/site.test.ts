@@ -48,7 +48,13 @@ let serverRoot: string;
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'orgdir-site-e2e-'));
   site = join(work, 'site');
-  summary = await buildSite({ dataDir: FIXTURE, siteDir: site, zip: true, logLevel: 'error' });
+  summary = await buildSite({
+    dataDir: FIXTURE,
+    siteDir: site,
+    zip: true,
+    recordFiles: true,
+    logLevel: 'error',
+  });
   browser = await launchChromium();
   server = await serveSite(site, { subPath: SUB_PATH });
   serverRoot = server.root;
@@ -130,6 +136,18 @@ test('pages open from a sub-path of a static server, and links are followed ther
   await page.close();
 });
 
+test('with record files, each record is in record/ byte for byte as the data folder holds it', () => {
+  const copied = readdirSync(join(site, 'record'));
+  // Every readable record; the fixture's unreadable one has no page and no copy.
+  assert.equal(copied.length, summary.organisations);
+  for (const file of copied) {
+    assert.ok(
+      readFileSync(join(site, 'record', file)).equals(readFileSync(join(FIXTURE, 'organisations', file))),
+      file,
+    );
+  }
+});
+
 test('a full organisation page shows every section and the values a reader needs', async () => {
   const { page } = await visit(pathToFileURL(join(site, FULL)).href);
   const headings = await page.locator('h2').allTextContents();
@@ -153,7 +171,7 @@ test('a full organisation page shows every section and the values a reader needs
     'Approved housing body',
     '43,981,220',
     '+3,765,347 (+9.4%)',
-    'currency not stated by the source',
+    'no currency stated',
     'Dublin Region Homeless Executive',
     '1 September 2015',
     'An extract: the source stops part-way through a sentence',
@@ -358,6 +376,14 @@ test('with a public and a release address: canonical links, a sitemap of every p
   assert.ok(page('downloads.html').includes(`href="${databaseUrl}.sha256"`));
   const described = JSON.parse(page('downloads/datapackage.json')) as { resources: { path: string }[] };
   assert.ok(described.resources.some((resource) => resource.path === databaseUrl));
+  // Without record files (the default) there is no record/ folder, and each page says where its
+  // record as given is: the downloads.
+  assert.ok(!existsSync(join(public_, 'record')));
+  assert.match(
+    page(FULL),
+    /The record as the register gave it is in <code>organisations\.json<\/code>, among the\s+<a href="\.\.\/downloads\.html">downloads<\/a>\./,
+  );
+  assert.doesNotMatch(page(FULL), /record\//);
   // Without a public address, links stay relative: no canonical link, no sitemap.
   assert.doesNotMatch(html(FULL), /rel="canonical"/);
   assert.ok(!existsSync(join(site, 'sitemap.xml')));

@@ -1,5 +1,6 @@
 // The last known record of each organisation without a record in the data folder, in record/
-// beside the records the build copies (RECORDS_DIR in src/lib/routes.ts; the profile links to it).
+// (RECORDS_DIR in src/lib/routes.ts; its page links to it). Written whether or not the build
+// copies the current records there: the downloads hold only the current ones.
 import { editionsView } from '../../editions/history.ts';
 import { offlineOrganisations } from '../../editions/offline.ts';
 import { organisationFileStem } from '../../lib/routes.ts';
