@@ -8,6 +8,11 @@ export interface SiteMeasure {
   /** The folder with the most entries (files and folders), as a path from the site root ("" for the root). */
   widestFolder: { path: string; entries: number };
   largestFile: { path: string; bytes: number };
+  /**
+   * Bytes under each top-level folder of the site, largest first; files at the top level are
+   * counted together under "". Where a publisher looks first when a site is over a budget.
+   */
+  parts?: { path: string; bytes: number }[];
 }
 
 export interface HostLimits {
@@ -119,6 +124,9 @@ function trim(value: number): string {
 }
 
 /** The report printed at the end of a build. */
+/** How many of the site's parts the report names. */
+const LARGEST_PARTS = 4;
+
 export function formatHostingReport(site: SiteMeasure, verdicts: readonly HostVerdict[]): string {
   const lines = [
     `hosting: ${formatSize(site.bytes)} in ${site.files.toLocaleString('en-IE')} files; widest folder ${folderName(
@@ -127,6 +135,14 @@ export function formatHostingReport(site: SiteMeasure, verdicts: readonly HostVe
       site.largestFile.bytes,
     )})`,
   ];
+  if (site.parts !== undefined && site.parts.length > 0) {
+    const largest = site.parts
+      .slice(0, LARGEST_PARTS)
+      .map(
+        (part) => `${part.path === '' ? 'top-level files' : folderName(part.path)} ${formatSize(part.bytes)}`,
+      );
+    lines.push(`  largest parts: ${largest.join(', ')}`);
+  }
   for (const verdict of verdicts) {
     lines.push(`  ${verdict.fits ? 'fits    ' : 'too big '} ${verdict.host}: ${verdict.reasons.join('; ')}`);
   }

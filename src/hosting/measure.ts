@@ -1,4 +1,5 @@
-// What a host sees of a site folder: bytes, files, the folder with the most entries, the largest file.
+// What a host sees of a site folder: bytes, files, the folder with the most entries, the largest
+// file, and the bytes of each top-level folder.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { SiteMeasure } from './limits.ts';
@@ -14,6 +15,7 @@ export function measureSite(root: string, onFile?: (path: string) => void): Site
     widestFolder: { path: '', entries: 0 },
     largestFile: { path: '', bytes: 0 },
   };
+  const parts = new Map<string, number>();
   const folders = [root];
   for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
     const entries = readdirSync(folder, { withFileTypes: true });
@@ -29,9 +31,14 @@ export function measureSite(root: string, onFile?: (path: string) => void): Site
         measure.bytes += size;
         const file = path === '' ? entry.name : `${path}/${entry.name}`;
         onFile?.(file);
+        const part = path === '' ? '' : path.split('/', 1)[0]!;
+        parts.set(part, (parts.get(part) ?? 0) + size);
         if (size > measure.largestFile.bytes) measure.largestFile = { path: file, bytes: size };
       }
     }
   }
+  measure.parts = [...parts]
+    .map(([path, bytes]) => ({ path, bytes }))
+    .sort((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path));
   return measure;
 }

@@ -69,10 +69,24 @@ test('a plain web server takes anything', () => {
   });
 });
 
-test('the report names bytes, files, the widest folder and each host with its verdict', () => {
-  const measure = site({ files: 74_000, widestFolder: { path: 'record', entries: 35_000 } });
+test('the report names bytes, files, the widest folder, the largest parts and each host with its verdict', () => {
+  const measure = site({
+    files: 74_000,
+    widestFolder: { path: 'record', entries: 35_000 },
+    parts: [
+      { path: 'org', bytes: 200e6 },
+      { path: 'record', bytes: 60e6 },
+      { path: 'search', bytes: 25e6 },
+      { path: '', bytes: 10e6 },
+      { path: 'county', bytes: 5e6 },
+    ],
+  });
   const report = formatHostingReport(measure, judgeHosting(measure));
   assert.match(report, /^hosting: 300 MB in 74,000 files; widest folder record\/ \(35,000 entries\)/);
+  assert.match(
+    report,
+    /\n {2}largest parts: org\/ 200 MB, record\/ 60 MB, search\/ 25 MB, top-level files 10 MB\n/,
+  );
   assert.match(report, /\n {2}fits {5}GitHub Pages: 300 MB of 1 GB/);
   assert.match(report, /\n {2}fits {5}Netlify: widest folder 35,000 of 54,000 entries/);
   assert.match(
@@ -105,6 +119,11 @@ test('measuring a folder counts bytes and files, and finds the widest folder and
     files: 7,
     widestFolder: { path: 'org', entries: 5 },
     largestFile: { path: 'record/deep/big.json', bytes: 500 },
+    parts: [
+      { path: 'record', bytes: 500 },
+      { path: 'org', bytes: 50 },
+      { path: '', bytes: 1 },
+    ],
   });
 });
 
