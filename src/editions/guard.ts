@@ -3,6 +3,7 @@
 // and the crawl's counts in, a report out. A bad night (an outage, an empty list, a revoked key
 // that lets some calls through) shows up here as numbers that no real register moves by overnight.
 import { ORGANISATION_FIELDS } from '../schemas/index.ts';
+import { readOrganisation } from '../records/organisation.ts';
 import type { EditionSnapshot, SnapshotOrganisation } from './edition-file.ts';
 
 export interface GuardThresholds {
@@ -60,20 +61,40 @@ export function isFilled(value: unknown): boolean {
   return true;
 }
 
-/** Share of the records in which each field is filled. */
+/** Each field's share of the records: filled as given, and filled as the site reads it. */
+export interface FillRate {
+  /** Given and not blank (`isFilled`), whatever its form. */
+  given: number;
+  /**
+   * Filled once read into the organisation model, as the pages, downloads and search read it: a
+   * value of another type than the spec's reads as not given. A night on which the API changes a
+   * field's form blanks it on every page while `given` stays as it was.
+   */
+  readable: number;
+}
+
+/** Share of the records in which each field is filled, as given and as read. */
 export function fillRates(
   organisations: Iterable<SnapshotOrganisation>,
   fields: readonly string[] = REQUIRED_FIELDS,
-): Map<string, number> {
-  const filled = new Map(fields.map((field) => [field, 0]));
+): Map<string, FillRate> {
+  const given = new Map(fields.map((field) => [field, 0]));
+  const readable = new Map(fields.map((field) => [field, 0]));
   let total = 0;
   for (const organisation of organisations) {
     total += 1;
+    const read: Record<string, unknown> = readOrganisation(organisation.record, organisation.id);
     for (const field of fields) {
-      if (isFilled(organisation.record[field])) filled.set(field, (filled.get(field) ?? 0) + 1);
+      if (!isFilled(organisation.record[field])) continue;
+      given.set(field, given.get(field)! + 1);
+      // The model's id is the key the record is stored under; the record's own is what was given.
+      if (field === 'id' || isFilled(read[field])) readable.set(field, readable.get(field)! + 1);
     }
   }
-  return new Map(fields.map((field) => [field, total === 0 ? 0 : (filled.get(field) ?? 0) / total]));
+  const share = (count: number) => (total === 0 ? 0 : count / total);
+  return new Map(
+    fields.map((field) => [field, { given: share(given.get(field)!), readable: share(readable.get(field)!) }]),
+  );
 }
 
 /** Records this crawl fetched itself (not carried over from an earlier edition). */
@@ -133,15 +154,20 @@ export function checkPlausibility(
     const rateAfter = fillRates(fresh);
     let fallen = 0;
     for (const field of REQUIRED_FIELDS) {
-      const a = rateBefore.get(field) ?? 0;
-      const b = rateAfter.get(field) ?? 0;
+      const a = rateBefore.get(field)?.readable ?? 0;
+      const b = rateAfter.get(field)?.readable ?? 0;
       if (a - b <= thresholds.maxFillRateFall) continue;
       fallen += 1;
+      const given = rateAfter.get(field)?.given ?? 0;
       checks.push({
         check: 'fill-rate',
         passed: false,
         subject: field,
-        message: `${field} is filled in ${percent(b)} of the records, down from ${percent(a)} (a fall of at most ${Math.round(thresholds.maxFillRateFall * 100)} points allowed)`,
+        message:
+          `${field} is filled in ${percent(b)} of the records, down from ${percent(a)} (a fall of at most ${Math.round(thresholds.maxFillRateFall * 100)} points allowed)` +
+          (given - b > thresholds.maxFillRateFall
+            ? `; it is given in ${percent(given)}, but not in the form the published format describes`
+            : ''),
       });
     }
     if (fallen === 0) {

@@ -95,6 +95,42 @@ test("a required field's fill rate falling by more than 20 points stops the buil
   assert.equal(checkPlausibility(register(200), milder, healthy).passed, true);
 });
 
+test('a field given in a form the published format does not describe counts as unfilled, and the guard says so', () => {
+  const withSummary = (count: number, financials: (n: number) => unknown) => {
+    const snapshot = register(count);
+    let n = 0;
+    for (const organisation of snapshot.organisations.values())
+      organisation.record['financialSummary'] = financials(n++);
+    return snapshot;
+  };
+  const summary = { currentYear: 2021, currentIncome: 1000 };
+  // Overnight the summary comes as text in every record: still given, but no page could show it.
+  const after = withSummary(200, () => JSON.stringify(summary));
+  const rates = fillRates(after.organisations.values(), ['financialSummary', 'name']);
+  assert.deepEqual(rates.get('financialSummary'), { given: 1, readable: 0 });
+  assert.deepEqual(rates.get('name'), { given: 1, readable: 1 });
+  const report = checkPlausibility(
+    withSummary(200, () => summary),
+    after,
+    healthy,
+  );
+  assert.deepEqual(failures(report), [['fill-rate', 'financialSummary']]);
+  assert.match(
+    report.checks[0]!.message,
+    /^financialSummary is filled in 0\.0% of the records, down from 100\.0% .*; it is given in 100\.0%, but not in the form the published format describes$/,
+  );
+  // A number given as text is read as the number: no fall.
+  const asText = withSummary(200, () => ({ currentYear: '2021', currentIncome: '1000' }));
+  assert.equal(
+    checkPlausibility(
+      withSummary(200, () => summary),
+      asText,
+      healthy,
+    ).passed,
+    true,
+  );
+});
+
 test('records carried over from the last edition do not count as fetched', () => {
   const after = register(200);
   let n = 0;
@@ -124,8 +160,8 @@ test('blank text, empty arrays, null and absence are unfilled; zero and false ar
   assert.deepEqual(
     [...rates],
     [
-      ['name', 1],
-      ['altNames', 0],
+      ['name', { given: 1, readable: 1 }],
+      ['altNames', { given: 0, readable: 0 }],
     ],
   );
   assert.ok(REQUIRED_FIELDS.includes('registeredAddress'));
