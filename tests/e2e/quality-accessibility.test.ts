@@ -155,6 +155,8 @@ test('by keyboard alone: skip link, search box, search button, every filter, res
   assert.deepEqual(await tabTo(page, () => true), ['a Skip to content']);
   assert.ok(await focusIsVisible(page), 'the skip link shows when focused');
   await page.keyboard.press('Enter');
+  // Following the link is a same-document navigation: the page's address changes when it is done.
+  await page.waitForURL(/#main$/, { timeout: 5000 });
   assert.match(page.url(), /#main$/);
   assert.deepEqual(await tabTo(page, () => true), ['input search'], 'the skip link leads into the content');
   assert.ok(await focusIsVisible(page));
