@@ -123,10 +123,10 @@ function trim(value: number): string {
   return value.toFixed(1).replace(/\.0$/, '');
 }
 
-/** The report printed at the end of a build. */
 /** How many of the site's parts the report names. */
 const LARGEST_PARTS = 4;
 
+/** The report printed at the end of a build. */
 export function formatHostingReport(site: SiteMeasure, verdicts: readonly HostVerdict[]): string {
   const lines = [
     `hosting: ${formatSize(site.bytes)} in ${site.files.toLocaleString('en-IE')} files; widest folder ${folderName(

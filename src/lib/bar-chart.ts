@@ -64,6 +64,27 @@ export function zeroAxis(
   return { scale, zero: round(scale(0)) };
 }
 
+/**
+ * Where the bar of `value` lies on a `zeroAxis`, and where its printed figure goes: beyond the
+ * bar's end, on the left of a negative one.
+ */
+export function placeBar(
+  value: number,
+  scale: (value: number) => number,
+  zero: number,
+): Pick<LaidOutBar, 'x' | 'width' | 'textX' | 'textAnchor'> {
+  const end = scale(value);
+  const x = round(Math.min(end, zero));
+  const width = round(Math.abs(end - zero));
+  const negative = value < 0;
+  return {
+    x,
+    width,
+    textX: negative ? round(x - 4) : round(x + width + 4),
+    textAnchor: negative ? 'end' : 'start',
+  };
+}
+
 export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
   const values = rows.flatMap((row) => (row.value === undefined ? [] : [row.value]));
   if (values.length === 0) return undefined;
@@ -78,18 +99,7 @@ export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
     if (row.value === undefined) {
       return { ...common, x: zero, width: 0, text: row.text, textX: zero + 4, textAnchor: 'start' };
     }
-    const end = scale(row.value);
-    const x = round(Math.min(end, zero));
-    const width = round(Math.abs(end - zero));
-    const negative = row.value < 0;
-    return {
-      ...common,
-      x,
-      width,
-      text: row.text,
-      textX: negative ? round(x - 4) : round(x + width + 4),
-      textAnchor: negative ? 'end' : 'start',
-    };
+    return { ...common, ...placeBar(row.value, scale, zero), text: row.text };
   });
   return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, barHeight: BAR_HEIGHT, bars };
 }

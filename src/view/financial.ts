@@ -1,6 +1,6 @@
 // The numbers behind the financial summary's table and chart.
 import { formatAmount, spendingOf } from '../lib/money.ts';
-import { zeroAxis } from '../lib/bar-chart.ts';
+import { placeBar, zeroAxis } from '../lib/bar-chart.ts';
 import type { Financials } from './organisation-view.ts';
 
 export interface FinancialRow {
@@ -82,20 +82,13 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
         });
         return;
       }
-      const end = scale(value);
-      const x = Math.round(Math.min(end, zero) * 10) / 10;
-      const width = Math.round(Math.abs(end - zero) * 10) / 10;
-      const negative = value < 0;
       bars.push({
         label: row.label,
         first: position === 0,
         current,
-        x,
         y,
-        width,
+        ...placeBar(value, scale, zero),
         text: formatAmount(value) ?? '',
-        textX: negative ? x - 4 : x + width + 4,
-        textAnchor: negative ? 'end' : 'start',
       });
     });
   });
