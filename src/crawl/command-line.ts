@@ -23,7 +23,13 @@ export function parseCrawlCommandLine(argv: readonly string[], env: NodeJS.Proce
     flags[option.flag] = { type: option.kind === 'boolean' ? 'boolean' : 'string' };
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: flags, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: flags,
+      strict: true,
+      allowPositionals: false,
+      allowNegative: true,
+    }));
   } catch (error) {
     throw new CrawlConfigError(`${(error as Error).message.split('\n')[0]} (see --help)`);
   }
@@ -48,6 +54,7 @@ export function parseCrawlCommandLine(argv: readonly string[], env: NodeJS.Proce
 
 function shownDefault(option: OptionDefinition): string {
   if (option.defaultValue === undefined || option.defaultValue === false) return '';
+  if (option.defaultValue === true) return ` (default on; --no-${option.flag} turns it off)`;
   if (typeof option.defaultValue === 'number') {
     const unit = option.kind === 'seconds' ? ' s' : option.kind === 'hours' ? ' h' : '';
     return ` (default ${fromOptionUnit(option, option.defaultValue)}${unit})`;

@@ -28,7 +28,7 @@ import { crawlOutcome, type CrawlOutcome } from './outcome.ts';
 import { keyRedactor, redactingReporter } from './redact.ts';
 import { CrawlStopped, RequestQueue } from './request-queue.ts';
 import { describeError } from './retry-policy.ts';
-import { sweepThenClose } from './sweep.ts';
+import { removeSweepJournal, sweepThenClose } from './sweep.ts';
 import { CRAWLER_VERSION } from './version.ts';
 
 export interface CrawlSummary extends CrawlOutcome {
@@ -141,6 +141,7 @@ class CrawlRun {
         await fetchLists(context);
         if (!context.options.discover) {
           await rm(context.partial(`${DATA_LAYOUT.lists}/${DISCOVERED_LIST}.json`), { force: true });
+          await removeSweepJournal(context);
         }
         // The sweep and the listed records share the request slots: the sweep's answers are large
         // (up to 4 MB each for 30,000 organisations), and alone it took 3.6 s against a bound of
@@ -211,6 +212,7 @@ class CrawlRun {
         searchParam: options.searchParam,
         voluntaryCodesPath: options.voluntaryCodesPath,
         discover: options.discover,
+        searchBudget: options.searchBudget,
         allowFailures: options.allowFailures,
         maxAttempts: options.maxAttempts,
       },
@@ -257,6 +259,8 @@ class CrawlRun {
     const manifest = this.#manifest(complete, new Date().toISOString());
     await this.#writeManifest(manifest);
     if (complete) {
+      // The journal serves only a resume of the sweep; a complete crawl needs no resume.
+      await removeSweepJournal(this.#context);
       reporter.event({ type: 'phase', phase: 'publish', total: 1 });
       await publishPartial(this.#paths);
     }

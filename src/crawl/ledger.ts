@@ -50,6 +50,12 @@ export class CrawlLedger {
     failed: 0,
   };
   discovery: CrawlManifest['discovery'] = null;
+  /** Told of every record as it is stored or read back (the sweep learns from them). */
+  onRecord: ((id: string, record: unknown) => void) | undefined;
+  /** Organisations whose record was stored, read back, gone or failed. */
+  #settled = 0;
+  #fetchingEnded = false;
+  #settledWaiters: { count: number; resolve: () => void }[] = [];
 
   constructor(redact: (text: string) => string) {
     this.#redact = redact;
@@ -97,6 +103,33 @@ export class CrawlLedger {
         : `${where} has the id ${text}, which is not a GUID: not fetched, not stored`;
     this.fail({ operation, id: text, error, attempts: 0, scope: 'record' });
     return false;
+  }
+
+  /** One more organisation is settled: stored, read back, gone or failed. */
+  recordSettled(): void {
+    this.#settled += 1;
+    this.#wake();
+  }
+
+  /** The fetching of records is over, for whatever reason: no waiter waits for more. */
+  fetchingEnded(): void {
+    this.#fetchingEnded = true;
+    this.#wake();
+  }
+
+  /** Resolves once `count` organisations are settled, or the fetching ended. */
+  recordsSettled(count: number): Promise<void> {
+    if (this.#fetchingEnded || this.#settled >= count) return Promise.resolve();
+    return new Promise((resolve) => this.#settledWaiters.push({ count, resolve }));
+  }
+
+  #wake(): void {
+    const waiting: { count: number; resolve: () => void }[] = [];
+    for (const waiter of this.#settledWaiters) {
+      if (this.#fetchingEnded || this.#settled >= waiter.count) waiter.resolve();
+      else waiting.push(waiter);
+    }
+    this.#settledWaiters = waiting;
   }
 
   /** Failures of lists (which keep the data folder as it was) and of records. */

@@ -20,6 +20,7 @@ export interface ResolvedCrawlOptions {
   searchParam: string;
   voluntaryCodesPath: string;
   discover: boolean;
+  searchBudget: number;
   fresh: boolean;
   allowFailures: number;
   maxAttempts: number;
@@ -140,9 +141,19 @@ export const CRAWL_OPTIONS: readonly OptionDefinition[] = [
     key: 'discover',
     flag: 'discover',
     kind: 'boolean',
-    defaultValue: false,
+    defaultValue: true,
     description:
-      'Also sweep `search` with a fixed set of queries (counties, sectors, common words) to find organisations that are in no list; they are crawled too and listed in lists/discovered.json.',
+      "Sweep `search` for the organisations that no list names (companies, clubs, schools, trusts): fixed first queries, then searches chosen by what they are expected to find, a search cut at the service's cap split into narrower ones, until a window of searches finds nothing new or the budget is spent. They are crawled too and listed in lists/discovered.json. --no-discover crawls the lists alone.",
+  },
+  {
+    key: 'searchBudget',
+    flag: 'search-budget',
+    kind: 'integer',
+    defaultValue: 0,
+    min: 0,
+    placeholder: 'N',
+    description:
+      'Most searches of the sweep; 0 for 14% of the register as the sweep estimates it (at least 200).',
   },
   {
     key: 'fresh',

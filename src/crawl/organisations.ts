@@ -25,14 +25,19 @@ export async function fetchOrganisations(context: CrawlContext): Promise<void> {
   const { ledger } = context;
   const stored = await storedOrganisationIds(context);
   const fetcher = new OrganisationFetcher(context);
-  await forEachLimited(
-    ledger.toFetch,
-    recordsInHand(context.options.concurrency),
-    async ([key, organisation]) => {
-      await fetcher.fetch(organisation, stored.has(key));
-      if (ledger.sweeping) ledger.finishedDuringSweep += 1;
-    },
-  );
+  try {
+    await forEachLimited(
+      ledger.toFetch,
+      recordsInHand(context.options.concurrency),
+      async ([key, organisation]) => {
+        await fetcher.fetch(organisation, stored.has(key));
+        if (ledger.sweeping) ledger.finishedDuringSweep += 1;
+        ledger.recordSettled();
+      },
+    );
+  } finally {
+    ledger.fetchingEnded();
+  }
   // Records of an earlier run that no list names now (a discovery since switched off) go.
   for (const id of stored) {
     if (!ledger.organisations.has(id))
@@ -69,6 +74,7 @@ function observeOrganisation(ledger: CrawlLedger, id: string, value: unknown): v
   }
   ledger.coordinates.observe(value);
   ledger.stored += 1;
+  ledger.onRecord?.(id, value);
 }
 
 class OrganisationFetcher {

@@ -1,24 +1,34 @@
-// The search sweep (`--discover`): `search` queries for organisations in no list (the queries are
-// in discovery.ts). What it finds is fetched while it goes on, and kept in lists/discovered.json.
-import { readFile } from 'node:fs/promises';
+// The search sweep (on unless `--no-discover`): searches for the organisations that no list names,
+// choosing each search by what it is expected to find (sweep-planner.ts), until the sweep saturates
+// or its budget is spent. What it finds is fetched while it goes on, and kept in
+// lists/discovered.json. Each answer is kept as it comes in the partial folder's sweep journal, so a
+// crawl stopped mid-sweep resumes without asking any answered search again.
+import { appendFile, readFile, rm } from 'node:fs/promises';
 import { searchResponseSchema } from '../schemas/index.ts';
-import { DATA_LAYOUT, DISCOVERED_LIST, isGuid } from '../lib/data-layout.ts';
+import { DATA_LAYOUT, DISCOVERED_LIST, SWEEP_JOURNAL, isGuid } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { forEachLimited } from '../lib/worker-pool.ts';
+import { stringsOf, textOf } from '../lib/text.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
 import { shown, type CrawlContext } from './ledger.ts';
 import type { ApiRequest } from './request-queue.ts';
+import { SweepPlanner, type FoundOrganisation, type SweepCoverage } from './sweep-planner.ts';
+
+/** Share of the estimated register that the sweep may spend in searches, and its floor. */
+export const SEARCH_BUDGET_SHARE = 0.14;
+export const SEARCH_BUDGET_FLOOR = 200;
+/** Answers in a row that found nothing new, after which the sweep has saturated. */
+export const SATURATION_WINDOW = 200;
 
 /**
  * The sweep when asked for; then no more organisations will come, whatever its outcome, and the
  * phase of the organisations begins with their total known.
  */
-export async function sweepThenClose(context: CrawlContext, queries: readonly string[]): Promise<void> {
+export async function sweepThenClose(context: CrawlContext, seeds: readonly string[]): Promise<void> {
   const { ledger } = context;
   try {
     if (context.options.discover) {
       ledger.sweeping = true;
-      await sweep(context, queries);
+      await sweep(context, seeds);
     }
   } finally {
     ledger.sweeping = false;
@@ -33,74 +43,222 @@ export async function sweepThenClose(context: CrawlContext, queries: readonly st
   }
 }
 
-/** The sweep a resumed crawl stored; `false` when there is none. */
-async function readStoredSweep(context: CrawlContext, file: string, queries: number): Promise<boolean> {
-  const { ledger } = context;
-  const inLists = ledger.organisations.size;
-  let stored: unknown;
-  try {
-    stored = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return false;
-  }
-  if (!Array.isArray(stored)) return false;
-  for (const [index, result] of stored.entries()) {
-    ledger.addOrganisation(
-      isPlainObject(result) ? result['id'] : undefined,
-      'search',
-      `discovered[${index}]`,
-    );
-  }
-  ledger.counts.discovered = ledger.organisations.size - inLists;
-  ledger.discovery = {
-    queries,
-    answered: queries,
-    resultsSeen: stored.length,
-    discovered: ledger.counts.discovered,
-  };
-  return true;
+/** One line of the sweep journal: a search's answer, as much of it as a resume needs. */
+interface JournalLine {
+  query: string;
+  /** Results in the answer. */
+  count: number;
+  /** Listed organisations the answer showed to the sweep first (for the register's estimate). */
+  seen: string[];
+  /** Search results of organisations not known before, as the API sent them. */
+  found: unknown[];
+}
+
+/** The planner's view of one search result: its texts and its place in the classification. */
+export function foundOrganisation(result: unknown): FoundOrganisation | undefined {
+  if (!isPlainObject(result) || !isGuid(result['id'])) return undefined;
+  const texts = [
+    textOf(result['name']),
+    ...stringsOf(result['altNames']),
+    textOf(result['registeredAddress']),
+    textOf(result['county']),
+    textOf(result['sectorName']),
+    textOf(result['subSectorName']),
+    textOf(result['secondarySubsectorName']),
+  ].filter((text): text is string => text !== undefined && text !== '');
+  return { id: result['id'], texts, facets: facetsOf(result) };
+}
+
+/**
+ * The classification queries of a record or search result: its county with its sub-sector as a
+ * phrase. Quotes inside a name would end the phrase early, so a name with one gives no facet.
+ */
+function facetsOf(record: Record<string, unknown>): string[] {
+  const county = textOf(record['county'])?.trim();
+  const subSector = textOf(record['subSectorName'])?.trim();
+  if (county === undefined || subSector === undefined || county === '' || subSector === '') return [];
+  if (/["“”]/.test(county + subSector)) return [];
+  return [`${county} "${subSector}"`];
 }
 
 /** Sweeps `search` for organisations in no list (the lists are all in by now). */
-async function sweep(context: CrawlContext, queries: readonly string[]): Promise<void> {
-  const { ledger, client, options } = context;
-  const file = context.partial(`${DATA_LAYOUT.lists}/${DISCOVERED_LIST}.json`);
-  context.reporter.event({ type: 'phase', phase: 'discover', total: queries.length });
-  if (await readStoredSweep(context, file, queries.length)) return;
+async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<void> {
+  const { ledger, options } = context;
+  context.reporter.event({ type: 'phase', phase: 'discover', total: 0 });
+  const planner = new SweepPlanner({
+    seeds,
+    budget: (registerSize) =>
+      options.searchBudget > 0
+        ? options.searchBudget
+        : Math.max(SEARCH_BUDGET_FLOOR, Math.ceil(registerSize * SEARCH_BUDGET_SHARE)),
+    saturationWindow: SATURATION_WINDOW,
+  });
   const listed = new Set(ledger.organisations.keys());
+  for (const key of listed) planner.list({ id: key, texts: [] });
+  // The records of listed organisations, as they are stored, teach the planner their words: they
+  // are the sample from which it estimates what each search would find.
+  ledger.onRecord = (id, record) => {
+    const organisation = foundOrganisation(record);
+    if (organisation !== undefined && listed.has(id.toLowerCase())) planner.list({ ...organisation, id });
+  };
+  const journal = new SweepJournal(context);
   const discovered = new Map<string, unknown>();
-  let answered = 0;
-  let resultsSeen = 0;
-  await forEachLimited(queries, options.concurrency, async (query) => {
-    const url = client.url('/search', { name: options.searchParam, value: query });
+  const take = (found: readonly unknown[], query: string) => {
+    for (const result of found) {
+      const id = isPlainObject(result) ? result['id'] : undefined;
+      if (!isGuid(id) || discovered.has(id.toLowerCase())) continue;
+      discovered.set(id.toLowerCase(), result);
+      ledger.addOrganisation(id, 'search', `search ${shown(query)}`);
+    }
+  };
+  for (const line of await journal.read()) {
+    const organisations = [...line.seen.map((id) => ({ id, texts: [] })), ...foundOrganisations(line.found)];
+    planner.answer(line.query, organisations, line.count);
+    take(line.found, line.query);
+  }
+
+  let listedRecordsIn = false;
+  const inFlight = new Set<Promise<void>>();
+  const ask = async (query: string) => {
+    const url = context.client.url('/search', { name: options.searchParam, value: query });
     const request: ApiRequest = { operation: 'search', id: query, url };
     const outcome = await context.queue.fetch(request);
     if (outcome.kind !== 'ok') {
       ledger.failRequest(request, outcome, 'list');
+      planner.answer(query, []);
       return;
     }
-    answered += 1;
     const parsed = searchResponseSchema.safeParse(outcome.value);
     if (!parsed.success) ledger.drift.addIssues('search', query, parsed.error.issues);
-    if (!Array.isArray(outcome.value)) return;
-    resultsSeen += outcome.value.length;
-    for (const result of outcome.value as unknown[]) {
-      const id = isPlainObject(result) ? result['id'] : undefined;
-      if (isGuid(id) && !listed.has(id.toLowerCase()) && !discovered.has(id.toLowerCase())) {
-        discovered.set(id.toLowerCase(), result);
-        ledger.addOrganisation(id, 'search', `search ${shown(query)}`);
-      }
+    const results: unknown[] = Array.isArray(outcome.value) ? outcome.value : [];
+    const lesson = planner.answer(query, foundOrganisations(results), results.length);
+    const newIds = new Set(lesson.found.map((organisation) => organisation.id.toLowerCase()));
+    const found = results.filter(
+      (result) =>
+        isPlainObject(result) && typeof result['id'] === 'string' && newIds.has(result['id'].toLowerCase()),
+    );
+    await journal.append({ query, count: results.length, seen: lesson.firstSeen, found });
+    take(found, query);
+  };
+  for (;;) {
+    while (inFlight.size < options.concurrency) {
+      // The planner chooses well only once it knows the words of the listed organisations: after the
+      // fixed first searches it waits for their records, which take the request slots meanwhile.
+      if (planner.seedsSent && !listedRecordsIn) break;
+      const query = planner.next();
+      if (query === undefined) break;
+      const asking: Promise<void> = ask(query).finally(() => inFlight.delete(asking));
+      inFlight.add(asking);
     }
-  });
+    if (inFlight.size === 0) {
+      if (planner.seedsSent && !listedRecordsIn) {
+        await ledger.recordsSettled(listed.size);
+        listedRecordsIn = true;
+        continue;
+      }
+      break;
+    }
+    await Promise.race(inFlight);
+  }
+  ledger.onRecord = undefined;
+
   const results = [...discovered.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, result]) => result);
+  const coverage = planner.coverage;
   ledger.counts.discovered = results.length;
-  ledger.discovery = { queries: queries.length, answered, resultsSeen, discovered: results.length };
-  // Stored only when every query answered, so that a resumed crawl sweeps again otherwise.
-  if (answered === queries.length) await writeFileAtomic(file, `${JSON.stringify(results, null, 2)}\n`);
+  ledger.discovery = discoveryOf(coverage, results.length);
+  await writeFileAtomic(
+    context.partial(`${DATA_LAYOUT.lists}/${DISCOVERED_LIST}.json`),
+    `${context.redact(JSON.stringify(results, null, 2))}\n`,
+  );
   context.say(
     'info',
-    `discovery: ${results.length} organisations in no list (${answered}/${queries.length} queries answered)`,
+    `discovery: ${results.length} organisations in no list after ${coverage.queries} searches (${coverage.state})`,
   );
 }
+
+function foundOrganisations(results: readonly unknown[]): FoundOrganisation[] {
+  return results.map(foundOrganisation).filter((found) => found !== undefined);
+}
+
+function discoveryOf(
+  coverage: SweepCoverage,
+  discovered: number,
+): NonNullable<CrawlContext['ledger']['discovery']> {
+  return {
+    queries: coverage.queries,
+    seeds: coverage.seeds,
+    budget: coverage.budget,
+    discovered,
+    longestAnswer: coverage.longestAnswer,
+    capConfirmed: coverage.capConfirmed,
+    cappedAnswers: coverage.cappedAnswers,
+    cappedAnswersSplit: coverage.cappedAnswersSplit,
+    stopped: coverage.state === 'running' ? 'exhausted' : coverage.state,
+    lastNewAfter: coverage.lastNewAfter,
+    estimatedRegister: coverage.estimatedRegister,
+  };
+}
+
+/**
+ * The answers of an unfinished sweep, one JSON line each, appended as they come. A line cut short
+ * by a crash is the last one and is ignored: its search is asked again.
+ */
+class SweepJournal {
+  readonly #context: CrawlContext;
+  readonly #file: string;
+  #writing: Promise<void> = Promise.resolve();
+
+  constructor(context: CrawlContext) {
+    this.#context = context;
+    this.#file = context.partial(SWEEP_JOURNAL);
+  }
+
+  async read(): Promise<JournalLine[]> {
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch {
+      return [];
+    }
+    const lines: JournalLine[] = [];
+    for (const raw of text.split('\n')) {
+      if (raw === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        break;
+      }
+      if (
+        !isPlainObject(value) ||
+        typeof value['query'] !== 'string' ||
+        typeof value['count'] !== 'number' ||
+        !Array.isArray(value['seen']) ||
+        !Array.isArray(value['found'])
+      )
+        break;
+      lines.push({
+        query: value['query'],
+        count: value['count'],
+        seen: value['seen'].filter((id): id is string => typeof id === 'string'),
+        found: value['found'],
+      });
+    }
+    return lines;
+  }
+
+  append(line: JournalLine): Promise<void> {
+    const text = `${this.#context.redact(JSON.stringify(line))}\n`;
+    this.#writing = this.#writing.then(() => appendFile(this.#file, text));
+    return this.#writing;
+  }
+
+  static remove(context: CrawlContext): Promise<void> {
+    return rm(context.partial(SWEEP_JOURNAL), { force: true });
+  }
+}
+
+/** Drops the journal of a sweep once the crawl no longer needs it (complete, or discovery off). */
+export const removeSweepJournal = (context: CrawlContext) => SweepJournal.remove(context);

@@ -22,6 +22,12 @@ export type GroupList = (typeof GROUP_LISTS)[number];
 /** Search results of organisations in no list (`--discover`): an array of SearchResult as the API sent them. */
 export const DISCOVERED_LIST = 'discovered';
 
+/**
+ * The search sweep's answers so far, one JSON line each (src/crawl/sweep.ts): only in an unfinished
+ * crawl's partial folder, so that a resume asks no answered search again; never published.
+ */
+export const SWEEP_JOURNAL = 'sweep.jsonl';
+
 /** The top-level entries of a data folder that the crawler writes; anything else there is left alone. */
 export const CRAWLED_ENTRIES: readonly string[] = Object.values(DATA_LAYOUT);
 

@@ -77,6 +77,8 @@ export const crawlManifestSchema = z.strictObject({
     searchParam: z.string(),
     voluntaryCodesPath: z.string(),
     discover: z.boolean(),
+    /** `--search-budget`: most searches of the sweep, 0 for its own estimate. */
+    searchBudget: z.int(),
     allowFailures: z.int(),
     maxAttempts: z.int(),
   }),
@@ -106,13 +108,35 @@ export const crawlManifestSchema = z.strictObject({
     registeredAddress: coordinateCountsSchema,
     otherAddresses: coordinateCountsSchema,
   }),
-  /** The `--discover` sweep; `null` without it. */
+  /** The search sweep (`--discover`, on by default) and how complete it left the crawl; `null` without it. */
   discovery: z
     .strictObject({
+      /** Searches answered, the fixed first queries among them. */
       queries: z.int(),
-      answered: z.int(),
-      resultsSeen: z.int(),
+      seeds: z.int(),
+      /** Most searches the sweep could send. */
+      budget: z.int(),
+      /** Organisations found only through search, on no list. */
       discovered: z.int(),
+      /** The longest answer; a cap when two or more answers were that long. */
+      longestAnswer: z.int(),
+      capConfirmed: z.boolean(),
+      /** Answers as long as the cap, which the service may have cut short. */
+      cappedAnswers: z.int(),
+      /** Of those, the ones split into narrower searches until every one came back under the cap. */
+      cappedAnswersSplit: z.int(),
+      /**
+       * Why the sweep stopped: `saturated` (a window of answers found nothing new), `exhausted`
+       * (no search left that was expected to find anything), `budget` (its searches spent).
+       */
+      stopped: z.enum(['saturated', 'exhausted', 'budget']),
+      /** Answers in a row that found nothing new at the end. */
+      lastNewAfter: z.int(),
+      /**
+       * Organisations in the register, estimated by capture-recapture (the lists' size over the
+       * share of organisations returned by search that a list names); `null` without lists.
+       */
+      estimatedRegister: z.int().nullable(),
     })
     .nullable(),
   /** HTTP attempts of all runs of this snapshot. */

@@ -22,7 +22,8 @@ test('every option has its default applied when not given', () => {
   assert.equal(options.searchParam, 'id');
   assert.equal(options.voluntaryCodesPath, '/VoluntaryCodes');
   assert.equal(options.retryAfterCapMs, 300_000);
-  assert.equal(options.discover, false);
+  assert.equal(options.discover, true);
+  assert.equal(options.searchBudget, 0);
   assert.equal(options.allowFailures, 0);
   assert.equal(options.dataDir, resolve('data'));
 });

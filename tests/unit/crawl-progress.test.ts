@@ -100,6 +100,7 @@ test('the summary lists the counts and every failure', () => {
         searchParam: 'id',
         voluntaryCodesPath: '/VoluntaryCodes',
         discover: false,
+        searchBudget: 0,
         allowFailures: 0,
         maxAttempts: 8,
       },

@@ -1,0 +1,501 @@
+// Which search to send next, so that a search that cuts long answers short still yields the whole
+// register. Pure: it is told what the lists named and what each search answered, and it says what
+// to ask next; the sweep (sweep.ts) does the asking, the storing and the resuming.
+//
+// The method is the adaptive query selection of hidden-web crawling (Ntoulas, Zerfos & Cho,
+// "Downloading textual hidden web content through keyword queries", 2005; Barbosa & Freire,
+// "Siphoning hidden-web data through keyword-based interfaces", 2004):
+// - every word of every organisation found so far is a candidate query;
+// - a candidate's worth is the number of organisations not yet found that it is expected to return,
+//   estimated from how often its words occur among the organisations the lists named (the lists
+//   do not depend on the searches, so they are a fair sample of the register) scaled to the size
+//   of the register, which is itself estimated from the share of search results that the lists
+//   also name (capture-recapture);
+// - an answer as long as the longest answers is taken to be cut at the service's cap and never
+//   trusted to be complete: the query is split into narrower ones (the query and one more word of
+//   the organisations it matches) until the answers come back under the cap;
+// - the sweep stops when a window of answers brought nothing new (saturation), when no candidate
+//   is expected to bring anything, or when its budget of searches is spent.
+
+/** A search answer's text fields of one organisation, as far as the planner reads them. */
+export interface FoundOrganisation {
+  id: string;
+  /** The name and every other searched text: alternative names, address, county, sectors. */
+  texts: readonly string[];
+  /**
+   * Queries that name the organisation's place in the register's classification, such as its
+   * county and sub-sector (`Cork "Primary education"`): every organisation has exactly one of each,
+   * so these queries together cover the register, and each covers a part small enough to come back
+   * whole far more often than a word does.
+   */
+  facets?: readonly string[];
+}
+
+export interface SweepPlannerOptions {
+  /** The first queries, sent in this order before any chosen ones. */
+  seeds: readonly string[];
+  /**
+   * Most searches to send, seeds and splits included, given the register's estimated size (the
+   * organisations known when there is no estimate yet).
+   */
+  budget: (registerSize: number) => number;
+  /** Answers in a row that found nothing new after which the sweep has saturated. */
+  saturationWindow: number;
+}
+
+/** Why the sweep stopped, or `running`. */
+export type SweepState = 'running' | 'saturated' | 'exhausted' | 'budget';
+
+/** Where the sweep stands (src/schemas/manifest.ts, `discovery`, says what each figure means). */
+export interface SweepCoverage {
+  queries: number;
+  seeds: number;
+  budget: number;
+  discovered: number;
+  longestAnswer: number;
+  capConfirmed: boolean;
+  cappedAnswers: number;
+  cappedAnswersSplit: number;
+  state: SweepState;
+  lastNewAfter: number;
+  estimatedRegister: number | null;
+}
+
+/** What one answer taught the planner. */
+export interface AnswerLesson {
+  /** Organisations not known before. */
+  found: FoundOrganisation[];
+  /** Ids known before (from a list) that a search returned for the first time. */
+  firstSeen: string[];
+}
+
+/** A query: words and quoted phrases, all of which a result must contain. */
+interface Query {
+  key: string;
+  /** Folded single words. */
+  words: string[];
+  /** Folded phrases (words joined by one space). */
+  phrases: string[];
+  /** The query as sent. */
+  text: string;
+}
+
+interface Known {
+  words: Set<string>;
+  /** Folded texts, each padded with spaces, for phrases. */
+  texts: string[];
+  listed: boolean;
+  foundBySearch: boolean;
+}
+
+interface Answered {
+  query: Query;
+  count: number;
+  /** The capped parent it narrows, if any. */
+  parent: string | undefined;
+}
+
+/** Lower case, accents and apostrophes dropped: how the service compares words. */
+export function foldWord(word: string): string {
+  return word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’‘`]/g, '');
+}
+
+/** What a facet query is worth beyond its expected yield. */
+const FACET_WORTH = 2;
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
+
+/** The words of a text, as written. */
+export function wordsOf(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
+/** Parses a query as sent: "quoted phrases" and single words. */
+export function parseQuery(text: string): Query {
+  const words: string[] = [];
+  const phrases: string[] = [];
+  for (const match of text.matchAll(/"([^"]*)"|(\S+)/g)) {
+    const folded = wordsOf(match[1] ?? match[2] ?? '').map(foldWord);
+    if (match[1] !== undefined && folded.length > 1) phrases.push(folded.join(' '));
+    else words.push(...folded);
+  }
+  words.sort();
+  phrases.sort();
+  const uniqueWords = [...new Set(words)];
+  return {
+    key: [...uniqueWords, ...phrases.map((phrase) => `"${phrase}"`)].join(' '),
+    words: uniqueWords,
+    phrases,
+    text,
+  };
+}
+
+/** A narrower query: `query` and one more word (as written, for the service to fold). */
+function narrowed(query: Query, word: string): Query {
+  const text = `${query.text} ${word}`;
+  return parseQuery(text);
+}
+
+/**
+ * Chooses the searches of one sweep. Call `list` for each organisation the lists named, `next` for
+ * each search to send (undefined: none now; `state` says whether for good), and `answer` with each
+ * search's results, in any order.
+ */
+export class SweepPlanner {
+  readonly #options: SweepPlannerOptions;
+  readonly #known = new Map<string, Known>();
+  /** Folded word → ids of known organisations that contain it. */
+  readonly #postings = new Map<string, Set<string>>();
+  /** Folded word → how many listed organisations contain it. */
+  readonly #listedPostings = new Map<string, number>();
+  /** The written form of each folded word first seen, sent to the service. */
+  readonly #spelling = new Map<string, string>();
+  readonly #answered = new Map<string, Answered>();
+  readonly #pending = new Map<string, string | undefined>();
+  readonly #queued = new Set<string>();
+  /** Keys of the facet queries offered: they cover the register between them. */
+  readonly #facets = new Set<string>();
+  #seedIndex = 0;
+  /** Candidates by expected yield, highest first; a yield is recomputed before the query is sent. */
+  #heap: { query: Query; parent: string | undefined; score: number }[] = [];
+  #listed = 0;
+  #searchSeen = new Set<string>();
+  #searchSeenListed = 0;
+  #longest = 0;
+  #longestCount = 0;
+  #sinceNew = 0;
+  /** Moving average of the share of new organisations in answers at the cap. */
+  #cappedNewShare = 0.5;
+  #stopped: SweepState | undefined;
+
+  constructor(options: SweepPlannerOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * An organisation a list named, with the texts known of it: none at first, then those of its
+   * record once it is stored (called again for the same organisation, it learns the new words).
+   */
+  list(organisation: FoundOrganisation): void {
+    const { known, added } = this.#learn(organisation);
+    let words: Iterable<string> = added;
+    if (!known.listed) {
+      known.listed = true;
+      this.#listed += 1;
+      words = known.words;
+      if (this.#searchSeen.has(organisation.id.toLowerCase())) this.#searchSeenListed += 1;
+    }
+    for (const word of words) {
+      this.#listedPostings.set(word, (this.#listedPostings.get(word) ?? 0) + 1);
+      this.#offer(parseQuery(this.#spelling.get(word) ?? word), undefined);
+    }
+    for (const facet of organisation.facets ?? []) this.#offerFacet(facet);
+  }
+
+  /** Whether the organisation is known already, from a list or a search. */
+  knows(id: string): boolean {
+    return this.#known.has(id.toLowerCase());
+  }
+
+  /** The next search to send, or undefined when none is worth sending now. */
+  next(): string | undefined {
+    if (this.#stopped !== undefined) return undefined;
+    const sent = this.#answered.size + this.#pending.size;
+    if (sent >= this.#budget()) {
+      if (this.#pending.size === 0) this.#stopped = 'budget';
+      return undefined;
+    }
+    while (this.#seedIndex < this.#options.seeds.length) {
+      const query = parseQuery(this.#options.seeds[this.#seedIndex++] ?? '');
+      if (query.key === '' || this.#answered.has(query.key) || this.#pending.has(query.key)) continue;
+      this.#pending.set(query.key, undefined);
+      return query.text;
+    }
+    if (this.#sinceNew >= this.#options.saturationWindow) {
+      if (this.#pending.size === 0) this.#stopped = 'saturated';
+      return undefined;
+    }
+    const chosen = this.#popBest();
+    if (chosen === undefined) {
+      if (this.#pending.size === 0) this.#stopped = 'exhausted';
+      return undefined;
+    }
+    this.#pending.set(chosen.query.key, chosen.parent);
+    return chosen.query.text;
+  }
+
+  /**
+   * A search's answer: `results` are the organisations it returned, `count` how many it returned
+   * (more than `results` when an answer is replayed from what was kept of it: its new
+   * organisations and the ones it showed first).
+   */
+  answer(text: string, results: readonly FoundOrganisation[], count = results.length): AnswerLesson {
+    const query = parseQuery(text);
+    const parent = this.#pending.get(query.key);
+    this.#pending.delete(query.key);
+    if (count > this.#longest) {
+      this.#longest = count;
+      this.#longestCount = 1;
+    } else if (count === this.#longest) this.#longestCount += 1;
+    this.#answered.set(query.key, { query, count, parent });
+    const found: FoundOrganisation[] = [];
+    const firstSeen: string[] = [];
+    for (const result of results) {
+      const id = result.id.toLowerCase();
+      if (!this.#searchSeen.has(id)) {
+        this.#searchSeen.add(id);
+        if (this.#known.get(id)?.listed === true) {
+          this.#searchSeenListed += 1;
+          firstSeen.push(result.id);
+        }
+      }
+      if (this.#known.has(id)) continue;
+      const { known } = this.#learn(result);
+      known.foundBySearch = true;
+      found.push(result);
+      for (const word of known.words) this.#offer(parseQuery(this.#spelling.get(word) ?? word), undefined);
+      for (const facet of result.facets ?? []) this.#offerFacet(facet);
+    }
+    this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
+    if (this.#seedIndex >= this.#options.seeds.length && count > 0 && this.#isCapped(count)) {
+      this.#cappedNewShare = 0.9 * this.#cappedNewShare + 0.1 * (found.length / count);
+    }
+    if (this.#isCapped(count)) this.#split(query);
+    return { found, firstSeen };
+  }
+
+  /** Whether the fixed first queries have all been handed out. */
+  get seedsSent(): boolean {
+    return this.#seedIndex >= this.#options.seeds.length;
+  }
+
+  /** Where the sweep stands. */
+  get state(): SweepState {
+    return this.#stopped ?? 'running';
+  }
+
+  get coverage(): SweepCoverage {
+    const cap = this.#capConfirmed ? this.#longest : undefined;
+    let capped = 0;
+    let split = 0;
+    for (const answered of this.#answered.values()) {
+      if (cap === undefined || answered.count < cap) continue;
+      capped += 1;
+      if (this.#splitUnderCap(answered.query.key, cap, 0)) split += 1;
+    }
+    let discovered = 0;
+    for (const known of this.#known.values()) if (known.foundBySearch && !known.listed) discovered += 1;
+    return {
+      queries: this.#answered.size,
+      seeds: this.#options.seeds.length,
+      budget: this.#budget(),
+      discovered,
+      longestAnswer: this.#longest,
+      capConfirmed: this.#capConfirmed,
+      cappedAnswers: capped,
+      cappedAnswersSplit: split,
+      state: this.state,
+      lastNewAfter: this.#sinceNew,
+      estimatedRegister: this.#estimatedRegister(),
+    };
+  }
+
+  #budget(): number {
+    return this.#options.budget(this.#estimatedRegister() ?? this.#known.size);
+  }
+
+  get #capConfirmed(): boolean {
+    return this.#longestCount >= 2 && this.#longest > 1;
+  }
+
+  /** Whether an answer this long may have been cut: as long as the longest seen. */
+  #isCapped(count: number): boolean {
+    return count > 1 && count >= this.#longest;
+  }
+
+  /** Whether every narrower query of a capped one came back under the cap (or was itself split so). */
+  #splitUnderCap(key: string, cap: number, depth: number): boolean {
+    if (depth > 4) return false;
+    let children = 0;
+    for (const answered of this.#answered.values()) {
+      if (answered.parent !== key) continue;
+      children += 1;
+      if (answered.count >= cap && !this.#splitUnderCap(answered.query.key, cap, depth + 1)) return false;
+    }
+    return children > 0;
+  }
+
+  /** Takes in an organisation's texts; returns it and the words it did not have before. */
+  #learn(organisation: FoundOrganisation): { known: Known; added: string[] } {
+    const id = organisation.id.toLowerCase();
+    let known = this.#known.get(id);
+    if (known === undefined) {
+      known = { words: new Set(), texts: [], listed: false, foundBySearch: false };
+      this.#known.set(id, known);
+    }
+    const added: string[] = [];
+    for (const text of organisation.texts) {
+      const words = wordsOf(text);
+      const folded = words.map(foldWord);
+      known.texts.push(` ${folded.join(' ')} `);
+      for (const [index, word] of folded.entries()) {
+        if (word === '' || known.words.has(word)) continue;
+        known.words.add(word);
+        added.push(word);
+        if (!this.#spelling.has(word)) this.#spelling.set(word, words[index] ?? word);
+        let posting = this.#postings.get(word);
+        if (posting === undefined) this.#postings.set(word, (posting = new Set()));
+        posting.add(id);
+      }
+    }
+    return { known, added };
+  }
+
+  /** The register's size: the lists' size over the share of search results that are listed. */
+  #estimatedRegister(): number | null {
+    if (this.#listed === 0 || this.#searchSeenListed === 0) return null;
+    return Math.max(
+      this.#known.size,
+      Math.round((this.#listed * this.#searchSeen.size) / this.#searchSeenListed),
+    );
+  }
+
+  /** Known organisations that match a query, and how many of them are listed. */
+  #matches(query: Query): { known: number; listed: number } {
+    const postings = query.words.map((word) => this.#postings.get(word) ?? new Set<string>());
+    const phraseWords = query.phrases.flatMap((phrase) => phrase.split(' '));
+    for (const word of phraseWords) postings.push(this.#postings.get(word) ?? new Set<string>());
+    if (postings.length === 0) return { known: 0, listed: 0 };
+    postings.sort((a, b) => a.size - b.size);
+    const [smallest, ...rest] = postings;
+    let known = 0;
+    let listed = 0;
+    for (const id of smallest ?? []) {
+      if (!rest.every((posting) => posting.has(id))) continue;
+      const organisation = this.#known.get(id);
+      if (organisation === undefined) continue;
+      if (!query.phrases.every((phrase) => organisation.texts.some((text) => text.includes(` ${phrase} `))))
+        continue;
+      known += 1;
+      if (organisation.listed) listed += 1;
+    }
+    return { known, listed };
+  }
+
+  /** Organisations not yet known that a query is expected to return. */
+  #expectedYield(query: Query): number {
+    if (this.#answered.has(query.key) || this.#pending.has(query.key)) return 0;
+    // A narrower form of a query that came back whole returns nothing new.
+    for (const word of query.words) {
+      const answered = this.#answered.get(word);
+      if (answered !== undefined && !this.#isCapped(answered.count)) return 0;
+    }
+    const { known, listed } = this.#matches(query);
+    const register = this.#estimatedRegister();
+    // Without lists to sample from, the organisations found so far stand in for the register.
+    const estimate =
+      register === null || this.#listed === 0
+        ? (known + 0.5) * 1.5
+        : ((listed + 0.5) * register) / this.#listed;
+    const total = Math.max(known, estimate);
+    // A facet query is worth sending even when the sample suggests nothing new: the facets
+    // together are the one sure way to reach organisations whose words no one has seen.
+    if (this.#facets.has(query.key)) return FACET_WORTH + Math.max(0, total - known);
+    if (total <= known) return 0;
+    // An answer expected under the cap is whole: all it holds that is unknown is new. One expected
+    // at the cap returns some part of its matches, chosen by the service, and the part that is new
+    // has been, on average, the share of new organisations in the capped answers so far.
+    const cap = this.#longest > 0 ? this.#longest : Number.POSITIVE_INFINITY;
+    if (total < cap * 0.9) return total - known;
+    return Math.min(total - known, cap * this.#cappedNewShare);
+  }
+
+  #offerFacet(text: string): void {
+    const query = parseQuery(text);
+    this.#facets.add(query.key);
+    this.#offer(query, undefined);
+  }
+
+  #offer(query: Query, parent: string | undefined): void {
+    if (query.key === '' || this.#queued.has(query.key) || this.#answered.has(query.key)) return;
+    this.#queued.add(query.key);
+    this.#push({ query, parent, score: this.#expectedYield(query) });
+  }
+
+  /** Narrower queries of a capped one: it and one more word of the organisations it matches. */
+  #split(query: Query): void {
+    if (query.words.length + query.phrases.length >= 4) return;
+    const words = new Map<string, number>();
+    const first = query.words[0] ?? query.phrases[0]?.split(' ')[0];
+    const candidates = first === undefined ? [] : (this.#postings.get(first) ?? []);
+    for (const id of candidates) {
+      const known = this.#known.get(id);
+      if (known === undefined) continue;
+      if (!query.words.every((word) => known.words.has(word))) continue;
+      for (const word of known.words) words.set(word, (words.get(word) ?? 0) + 1);
+    }
+    for (const word of query.words) words.delete(word);
+    for (const phrase of query.phrases) for (const word of phrase.split(' ')) words.delete(word);
+    for (const word of words.keys())
+      this.#offer(narrowed(query, this.#spelling.get(word) ?? word), query.key);
+  }
+
+  #popBest(): { query: Query; parent: string | undefined } | undefined {
+    for (;;) {
+      const top = this.#pop();
+      if (top === undefined) return undefined;
+      const score = this.#expectedYield(top.query);
+      if (score < 0.05) {
+        this.#queued.delete(top.query.key);
+        continue;
+      }
+      const following = this.#heap[0];
+      if (following === undefined || score >= following.score) {
+        this.#queued.delete(top.query.key);
+        return top;
+      }
+      this.#push({ ...top, score });
+    }
+  }
+
+  #push(item: { query: Query; parent: string | undefined; score: number }): void {
+    const heap = this.#heap;
+    heap.push(item);
+    let index = heap.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if ((heap[parent]?.score ?? 0) >= item.score) break;
+      heap[index] = heap[parent] as typeof item;
+      index = parent;
+    }
+    heap[index] = item;
+  }
+
+  #pop(): { query: Query; parent: string | undefined; score: number } | undefined {
+    const heap = this.#heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (top === undefined || last === undefined || heap.length === 0) return top;
+    let index = 0;
+    for (;;) {
+      const left = 2 * index + 1;
+      const right = left + 1;
+      let largest = index;
+      let largestScore = last.score;
+      if (left < heap.length && (heap[left]?.score ?? 0) > largestScore) {
+        largest = left;
+        largestScore = heap[left]?.score ?? 0;
+      }
+      if (right < heap.length && (heap[right]?.score ?? 0) > largestScore) largest = right;
+      if (largest === index) break;
+      heap[index] = heap[largest] as typeof last;
+      index = largest;
+    }
+    heap[index] = last;
+    return top;
+  }
+}
