@@ -4,7 +4,7 @@
 // that lets some calls through) shows up here as numbers that no real register moves by overnight.
 import { ORGANISATION_FIELDS } from '../schemas/index.ts';
 import { readOrganisation } from '../records/organisation.ts';
-import type { EditionSnapshot, SnapshotOrganisation } from './edition-file.ts';
+import type { EditionSnapshot, SnapshotList, SnapshotOrganisation } from './edition-file.ts';
 
 export interface GuardThresholds {
   /** The new crawl must have at least this share of the previous edition's organisations. Default 0.9. */
@@ -13,18 +13,27 @@ export interface GuardThresholds {
   maxFailedShare: number;
   /** A required field's fill rate may fall by at most this much (0.2 = 20 points). Default 0.2. */
   maxFillRateFall: number;
+  /**
+   * A list of at least `shrinkingListFloor` members, the organisations found only through search
+   * among them, must keep this share of its members. Default 0.85.
+   */
+  minListShare: number;
+  /** Lists smaller than this move by a few members from night to night; not judged. Default 20. */
+  shrinkingListFloor: number;
 }
 
 export const DEFAULT_THRESHOLDS: GuardThresholds = {
   minOrganisationShare: 0.9,
   maxFailedShare: 0.01,
   maxFillRateFall: 0.2,
+  minListShare: 0.85,
+  shrinkingListFloor: 20,
 };
 
 /** The fields whose fill rate is watched: every field the spec gives an Organisation. */
 export const REQUIRED_FIELDS: readonly string[] = ORGANISATION_FIELDS;
 
-export type GuardCheckId = 'organisations' | 'empty-list' | 'failed-fetches' | 'fill-rate';
+export type GuardCheckId = 'organisations' | 'empty-list' | 'shrunk-list' | 'failed-fetches' | 'fill-rate';
 
 export interface GuardCheck {
   check: GuardCheckId;
@@ -149,6 +158,7 @@ export function checkPlausibility(
         message: 'every list and voluntary code that had members still has some',
       });
     }
+    checks.push(...shrunkLists(previous, next, thresholds));
 
     const rateBefore = fillRates(previous.organisations.values());
     const rateAfter = fillRates(fresh);
@@ -181,6 +191,43 @@ export function checkPlausibility(
 
   checks.sort((a, b) => Number(a.passed) - Number(b.passed));
   return { passed: checks.every((check) => check.passed), firstEdition: previous === undefined, checks };
+}
+
+/** What the search sweep finds is kept as the list `discovered`; a reader knows it by this name. */
+function listName(list: SnapshotList): string {
+  if (list.kind === 'voluntaryCode') return `the voluntary code ${list.name}`;
+  if (list.name === 'discovered') return 'the organisations found only through search';
+  return `the list ${list.name}`;
+}
+
+/**
+ * Lists that lost markedly many members since the previous edition: a night on which the search
+ * sweep, or a list, found fewer is a night the service answered in part, not a register that
+ * shrank overnight.
+ */
+function shrunkLists(previous: EditionSnapshot, next: EditionSnapshot, thresholds: GuardThresholds): GuardCheck[] {
+  const checks: GuardCheck[] = [];
+  for (const [key, list] of previous.lists) {
+    const before = list.members.length;
+    const now = next.lists.get(key)?.members.length ?? 0;
+    if (before < thresholds.shrinkingListFloor || now === 0) continue;
+    const share = now / before;
+    if (share >= thresholds.minListShare) continue;
+    checks.push({
+      check: 'shrunk-list',
+      passed: false,
+      subject: key,
+      message: `${listName(list)} had ${before} members and now has ${now} (${percent(share)}; at least ${percent(thresholds.minListShare)} required)`,
+    });
+  }
+  if (checks.length === 0) {
+    checks.push({
+      check: 'shrunk-list',
+      passed: true,
+      message: `no list of ${thresholds.shrinkingListFloor} or more members, nor the organisations found only through search, kept less than ${percent(thresholds.minListShare)} of its members`,
+    });
+  }
+  return checks;
 }
 
 /** The report as lines of text for a terminal or a log. */

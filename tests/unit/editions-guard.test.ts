@@ -68,6 +68,35 @@ test('a list or voluntary code that had members and is now empty or missing stop
   ]);
 });
 
+test('a night whose search sweep found 20% fewer organisations stops the build, though the total moved less', () => {
+  const before = register(1000, { registeredCharities: 800, discovered: 200 });
+  const after = register(960, { registeredCharities: 800, discovered: 160 });
+  const report = checkPlausibility(before, after, healthy);
+  assert.deepEqual(failures(report), [['shrunk-list', 'list:discovered']]);
+  assert.match(
+    report.checks[0]?.message ?? '',
+    /found only through search had 200 members and now has 160 \(80\.0%/,
+  );
+  // 85% of the members is still a night like the last; small lists are not judged.
+  assert.equal(
+    checkPlausibility(before, register(970, { registeredCharities: 800, discovered: 170 }), healthy).passed,
+    true,
+  );
+  const small = register(100, { registeredCharities: 100, ICTR: 10 });
+  assert.equal(
+    checkPlausibility(small, register(100, { registeredCharities: 100, ICTR: 5 }), healthy).passed,
+    true,
+  );
+});
+
+test('a night that finds 20% fewer organisations in all stops the build', () => {
+  const report = checkPlausibility(register(1000), register(800), { listed: 800, failed: 0 });
+  assert.deepEqual(failures(report), [
+    ['organisations', undefined],
+    ['shrunk-list', 'list:registeredCharities'],
+  ]);
+});
+
 test('a list that was already empty may stay empty', () => {
   const report = checkPlausibility(register(10, { SORP: 0 }), register(10, { SORP: 0 }), {
     listed: 10,

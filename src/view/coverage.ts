@@ -1,0 +1,36 @@
+// How much of the register the site holds, in plain words, from the crawl's manifest: the lists
+// name only part of the register, and the rest was found (or not) through its search. A reader
+// who sees a total must know what it counts.
+import type { CrawlManifest } from '../schemas/manifest.ts';
+import { countOf } from '../lib/text.ts';
+
+const number = (value: number) => value.toLocaleString('en-IE');
+
+/**
+ * "Found 35,000 organisations: 14,000 on the register's lists and 21,000 only through its search,
+ * which was searched until it returned nothing new." Undefined when the manifest does not say.
+ */
+export function coverageStatement(
+  manifest: Partial<Pick<CrawlManifest, 'counts' | 'discovery'>>,
+): string | undefined {
+  const { counts, discovery } = manifest;
+  if (counts === undefined || discovery === undefined) return undefined;
+  const total = counts.organisations;
+  const found = `Found ${countOf(total, 'organisation')}`;
+  if (discovery === null) {
+    return `${found}, all on the register's lists. Its search was not swept, so organisations on no list (companies, clubs, schools and trusts among them) are not here.`;
+  }
+  const onLists = total - counts.discovered;
+  const parts = `${number(onLists)} on the register's lists and ${number(counts.discovered)} only through its search`;
+  const how = {
+    saturated: `which was searched (${number(discovery.queries)} searches) until it returned nothing new`,
+    exhausted: `which was searched (${number(discovery.queries)} searches) until no search was left that could find anything new`,
+    budget: `which was searched until the crawl's budget of ${number(discovery.budget)} searches was spent, so some organisations may be missing`,
+  }[discovery.stopped];
+  const estimate = discovery.estimatedRegister;
+  const missing =
+    estimate !== null && estimate > total
+      ? ` Comparing the lists with the search results, the register holds about ${number(estimate)}: about ${number(estimate - total)} may be missing.`
+      : '';
+  return `${found}: ${parts}, ${how}.${missing}`;
+}
