@@ -103,11 +103,9 @@ async function main(): Promise<number> {
     sample = await startSampleApi({});
     crawlOptions.apiUrl = sample.baseUrl;
     crawlOptions.key = sample.key;
-    // Politeness is for the real service; the sample API is on this machine. Discovery finds the
-    // sample organisations that are in no list, so the site has a page for every one of them.
+    // Politeness is for the real service; the sample API is on this machine.
     crawlOptions.rate ??= 0;
     crawlOptions.concurrency ??= 8;
-    crawlOptions.discover ??= true;
     console.error(`build: no ORGDIR_API_URL; crawling the built-in sample API at ${sample.baseUrl}`);
   }
   // The publish guard judges failed records (more than 1% stops the build): the crawl itself

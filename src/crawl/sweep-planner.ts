@@ -104,6 +104,9 @@ export function foldWord(word: string): string {
     .replace(/['’‘`]/g, '');
 }
 
+/** Answers between two re-scorings of every candidate. */
+const RESCORE_EVERY = 250;
+
 /** What a facet query is worth beyond its expected yield. */
 const FACET_WORTH = 2;
 
@@ -265,7 +268,19 @@ export class SweepPlanner {
       this.#cappedNewShare = 0.9 * this.#cappedNewShare + 0.1 * (found.length / count);
     }
     if (this.#isCapped(count)) this.#split(query);
+    if (this.#answered.size % RESCORE_EVERY === 0) this.rescore();
     return { found, firstSeen };
+  }
+
+  /**
+   * Scores every candidate afresh. Choosing lazily (a candidate is re-scored only when it comes to
+   * the top) assumes that worth only falls as organisations are found; what the planner learns of
+   * the listed organisations' records, and its estimate of the register, can raise it.
+   */
+  rescore(): void {
+    const items = this.#heap;
+    this.#heap = [];
+    for (const item of items) this.#push({ ...item, score: this.#expectedYield(item.query) });
   }
 
   /** Whether the fixed first queries have all been handed out. */

@@ -154,6 +154,7 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
       if (planner.seedsSent && !listedRecordsIn) {
         await ledger.recordsSettled(listed.size);
         listedRecordsIn = true;
+        planner.rescore();
         continue;
       }
       break;
