@@ -200,7 +200,7 @@ export function coverageLine(manifest: CrawlManifest): string {
     return `coverage: ${counts.organisations} organisations, all from lists; no search sweep (--no-discover), so organisations on no list are missing`;
   }
   const cap = discovery.capConfirmed
-    ? `${discovery.cappedAnswers} answers at the cap of ${discovery.longestAnswer} results, ${discovery.cappedAnswersSplit} of them split until every narrower search came back under it`
+    ? `${discovery.cappedAnswers} answers at the cap of ${discovery.longestAnswer} results, ${discovery.cappedAnswersSplit} of them searched past (every organisation they returned seen again in an answer under the cap)`
     : `no answer looked cut (the longest had ${discovery.longestAnswer} results)`;
   const stopped = {
     saturated: `the sweep saturated (the last ${discovery.lastNewAfter} searches found nothing new)`,

@@ -65,8 +65,6 @@ export interface SweepCoverage {
 export interface AnswerLesson {
   /** Organisations not known before. */
   found: FoundOrganisation[];
-  /** Ids known before (from a list) that a search returned for the first time. */
-  firstSeen: string[];
 }
 
 /** A query: words and quoted phrases, all of which a result must contain. */
@@ -86,6 +84,8 @@ interface Known {
   texts: string[];
   listed: boolean;
   foundBySearch: boolean;
+  /** Returned by an answer under the cap: its neighbours in that answer are all known. */
+  certified: boolean;
 }
 
 interface Answered {
@@ -93,6 +93,8 @@ interface Answered {
   count: number;
   /** The capped parent it narrows, if any. */
   parent: string | undefined;
+  /** The ids it returned, kept for answers that may have been cut. */
+  ids: string[] | undefined;
 }
 
 /** Lower case, accents and apostrophes dropped: how the service compares words. */
@@ -106,6 +108,9 @@ export function foldWord(word: string): string {
 
 /** Answers between two re-scorings of every candidate. */
 const RESCORE_EVERY = 250;
+
+/** What seeing a known organisation in an answer under the cap is worth. */
+const CERTIFY_WORTH = Number(process.env['CW'] ?? 8);
 
 /** What a facet query is worth beyond its expected yield. */
 const FACET_WORTH = 2;
@@ -232,9 +237,8 @@ export class SweepPlanner {
   }
 
   /**
-   * A search's answer: `results` are the organisations it returned, `count` how many it returned
-   * (more than `results` when an answer is replayed from what was kept of it: its new
-   * organisations and the ones it showed first).
+   * A search's answer: `results` are the organisations it returned (only the new ones need their
+   * texts: an answer replayed from the sweep's journal has the others as ids), `count` how many.
    */
   answer(text: string, results: readonly FoundOrganisation[], count = results.length): AnswerLesson {
     const query = parseQuery(text);
@@ -244,17 +248,14 @@ export class SweepPlanner {
       this.#longest = count;
       this.#longestCount = 1;
     } else if (count === this.#longest) this.#longestCount += 1;
-    this.#answered.set(query.key, { query, count, parent });
+    const ids = this.#isCapped(count) ? results.map((result) => result.id.toLowerCase()) : undefined;
+    this.#answered.set(query.key, { query, count, parent, ids });
     const found: FoundOrganisation[] = [];
-    const firstSeen: string[] = [];
     for (const result of results) {
       const id = result.id.toLowerCase();
       if (!this.#searchSeen.has(id)) {
         this.#searchSeen.add(id);
-        if (this.#known.get(id)?.listed === true) {
-          this.#searchSeenListed += 1;
-          firstSeen.push(result.id);
-        }
+        if (this.#known.get(id)?.listed === true) this.#searchSeenListed += 1;
       }
       if (this.#known.has(id)) continue;
       const { known } = this.#learn(result);
@@ -263,13 +264,19 @@ export class SweepPlanner {
       for (const word of known.words) this.#offer(parseQuery(this.#spelling.get(word) ?? word), undefined);
       for (const facet of result.facets ?? []) this.#offerFacet(facet);
     }
+    if (!this.#isCapped(count)) {
+      for (const result of results) {
+        const known = this.#known.get(result.id.toLowerCase());
+        if (known !== undefined) known.certified = true;
+      }
+    }
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
     if (this.#seedIndex >= this.#options.seeds.length && count > 0 && this.#isCapped(count)) {
       this.#cappedNewShare = 0.9 * this.#cappedNewShare + 0.1 * (found.length / count);
     }
     if (this.#isCapped(count)) this.#split(query);
     if (this.#answered.size % RESCORE_EVERY === 0) this.rescore();
-    return { found, firstSeen };
+    return { found };
   }
 
   /**
@@ -300,7 +307,7 @@ export class SweepPlanner {
     for (const answered of this.#answered.values()) {
       if (cap === undefined || answered.count < cap) continue;
       capped += 1;
-      if (this.#splitUnderCap(answered.query.key, cap, 0)) split += 1;
+      if (this.#seenPast(answered)) split += 1;
     }
     let discovered = 0;
     for (const known of this.#known.values()) if (known.foundBySearch && !known.listed) discovered += 1;
@@ -332,16 +339,13 @@ export class SweepPlanner {
     return count > 1 && count >= this.#longest;
   }
 
-  /** Whether every narrower query of a capped one came back under the cap (or was itself split so). */
-  #splitUnderCap(key: string, cap: number, depth: number): boolean {
-    if (depth > 4) return false;
-    let children = 0;
-    for (const answered of this.#answered.values()) {
-      if (answered.parent !== key) continue;
-      children += 1;
-      if (answered.count >= cap && !this.#splitUnderCap(answered.query.key, cap, depth + 1)) return false;
-    }
-    return children > 0;
+  /**
+   * Whether a capped answer has been seen past: every organisation it returned has since come back
+   * in an answer under the cap (its narrower searches, or others that cover it), so that what the
+   * cap may have hidden around them was searched whole.
+   */
+  #seenPast(answered: Answered): boolean {
+    return (answered.ids ?? []).every((id) => this.#known.get(id)?.certified === true);
   }
 
   /** Takes in an organisation's texts; returns it and the words it did not have before. */
@@ -349,7 +353,7 @@ export class SweepPlanner {
     const id = organisation.id.toLowerCase();
     let known = this.#known.get(id);
     if (known === undefined) {
-      known = { words: new Set(), texts: [], listed: false, foundBySearch: false };
+      known = { words: new Set(), texts: [], listed: false, foundBySearch: false, certified: false };
       this.#known.set(id, known);
     }
     const added: string[] = [];
@@ -380,15 +384,16 @@ export class SweepPlanner {
   }
 
   /** Known organisations that match a query, and how many of them are listed. */
-  #matches(query: Query): { known: number; listed: number } {
+  #matches(query: Query): { known: number; listed: number; uncertified: number } {
     const postings = query.words.map((word) => this.#postings.get(word) ?? new Set<string>());
     const phraseWords = query.phrases.flatMap((phrase) => phrase.split(' '));
     for (const word of phraseWords) postings.push(this.#postings.get(word) ?? new Set<string>());
-    if (postings.length === 0) return { known: 0, listed: 0 };
+    if (postings.length === 0) return { known: 0, listed: 0, uncertified: 0 };
     postings.sort((a, b) => a.size - b.size);
     const [smallest, ...rest] = postings;
     let known = 0;
     let listed = 0;
+    let uncertified = 0;
     for (const id of smallest ?? []) {
       if (!rest.every((posting) => posting.has(id))) continue;
       const organisation = this.#known.get(id);
@@ -397,8 +402,9 @@ export class SweepPlanner {
         continue;
       known += 1;
       if (organisation.listed) listed += 1;
+      if (!organisation.certified) uncertified += 1;
     }
-    return { known, listed };
+    return { known, listed, uncertified };
   }
 
   /** Organisations not yet known that a query is expected to return. */
@@ -409,7 +415,7 @@ export class SweepPlanner {
       const answered = this.#answered.get(word);
       if (answered !== undefined && !this.#isCapped(answered.count)) return 0;
     }
-    const { known, listed } = this.#matches(query);
+    const { known, listed, uncertified } = this.#matches(query);
     const register = this.#estimatedRegister();
     // Without lists to sample from, the organisations found so far stand in for the register.
     const estimate =
@@ -425,7 +431,10 @@ export class SweepPlanner {
     // at the cap returns some part of its matches, chosen by the service, and the part that is new
     // has been, on average, the share of new organisations in the capped answers so far.
     const cap = this.#longest > 0 ? this.#longest : Number.POSITIVE_INFINITY;
-    if (total < cap * 0.9) return total - known;
+    // Beyond what it is expected to find, an answer under the cap shows whole the neighbourhood of
+    // the organisations it returns: those seen so far only in answers at the cap may have unknown
+    // neighbours that no estimate from the sample can point to.
+    if (total < cap * 0.9) return total - known + CERTIFY_WORTH * uncertified;
     return Math.min(total - known, cap * this.#cappedNewShare);
   }
 

@@ -48,8 +48,8 @@ interface JournalLine {
   query: string;
   /** Results in the answer. */
   count: number;
-  /** Listed organisations the answer showed to the sweep first (for the register's estimate). */
-  seen: string[];
+  /** The ids of every result, in the answer's order. */
+  ids: string[];
   /** Search results of organisations not known before, as the API sent them. */
   found: unknown[];
 }
@@ -112,7 +112,10 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     }
   };
   for (const line of await journal.read()) {
-    const organisations = [...line.seen.map((id) => ({ id, texts: [] })), ...foundOrganisations(line.found)];
+    const found = new Map(
+      foundOrganisations(line.found).map((organisation) => [organisation.id.toLowerCase(), organisation]),
+    );
+    const organisations = line.ids.map((id) => found.get(id.toLowerCase()) ?? { id, texts: [] });
     planner.answer(line.query, organisations, line.count);
     take(line.found, line.query);
   }
@@ -137,7 +140,8 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
       (result) =>
         isPlainObject(result) && typeof result['id'] === 'string' && newIds.has(result['id'].toLowerCase()),
     );
-    await journal.append({ query, count: results.length, seen: lesson.firstSeen, found });
+    const ids = foundOrganisations(results).map((organisation) => organisation.id);
+    await journal.append({ query, count: results.length, ids, found });
     take(found, query);
   };
   for (;;) {
@@ -202,6 +206,29 @@ function discoveryOf(
   };
 }
 
+function parseJournalLine(raw: string): JournalLine | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (
+    !isPlainObject(value) ||
+    typeof value['query'] !== 'string' ||
+    typeof value['count'] !== 'number' ||
+    !Array.isArray(value['ids']) ||
+    !Array.isArray(value['found'])
+  )
+    return undefined;
+  return {
+    query: value['query'],
+    count: value['count'],
+    ids: value['ids'].filter((id): id is string => typeof id === 'string'),
+    found: value['found'],
+  };
+}
+
 /**
  * The answers of an unfinished sweep, one JSON line each, appended as they come. A line cut short
  * by a crash is the last one and is ignored: its search is asked again.
@@ -216,6 +243,7 @@ class SweepJournal {
     this.#file = context.partial(SWEEP_JOURNAL);
   }
 
+  /** The whole lines; a torn end is cut off the file, so that the next answer starts a line. */
   async read(): Promise<JournalLine[]> {
     let text: string;
     try {
@@ -224,29 +252,14 @@ class SweepJournal {
       return [];
     }
     const lines: JournalLine[] = [];
+    let wholeLength = 0;
     for (const raw of text.split('\n')) {
-      if (raw === '') continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(raw);
-      } catch {
-        break;
-      }
-      if (
-        !isPlainObject(value) ||
-        typeof value['query'] !== 'string' ||
-        typeof value['count'] !== 'number' ||
-        !Array.isArray(value['seen']) ||
-        !Array.isArray(value['found'])
-      )
-        break;
-      lines.push({
-        query: value['query'],
-        count: value['count'],
-        seen: value['seen'].filter((id): id is string => typeof id === 'string'),
-        found: value['found'],
-      });
+      const line = parseJournalLine(raw);
+      if (line === undefined || wholeLength + raw.length + 1 > text.length) break;
+      lines.push(line);
+      wholeLength += raw.length + 1;
     }
+    if (wholeLength < text.length) await writeFileAtomic(this.#file, text.slice(0, wholeLength));
     return lines;
   }
 

@@ -10,6 +10,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** The organisation whose record this is, for `organisationsServed`. */
   organisationId?: string;
+  /** The search query this answers, as sent, for `searchesServed`. */
+  searchQuery?: string;
 }
 
 export function json(value: unknown): Buffer {
@@ -125,6 +127,10 @@ export class OperationAnswers {
     if (isEmptyQuery(parsed)) {
       return { status: 400, body: errorBody(400, 'The search query has no word to search for') };
     }
-    return { status: 200, body: json(this.#dataset.search(parsed, this.#options.searchLimit)) };
+    return {
+      status: 200,
+      body: json(this.#dataset.search(parsed, this.#options.searchLimit)),
+      searchQuery: raw,
+    };
   }
 }

@@ -26,6 +26,8 @@ export interface SampleApiStats {
   currentConcurrent: number;
   /** Complete 200 answers of `Organisation/{id}`, per id. */
   organisationsServed: Record<string, number>;
+  /** Complete 200 answers of `search`, per query as sent. */
+  searchesServed: Record<string, number>;
 }
 
 /** The gateway's own answers, word for word. */
@@ -48,6 +50,7 @@ function emptyStats(): SampleApiStats {
     peakConcurrent: 0,
     currentConcurrent: 0,
     organisationsServed: {},
+    searchesServed: {},
   };
 }
 
@@ -224,6 +227,13 @@ export class Gateway {
         // Read at the end: a reset of the counts meanwhile starts them afresh.
         const served = this.#stats.organisationsServed;
         served[organisationId] = (served[organisationId] ?? 0) + 1;
+      });
+    }
+    const searchQuery = answer.searchQuery;
+    if (searchQuery !== undefined && answer.status === 200 && response.req.method === 'GET') {
+      response.once('finish', () => {
+        const served = this.#stats.searchesServed;
+        served[searchQuery] = (served[searchQuery] ?? 0) + 1;
       });
     }
     response.end(answer.body);

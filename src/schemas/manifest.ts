@@ -123,7 +123,10 @@ export const crawlManifestSchema = z.strictObject({
       capConfirmed: z.boolean(),
       /** Answers as long as the cap, which the service may have cut short. */
       cappedAnswers: z.int(),
-      /** Of those, the ones split into narrower searches until every one came back under the cap. */
+      /**
+       * Of those, the ones searched past: every organisation they returned came back again in an
+       * answer under the cap (the query split into narrower ones, or covered by others).
+       */
       cappedAnswersSplit: z.int(),
       /**
        * Why the sweep stopped: `saturated` (a window of answers found nothing new), `exhausted`

@@ -58,3 +58,22 @@ export function midWriteInto(folder: string, nth: number, fault: Fault): void {
   };
   syncBuiltinESMExports();
 }
+
+/**
+ * On the `nth` (1-based) `appendFile` of `node:fs/promises` to `file`, appends the first half of
+ * the bytes and then calls `fault` (expected not to return): a process killed mid-line.
+ */
+export function midAppendTo(file: string, nth: number, fault: Fault): void {
+  const wanted = resolve(file);
+  const appendFile = fsPromises.appendFile;
+  let seen = 0;
+  fsPromises.appendFile = async (path, data, options) => {
+    if (typeof path === 'string' && resolve(path) === wanted && ++seen === nth) {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data as Uint8Array);
+      await appendFile(path, bytes.subarray(0, Math.floor(bytes.length / 2)), options);
+      fault();
+    }
+    return appendFile(path, data, options);
+  };
+  syncBuiltinESMExports();
+}

@@ -245,3 +245,88 @@ test('killed with -9 in the middle of writing records, at seeded moments, and re
   assert.equal(manifest.complete, true);
   assert.equal(manifest.runs, kills + 1);
 });
+
+/** The searches whose answers a sweep journal holds whole (a line cut by a kill is not one). */
+function journalledSearches(partialDir: string): string[] {
+  const file = join(partialDir, 'sweep.jsonl');
+  if (!existsSync(file)) return [];
+  const queries: string[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    try {
+      queries.push((JSON.parse(line) as { query: string }).query);
+    } catch {
+      break;
+    }
+  }
+  return queries;
+}
+
+test('killed with -9 in the middle of the search sweep, at seeded moments, and resumed: no answered search is asked again, and the register is found whole', async (t) => {
+  const random = seeded(t, 'sweep kill points');
+  const concurrency = 4;
+  const kills = 2;
+  // Most organisations are on no list, and no search returns more than 30 of the 600.
+  const api = await startSampleApi({
+    port: 0,
+    orgs: 600,
+    searchLimit: 30,
+    faults: { latencyMs: 2, jitterMs: 2 },
+  });
+  t.after(() => api.close());
+  const dataDir = tempDataDir();
+  const partialDir = `${dataDir}.partial`;
+  const journal = join(partialDir, 'sweep.jsonl');
+  const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_API_KEY: api.key, ORGDIR_DATA_DIR: dataDir });
+  const args = ['--rate', '0', '--progress', 'none', '--concurrency', String(concurrency)];
+
+  // Each search held whole in the journal at a kill, with the times it had been asked by then.
+  const answeredAtKills = new Map<string, number>();
+  for (let kill = 1; kill <= kills; kill++) {
+    // Half-way through writing the Nth answer of this run to the journal, other searches in flight.
+    const nth = 10 + Math.floor(random() * 40);
+    t.diagnostic(`kill ${kill}: half-way through journal line ${nth} of this run`);
+    const killed = await start(t, args, env, ['--import', killAtImport({ midAppend: nth, to: journal })])
+      .finished;
+    assert.equal(
+      killed.signal,
+      'SIGKILL',
+      `run ${kill} ended before its kill: ${killed.stdout}${killed.stderr}`,
+    );
+    const whole = journalledSearches(partialDir);
+    assert.ok(whole.length >= answeredAtKills.size + nth - 1, `kill ${kill}: ${whole.length} answers kept`);
+    const servedNow = api.stats().searchesServed;
+    for (const query of whole) answeredAtKills.set(query, servedNow[query] ?? 0);
+  }
+  const result = await start(t, args, env).finished;
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(
+    result.stdout + result.stderr,
+    /^coverage: \d+ organisations, \d+ from lists and \d+ only through search; /m,
+  );
+
+  const served = api.stats().searchesServed;
+  // No search the journal held whole at a kill was asked after it.
+  for (const [query, count] of answeredAtKills) assert.equal(served[query], count, `asked again: ${query}`);
+  // Asked twice: only those in flight or cut mid-line at a kill.
+  const repeated = Object.entries(served).filter(([, count]) => count > 1);
+  assert.ok(repeated.length <= kills * (concurrency + 1), `${repeated.length} searches asked again`);
+
+  const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as {
+    runs: number;
+    counts: { discovered: number };
+    discovery: { queries: number; discovered: number };
+  };
+  assert.equal(manifest.runs, kills + 1);
+  assert.equal(manifest.discovery.queries, Object.keys(served).length);
+  assert.equal(existsSync(join(dataDir, 'sweep.jsonl')), false, 'the journal is not published');
+  // Found whole: every organisation with a record, whether on a list or not.
+  const stored = new Set(readdirSync(join(dataDir, 'organisations')).map((name) => name.slice(0, -5)));
+  const missing = api.dataset.ids.filter((id) => !stored.has(id.toLowerCase()));
+  assert.ok(
+    missing.length <= api.dataset.ids.length * 0.005,
+    `${missing.length} of ${api.dataset.ids.length} missing`,
+  );
+  const discovered = JSON.parse(readFileSync(join(dataDir, 'lists', 'discovered.json'), 'utf8')) as unknown[];
+  assert.equal(discovered.length, manifest.counts.discovered);
+  assert.ok(manifest.counts.discovered > api.dataset.ids.length / 2, 'most were found only through search');
+});
