@@ -44,6 +44,9 @@ export function normaliseApiUrl(value: string, allowHttp: boolean): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** The longest key accepted (README: "Crawling"). */
+const MAX_KEY_LENGTH = 256;
+
 function readKeyFile(path: string): string {
   let text: string;
   try {
@@ -91,6 +94,13 @@ export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
   if (!/^[\x21-\x7e]+$/.test(key)) {
     throw new CrawlConfigError(
       'the API key must be printable ASCII without spaces (check for a stray character)',
+    );
+  }
+  // A subscription key is 32 characters; a file of many more holds something else, and the
+  // redactor's pattern grows with the key.
+  if (key.length > MAX_KEY_LENGTH) {
+    throw new CrawlConfigError(
+      `the API key is ${key.length} characters long, more than ${MAX_KEY_LENGTH}: check that the key file holds only the key`,
     );
   }
   resolved['key'] = key;
