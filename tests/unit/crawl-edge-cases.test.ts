@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crawl, type CrawlSummary } from '../../src/crawl/crawl.ts';
+import { MAX_LIST_ENTRIES } from '../../src/crawl/lists.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
 import { crawlManifestSchema } from '../../src/schemas/index.ts';
 
@@ -584,6 +585,58 @@ test('a key with / + = given back JSON-escaped in a record and a list, percent-e
     assert.match(list, /A \(key \[redacted key\]\)/);
     assert.match(files.get('manifest.json') ?? '', /HTTP 503: -{195}\[redacted key\]/);
     assert.match(files.get('manifest.json') ?? '', /signin\?key=\[redacted key\]/);
+  } finally {
+    await api.close();
+  }
+});
+
+// Checked by taking the protection out: with the answer stored before it is judged (as before),
+// the second run reads the stored object back, fails the same way and exits 1.
+test('a list answer that is not a list is a failure, not kept: the next run asks again and completes', async () => {
+  const routes = standardRoutes();
+  routes['/registeredCharities/'] = ok({ statusCode: 200, message: 'Service is warming up' });
+  const api = await fakeApi(routes);
+  const dataDir = tempDataDir();
+  try {
+    const broken = await run(api, dataDir);
+    assert.equal(broken.exitCode, 1);
+    assert.equal(broken.published, false);
+    const failure = broken.manifest?.failures.find((entry) => entry.scope === 'list');
+    assert.equal(failure?.operation, 'registeredCharities');
+    assert.match(failure?.error ?? '', /not an array of organisations: not stored/);
+    assert.equal(existsSync(join(`${dataDir}.partial`, 'lists', 'registeredCharities.json')), false);
+
+    api.routes.set('/registeredCharities/', standardRoutes()['/registeredCharities/'] as Route);
+    api.requests.length = 0;
+    const repaired = await run(api, dataDir);
+    assert.equal(repaired.exitCode, 0, repaired.message);
+    assert.equal(repaired.manifest?.runs, 2, 'the unfinished crawl was resumed, not started over');
+    assert.ok(api.requests.includes('/registeredCharities/'));
+    assert.equal(repaired.manifest?.counts.registeredCharities, 2);
+  } finally {
+    await api.close();
+  }
+});
+
+// Checked by taking the protection out: without the bound, the 100,001 entries (all one
+// organisation) are accepted and the crawl publishes with exit 0.
+test('a list longer than any register could be is refused with a clear failure and not kept', async () => {
+  const routes = standardRoutes();
+  const entries = Array.from({ length: MAX_LIST_ENTRIES + 1 }, () => ({ id: A, name: 'A' }));
+  routes['/housingBodies/'] = ok(entries);
+  const api = await fakeApi(routes);
+  const dataDir = tempDataDir();
+  try {
+    const summary = await run(api, dataDir);
+    assert.equal(summary.exitCode, 1);
+    assert.equal(summary.published, false);
+    const failure = summary.manifest?.failures.find((entry) => entry.scope === 'list');
+    assert.equal(failure?.operation, 'housingBodies');
+    assert.match(
+      failure?.error ?? '',
+      /^the answer lists 100,001 organisations, more than the 100,000 a list may hold: not stored$/,
+    );
+    assert.equal(existsSync(join(`${dataDir}.partial`, 'lists', 'housingBodies.json')), false);
   } finally {
     await api.close();
   }
