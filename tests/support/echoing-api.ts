@@ -2,7 +2,7 @@
 // or a chatty error page would, and in the forms encoders give it: in every answer's headers, in
 // the message of every error (500, 503, 429 and, when told to, 401; the 500's percent-encoded in
 // lower case, across the 200th character of a long message), in the address of a redirect
-// (percent-encoded), and inside one organisation's record (JSON-escaped as PHP and .NET write it:
+// (percent-encoded, across the 200th character of the message about it), and inside one organisation's record (JSON-escaped as PHP and .NET write it:
 // `\/`, `\u002B`). The key must still reach no file and no output.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,7 +45,10 @@ export async function startEchoingApi(upstream: RunningSampleApi): Promise<Echoi
     const organisation = /\/Organisation\/([^/?]+)/.exec(path)?.[1];
     if (organisation !== undefined && decodeURIComponent(organisation) === redirectedId) {
       echoes.redirect += 1;
-      const location = `https://gateway.invalid/signin?subscription-key=${encodeURIComponent(key)}`;
+      // Long enough that the key straddles the 200th character of the crawler's message about it
+      // ("unexpected redirect (HTTP 302) to " and this address).
+      const back = 'x'.repeat(100);
+      const location = `https://gateway.invalid/signin?return=${back}&subscription-key=${encodeURIComponent(key)}`;
       response.writeHead(302, { location }).end();
       return;
     }
