@@ -22,7 +22,7 @@ import { ApiClient } from './http-client.ts';
 import { CrawlLedger, type CrawlContext } from './ledger.ts';
 import { fetchLists } from './lists.ts';
 import { CrawlConfigError, type CrawlOptions, type ResolvedCrawlOptions } from './options.ts';
-import { resolveCrawlOptions } from './resolve-options.ts';
+import { keyFileWarning, resolveCrawlOptions } from './resolve-options.ts';
 import { fetchOrganisations } from './organisations.ts';
 import { crawlOutcome, type CrawlOutcome } from './outcome.ts';
 import { keyRedactor, redactingReporter, type Redact } from './redact.ts';
@@ -48,6 +48,8 @@ export async function crawl(input: CrawlOptions): Promise<CrawlSummary> {
   }
   const redact = keyRedactor(options.key);
   const reporter = redactingReporter(input.reporter ?? silentReporter, redact);
+  const keyFileProblem = input.keyFile === undefined ? undefined : keyFileWarning(input.keyFile);
+  if (keyFileProblem !== undefined) reporter.event({ type: 'message', level: 'warn', text: keyFileProblem });
   const paths = dataFolderPaths(options.dataDir);
   const where = { dataDir: paths.dataDir, partialDir: paths.partialDir };
   let release: () => Promise<void>;

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -637,6 +638,44 @@ test('a list longer than any register could be is refused with a clear failure a
       /^the answer lists 100,001 organisations, more than the 100,000 a list may hold: not stored$/,
     );
     assert.equal(existsSync(join(`${dataDir}.partial`, 'lists', 'housingBodies.json')), false);
+  } finally {
+    await api.close();
+  }
+});
+
+// Checked by taking the protection out: without the check, no warning is given for either file.
+test('a key file that others can read is used, with a warning that says how to close it', async () => {
+  const api = await fakeApi(standardRoutes());
+  const folder = mkdtempSync(join(tmpdir(), 'orgdir-key-file-'));
+  try {
+    for (const [mode, warned] of [
+      [0o644, true],
+      [0o640, true],
+      [0o600, false],
+    ] as const) {
+      const keyFile = join(folder, `key-${mode.toString(8)}`);
+      writeFileSync(keyFile, `${KEY}\n`);
+      chmodSync(keyFile, mode);
+      const warnings: string[] = [];
+      const summary = await crawl({
+        apiUrl: api.url,
+        keyFile,
+        dataDir: tempDataDir(),
+        rate: 0,
+        reporter: {
+          event: (event) => event.type === 'message' && event.level === 'warn' && warnings.push(event.text),
+        },
+      });
+      assert.equal(summary.exitCode, 0, summary.message);
+      const expected = new RegExp(
+        `^the key file .*key-${mode.toString(8)} is open to others than its owner \\(permissions 0${mode.toString(8)}\\).*chmod 600`,
+      );
+      assert.equal(
+        warnings.some((text) => expected.test(text)),
+        warned,
+        `${mode.toString(8)}: ${warnings.join('\n')}`,
+      );
+    }
   } finally {
     await api.close();
   }
