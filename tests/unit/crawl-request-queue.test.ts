@@ -479,3 +479,66 @@ test('a network error whose long message holds the key percent-encoded across th
     queue.close();
   }
 });
+
+// Checked by taking the protection out: without the bound, all three answers are received at once
+// (1.8 MB against a bound of 1.5 MB) and no request is dropped.
+test('answers received at once are bounded together: the one that would pass the bound is dropped and asked again', async () => {
+  const chunk = Buffer.alloc(100 * 1024, 0x20);
+  const server = await scriptedServer((_request, response) => {
+    // 600 KB of JSON in six slow pieces, so that three answers are in flight together.
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('[');
+    let sent = 0;
+    const next = () => {
+      if (response.destroyed) return;
+      if (sent === 6) {
+        response.end(']');
+        return;
+      }
+      sent += 1;
+      response.write(chunk);
+      setTimeout(next, 40);
+    };
+    next();
+  });
+  const client = new ApiClient({
+    apiUrl: server.url,
+    key: SLASH_KEY,
+    connections: 3,
+    connectTimeoutMs: 1000,
+    headersTimeoutMs: 5000,
+    bodyTimeoutMs: 5000,
+    requestTimeoutMs: 10_000,
+    userAgent: 'orgdir-test',
+    maxAnswerBytes: 1024 * 1024,
+    maxAnswerBytesInFlight: 1.5 * 1024 * 1024,
+  });
+  const events: CrawlEvent[] = [];
+  const queue = new RequestQueue(
+    (url, signal) => client.get(url, signal),
+    { ...FAST, concurrency: 3, maxAttempts: 8, backoffBaseMs: 200, backoffMaxMs: 800 },
+    { event: (event) => events.push(event) },
+    keyRedactor(SLASH_KEY),
+  );
+  try {
+    const outcomes = await Promise.all(
+      ['a', 'b', 'c'].map((id) => queue.fetch({ operation: 'search', id, url: client.url(`/search/${id}`) })),
+    );
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.kind === 'ok' && outcome.body.length),
+      [614_402, 614_402, 614_402],
+    );
+    const retries = events.filter((event) => event.type === 'retry');
+    assert.ok(retries.length >= 1, 'an answer was dropped');
+    for (const retry of retries) {
+      assert.match(
+        retry.type === 'retry' ? retry.reason : '',
+        /^AnswersOverMemoryBound: the answers being received at once would hold more than 1\.5 MiB: this one is dropped at [\d.]+ MiB and asked again$/,
+      );
+    }
+  } finally {
+    queue.close();
+    await client.close();
+    await server.close();
+  }
+});
