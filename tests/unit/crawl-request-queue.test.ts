@@ -484,8 +484,13 @@ test('a network error whose long message holds the key percent-encoded across th
 // (1.8 MB against a bound of 1.5 MB) and no request is dropped.
 test('answers received at once are bounded together: the one that would pass the bound is dropped and asked again', async () => {
   const chunk = Buffer.alloc(100 * 1024, 0x20);
-  const server = await scriptedServer((_request, response) => {
-    // 600 KB of JSON in six slow pieces, so that three answers are in flight together.
+  let allArrived: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (allArrived = resolve));
+  const server = await scriptedServer(async (_request, response, arrival) => {
+    // 600 KB of JSON in six slow pieces; the first three answers start together once all three
+    // were asked for, so that they are in flight together whatever the machine's load.
+    if (arrival === 3) allArrived();
+    await arrived;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.write('[');
     let sent = 0;
