@@ -591,6 +591,16 @@ test('a key with / + = given back JSON-escaped in a record and a list, percent-e
   }
 });
 
+/** That a crawl failed on one group list, said why, and kept no file of that list's answer. */
+function assertListRefused(summary: CrawlSummary, dataDir: string, list: string, error: RegExp): void {
+  assert.equal(summary.exitCode, 1);
+  assert.equal(summary.published, false);
+  const failure = summary.manifest?.failures.find((entry) => entry.scope === 'list');
+  assert.equal(failure?.operation, list);
+  assert.match(failure?.error ?? '', error);
+  assert.equal(existsSync(join(`${dataDir}.partial`, 'lists', `${list}.json`)), false);
+}
+
 // Checked by taking the protection out: with the answer stored before it is judged (as before),
 // the second run reads the stored object back, fails the same way and exits 1.
 test('a list answer that is not a list is a failure, not kept: the next run asks again and completes', async () => {
@@ -600,12 +610,7 @@ test('a list answer that is not a list is a failure, not kept: the next run asks
   const dataDir = tempDataDir();
   try {
     const broken = await run(api, dataDir);
-    assert.equal(broken.exitCode, 1);
-    assert.equal(broken.published, false);
-    const failure = broken.manifest?.failures.find((entry) => entry.scope === 'list');
-    assert.equal(failure?.operation, 'registeredCharities');
-    assert.match(failure?.error ?? '', /not an array of organisations: not stored/);
-    assert.equal(existsSync(join(`${dataDir}.partial`, 'lists', 'registeredCharities.json')), false);
+    assertListRefused(broken, dataDir, 'registeredCharities', /not an array of organisations: not stored/);
 
     api.routes.set('/registeredCharities/', standardRoutes()['/registeredCharities/'] as Route);
     api.requests.length = 0;
@@ -628,16 +633,12 @@ test('a list longer than any register could be is refused with a clear failure a
   const api = await fakeApi(routes);
   const dataDir = tempDataDir();
   try {
-    const summary = await run(api, dataDir);
-    assert.equal(summary.exitCode, 1);
-    assert.equal(summary.published, false);
-    const failure = summary.manifest?.failures.find((entry) => entry.scope === 'list');
-    assert.equal(failure?.operation, 'housingBodies');
-    assert.match(
-      failure?.error ?? '',
+    assertListRefused(
+      await run(api, dataDir),
+      dataDir,
+      'housingBodies',
       /^the answer lists 100,001 organisations, more than the 100,000 a list may hold: not stored$/,
     );
-    assert.equal(existsSync(join(`${dataDir}.partial`, 'lists', 'housingBodies.json')), false);
   } finally {
     await api.close();
   }
