@@ -18,7 +18,7 @@ const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 const MAX_ANSWER_BYTES_IN_FLIGHT = 512 * 1024 * 1024;
 
 /** Thrown for an answer that would take the answers being received past their bound: transient. */
-export class AnswersOverMemoryBound extends Error {
+class AnswersOverMemoryBound extends Error {
   override name = 'AnswersOverMemoryBound';
 }
 

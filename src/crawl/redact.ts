@@ -10,26 +10,27 @@ import type { CrawlEvent, CrawlReporter } from './events.ts';
 
 export const REDACTED = '[redacted key]';
 
-/** The key's text with every occurrence of the key replaced, as the crawl uses it everywhere. */
+/** The crawl's one redactor: a text with every occurrence of the key, in any form, replaced. */
 export interface Redact {
   (text: string): string;
   /**
-   * At most `limit` characters of `text`, redacted before it is cut (a key straddling the cut
-   * would otherwise keep its first part), and ending before any part of the key left at the cut.
+   * The first `limit` characters of `text`, redacted before it is cut (a key straddling the cut
+   * would otherwise keep its first part) and ending before any part of the key left at the cut;
+   * a replacement the cut would split is kept whole.
    */
   excerpt(text: string, limit: number): string;
 }
 
-/** Names HTML gives the characters a key may hold (`&sol;`, `&plus;`, `&equals;` and the escaped five). */
-const HTML_NAMES: Readonly<Record<string, readonly string[]>> = {
-  '/': ['sol'],
-  '+': ['plus'],
-  '=': ['equals'],
-  '&': ['amp'],
-  '<': ['lt'],
-  '>': ['gt'],
-  '"': ['quot'],
-  "'": ['apos'],
+/** Names HTML gives characters a key may hold: `&sol;`, `&plus;`, `&equals;` and the escaped five. */
+const HTML_NAMES: Readonly<Record<string, string>> = {
+  '/': 'sol',
+  '+': 'plus',
+  '=': 'equals',
+  '&': 'amp',
+  '<': 'lt',
+  '>': 'gt',
+  '"': 'quot',
+  "'": 'apos',
 };
 
 /** An entity's `&`, or that `&` JSON-escaped as HTML-safe encoders write it (Go's `\u0026`). */
@@ -55,7 +56,7 @@ function characterForms(character: string): string {
     utf8.map((byte) => `(?:%(?:25)*|\\\\+u0025)${hex(byte, 2)}`).join(''),
     `${AMPERSAND}#0*${code};`,
     `${AMPERSAND}#x0*${hex(code, 2)};`,
-    ...(HTML_NAMES[character] ?? []).map((name) => `${AMPERSAND}${name};`),
+    ...(HTML_NAMES[character] === undefined ? [] : [`${AMPERSAND}${HTML_NAMES[character]};`]),
   ];
   if (character === '\\') forms.unshift('\\\\{2,}');
   else if (character === '/' || character === '"') forms.unshift(`\\\\+${escapeRegExp(character)}`);
