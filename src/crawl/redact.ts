@@ -41,12 +41,21 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * One character of the key in every form an encoder gives it: JSON's `\uXXXX` and `\/`, `\"`,
- * `\\` (with the backslashes doubled again when the JSON was itself quoted in JSON), percent-
- * encoding (twice encoded too, or with its `%` JSON-escaped), HTML's numeric and named entities
- * (their `&` JSON-escaped too), and the character itself. Escapes come first: a key may hold a backslash.
+ * One character of the key as `encodedForms` gives it; a `+` also as a space, as a form-decoded
+ * query string (application/x-www-form-urlencoded) reads it, in any of a space's forms.
  */
 function characterForms(character: string): string {
+  if (character === '+') return `(?:${encodedForms('+')}|${encodedForms(' ')})`;
+  return encodedForms(character);
+}
+
+/**
+ * One character in every form an encoder gives it: JSON's `\uXXXX` and `\/`, `\"`, `\\` (with
+ * the backslashes doubled again when the JSON was itself quoted in JSON), percent-encoding (twice
+ * encoded too, or with its `%` JSON-escaped), HTML's numeric and named entities (their `&`
+ * JSON-escaped too), and the character itself. Escapes come first: a key may hold a backslash.
+ */
+function encodedForms(character: string): string {
   const code = character.codePointAt(0) ?? 0;
   const hex = (value: number, width: number) => value.toString(16).padStart(width, '0');
   const utf16 = Array.from({ length: character.length }, (_, index) => character.charCodeAt(index));

@@ -48,6 +48,8 @@ const WHOLE_FORMS: Record<string, string> = {
   'URL in JSON (%-sign \\u0025)': encodeURIComponent(KEY).replaceAll('%', '\\u0025'),
   'HTML entities': KEY.replaceAll('/', '&sol;').replaceAll('+', '&#43;').replaceAll('=', '&#x3D;'),
   'upper case': KEY.toUpperCase(),
+  'form-decoded (+ as a space)': KEY.replaceAll('+', ' '),
+  'form-encoded (+ as %20)': encodeURIComponent(KEY.replaceAll('+', ' ')),
 };
 
 /** A small seeded generator, so that a failing mix can be replayed. */
