@@ -70,7 +70,7 @@ function mixed(random: () => number): string {
     .join('');
 }
 
-test('the key is redacted as sent, JSON-escaped, percent-encoded in either case and as HTML entities', () => {
+test('the key is redacted as sent, JSON-escaped, percent-encoded in either case, as HTML entities and with + as a space', () => {
   for (const [name, form] of Object.entries(WHOLE_FORMS)) {
     assert.equal(redact(`before ${form} after`), `before ${REDACTED} after`, name);
   }
