@@ -29,17 +29,31 @@ export function keepEditions(env: NodeJS.ProcessEnv = process.env): number {
 }
 
 /**
+ * An address the site publishes, from the variable `name`, ending with `/`. A user name or
+ * password in it would be published with it (in every page that links there, the feed and
+ * datapackage.json): refused, without repeating the value, which holds them.
+ */
+function publishedAddress(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  const url = new URL(value);
+  if (url.username !== '' || url.password !== '') {
+    throw new RangeError(
+      `${name} must not carry a user name or password: the site publishes this address (give it without them)`,
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new RangeError(`${name} must be an http(s) address (got ${value})`);
+  }
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/**
  * The public address of the site, e.g. https://example.org/orgdir/: `ORGDIR_SITE_URL`. The Atom
  * feed needs absolute links; without it they are written relative to the feed.
  */
 export function siteUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const value = env['ORGDIR_SITE_URL']?.trim();
-  if (!value) return undefined;
-  const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new RangeError(`ORGDIR_SITE_URL must be an http(s) address (got ${value})`);
-  }
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+  return publishedAddress(env, 'ORGDIR_SITE_URL');
 }
 
 /**
@@ -48,13 +62,7 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string | undefine
  * there, and a build whose editions folder is empty fetches the previous edition from there.
  */
 export function releaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const value = env['ORGDIR_RELEASE_URL']?.trim();
-  if (!value) return undefined;
-  const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new RangeError(`ORGDIR_RELEASE_URL must be an http(s) address (got ${value})`);
-  }
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+  return publishedAddress(env, 'ORGDIR_RELEASE_URL');
 }
 
 /**

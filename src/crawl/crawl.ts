@@ -22,10 +22,10 @@ import { ApiClient } from './http-client.ts';
 import { CrawlLedger, type CrawlContext } from './ledger.ts';
 import { fetchLists } from './lists.ts';
 import { CrawlConfigError, type CrawlOptions, type ResolvedCrawlOptions } from './options.ts';
-import { resolveCrawlOptions } from './resolve-options.ts';
+import { keyFileWarning, resolveCrawlOptions } from './resolve-options.ts';
 import { fetchOrganisations } from './organisations.ts';
 import { crawlOutcome, type CrawlOutcome } from './outcome.ts';
-import { keyRedactor, redactingReporter } from './redact.ts';
+import { keyRedactor, redactingReporter, type Redact } from './redact.ts';
 import { CrawlStopped, RequestQueue } from './request-queue.ts';
 import { describeError } from './retry-policy.ts';
 import { removeSweepJournal, sweepThenClose } from './sweep.ts';
@@ -48,6 +48,8 @@ export async function crawl(input: CrawlOptions): Promise<CrawlSummary> {
   }
   const redact = keyRedactor(options.key);
   const reporter = redactingReporter(input.reporter ?? silentReporter, redact);
+  const keyFileProblem = input.keyFile === undefined ? undefined : keyFileWarning(input.keyFile);
+  if (keyFileProblem !== undefined) reporter.event({ type: 'message', level: 'warn', text: keyFileProblem });
   const paths = dataFolderPaths(options.dataDir);
   const where = { dataDir: paths.dataDir, partialDir: paths.partialDir };
   let release: () => Promise<void>;
@@ -56,13 +58,13 @@ export async function crawl(input: CrawlOptions): Promise<CrawlSummary> {
   } catch (error) {
     if (error instanceof LockHeldError)
       return { exitCode: 1, message: error.message, published: false, ...where };
-    return { exitCode: 1, message: redact(describeError(error)), published: false, ...where };
+    return { exitCode: 1, message: describeError(error, redact), published: false, ...where };
   }
   try {
     const run = new CrawlRun(options, paths, reporter, redact);
     return { ...(await run.run(input.signal, input.discoverQueries ?? DISCOVERY_QUERIES)), ...where };
   } catch (error) {
-    const message = `the crawl broke off: ${redact(describeError(error))}`;
+    const message = `the crawl broke off: ${describeError(error, redact)}`;
     reporter.event({ type: 'message', level: 'error', text: message });
     return { exitCode: 1, message, published: false, ...where };
   } finally {
@@ -95,7 +97,7 @@ class CrawlRun {
     options: ResolvedCrawlOptions,
     paths: DataFolderPaths,
     reporter: CrawlReporter,
-    redact: (text: string) => string,
+    redact: Redact,
   ) {
     this.#paths = paths;
     const client = new ApiClient({

@@ -7,7 +7,24 @@ import type { HttpAnswer } from './retry-policy.ts';
 export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 
 /** Larger than any list of the real service (about 35,000 summaries is a few MB). */
-const MAX_RESPONSE_BYTES = 256 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The most bytes of answers being received at once, all requests together: without it, the
+ * memory a crawl may need grows with the concurrency (4 × 256 MiB at the default, 64 × 256 MiB at
+ * 64). Twice the largest answer, so one answer always fits; an answer that would go past it is
+ * dropped and asked again later, when the others are in (README: "Crawling").
+ */
+const MAX_ANSWER_BYTES_IN_FLIGHT = 512 * 1024 * 1024;
+
+/** Thrown for an answer that would take the answers being received past their bound: transient. */
+class AnswersOverMemoryBound extends Error {
+  override name = 'AnswersOverMemoryBound';
+}
+
+function mebibytes(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+}
 
 export interface ApiClientOptions {
   apiUrl: string;
@@ -18,6 +35,10 @@ export interface ApiClientOptions {
   bodyTimeoutMs: number;
   requestTimeoutMs: number;
   userAgent: string;
+  /** The largest answer accepted; default 256 MiB. */
+  maxAnswerBytes?: number;
+  /** The most bytes of answers received at once, all requests together; default 512 MiB. */
+  maxAnswerBytesInFlight?: number;
 }
 
 /** One segment of a path, encoded; used for organisation and voluntary code ids. */
@@ -28,9 +49,13 @@ export function pathSegment(value: string): string {
 export class ApiClient {
   readonly #options: ApiClientOptions;
   readonly #agent: Agent;
+  readonly #maxBytesInFlight: number;
+  /** Bytes of the answers being received now. */
+  #bytesInFlight = 0;
 
   constructor(options: ApiClientOptions) {
     this.#options = options;
+    this.#maxBytesInFlight = options.maxAnswerBytesInFlight ?? MAX_ANSWER_BYTES_IN_FLIGHT;
     this.#agent = new Agent({
       connections: options.connections,
       pipelining: 1,
@@ -38,7 +63,7 @@ export class ApiClient {
       connect: { timeout: options.connectTimeoutMs },
       headersTimeout: options.headersTimeoutMs,
       bodyTimeout: options.bodyTimeoutMs,
-      maxResponseSize: MAX_RESPONSE_BYTES,
+      maxResponseSize: options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
     });
   }
 
@@ -77,12 +102,33 @@ export class ApiClient {
         headersTimeout: this.#options.headersTimeoutMs,
         bodyTimeout: this.#options.bodyTimeoutMs,
       });
-      const body = Buffer.from(await response.body.arrayBuffer());
+      const body = await this.#read(response.body);
       return { status: response.statusCode, headers: response.headers, body };
     } finally {
       clearTimeout(deadline);
       signal.removeEventListener('abort', stop);
     }
+  }
+
+  /** A body read in full, its bytes counted against the bound of all answers being received. */
+  async #read(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    try {
+      for await (const chunk of stream) {
+        received += chunk.length;
+        this.#bytesInFlight += chunk.length;
+        if (this.#bytesInFlight > this.#maxBytesInFlight) {
+          throw new AnswersOverMemoryBound(
+            `the answers being received at once would hold more than ${mebibytes(this.#maxBytesInFlight)}: this one is dropped at ${mebibytes(received)} and asked again`,
+          );
+        }
+        chunks.push(chunk);
+      }
+    } finally {
+      this.#bytesInFlight -= received;
+    }
+    return Buffer.concat(chunks, received);
   }
 
   async close(): Promise<void> {

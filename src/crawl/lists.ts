@@ -1,6 +1,7 @@
 // The lists of a crawl: the voluntary codes and their members, and the three group lists. Each
 // answer is stored as the API sent it and its organisations join the crawl (ledger.ts); an answer
-// stored by an earlier run of a resumed crawl is read back instead of fetched again.
+// stored by an earlier run of a resumed crawl is read back instead of fetched again. An answer that
+// cannot be a list is a failure and is not stored, so that the next run asks for it again.
 import { readFile } from 'node:fs/promises';
 import { organisationListSchema, readVoluntaryCode, voluntaryCodesResponseSchema } from '../schemas/index.ts';
 import {
@@ -18,28 +19,56 @@ import { pathSegment } from './http-client.ts';
 import { shown, type CrawlContext } from './ledger.ts';
 import type { ApiRequest } from './request-queue.ts';
 
+/**
+ * The most entries a list may have: about three times the whole register (some 35,000
+ * organisations), room for years of growth. A longer list is a broken or hostile answer: at the
+ * default 5 requests/s its records alone would take more than five hours.
+ */
+export const MAX_LIST_ENTRIES = 100_000;
+
+/** Why a list operation's answer cannot be used, or `undefined` when it can. */
+function listProblem(value: unknown, what: string): string | undefined {
+  if (!Array.isArray(value)) return `the answer is not an array of ${what}`;
+  if (value.length > MAX_LIST_ENTRIES) {
+    return `the answer lists ${value.length.toLocaleString('en')} ${what}, more than the ${MAX_LIST_ENTRIES.toLocaleString('en')} a list may hold`;
+  }
+  return undefined;
+}
+
 /** Every list, at once; a failed list is a recorded failure, not an error. */
 export async function fetchLists(context: CrawlContext): Promise<void> {
   await settleAll([voluntaryCodes(context), ...GROUP_LISTS.map((list) => groupList(context, list))]);
 }
 
 /**
- * The answer of a list operation: read back from the partial folder when an earlier run stored
- * it, otherwise fetched and stored as sent. `undefined` after a recorded failure.
+ * The answer of a list operation, an array of `what`: read back from the partial folder when an
+ * earlier run stored it, otherwise fetched and stored as sent. `undefined` after a recorded
+ * failure; an answer that is not such a list is a failure, never stored as if it were good.
  */
-async function storedOrFetched(context: CrawlContext, request: ApiRequest, file: string): Promise<unknown> {
+async function storedOrFetched(
+  context: CrawlContext,
+  request: ApiRequest,
+  file: string,
+  what: string,
+): Promise<unknown[] | undefined> {
   const path = context.partial(file);
   try {
-    return JSON.parse(await readFile(path, 'utf8'));
+    const stored: unknown = JSON.parse(await readFile(path, 'utf8'));
+    if (listProblem(stored, what) === undefined) return stored as unknown[];
   } catch {
     // Not stored yet (or unreadable, which cannot happen with atomic writes): fetch it.
   }
   const outcome = await context.queue.fetch(request);
-  if (outcome.kind === 'ok') {
+  const problem = outcome.kind === 'ok' ? listProblem(outcome.value, what) : undefined;
+  if (outcome.kind === 'ok' && problem === undefined) {
     await writeFileAtomic(path, outcome.body);
-    return outcome.value;
+    return outcome.value as unknown[];
   }
-  const error = context.ledger.failRequest(request, outcome, 'list');
+  const failed =
+    outcome.kind === 'ok'
+      ? { kind: 'failed' as const, error: `${problem}: not stored`, attempts: outcome.attempts }
+      : outcome;
+  const error = context.ledger.failRequest(request, failed, 'list');
   context.say(
     'warn',
     `${request.operation}${request.id === undefined ? '' : ` ${request.id}`} failed: ${error}`,
@@ -85,19 +114,11 @@ async function voluntaryCodes(context: CrawlContext): Promise<void> {
     context,
     { operation: 'voluntaryCodes', url: context.client.url(context.options.voluntaryCodesPath) },
     DATA_LAYOUT.voluntaryCodes,
+    'codes',
   );
   if (value === undefined) return;
   const parsed = voluntaryCodesResponseSchema.safeParse(value);
   if (!parsed.success) ledger.drift.addIssues('voluntaryCodes', 'voluntaryCodes', parsed.error.issues);
-  if (!Array.isArray(value)) {
-    ledger.fail({
-      operation: 'voluntaryCodes',
-      error: 'the answer is not an array of codes',
-      attempts: 1,
-      scope: 'list',
-    });
-    return;
-  }
   ledger.counts.voluntaryCodes = value.length;
   context.say('info', `voluntaryCodes: ${value.length} codes`);
   const codes = readCodes(context, value);
@@ -115,7 +136,12 @@ async function voluntaryCodeMembers(context: CrawlContext, code: string): Promis
   const file = voluntaryCodeMembersFile(code);
   if (file === undefined) return;
   const url = context.client.url(`/VoluntaryCodeMembers/${pathSegment(code)}`);
-  const value = await storedOrFetched(context, { operation: 'voluntaryCodeMembers', id: code, url }, file);
+  const value = await storedOrFetched(
+    context,
+    { operation: 'voluntaryCodeMembers', id: code, url },
+    file,
+    'organisations',
+  );
   if (value === undefined) return;
   const members = readList(context, 'voluntaryCodeMembers', code, value);
   context.ledger.counts.voluntaryCodeMembers[code] = members;
@@ -133,6 +159,7 @@ async function groupList(context: CrawlContext, list: GroupList): Promise<void> 
     context,
     { operation: list, url: context.client.url(GROUP_LIST_PATHS[list]) },
     `${DATA_LAYOUT.lists}/${list}.json`,
+    'organisations',
   );
   if (value === undefined) return;
   const { counts } = context.ledger;
@@ -141,7 +168,12 @@ async function groupList(context: CrawlContext, list: GroupList): Promise<void> 
 }
 
 /** Validates a list of OrganisationSummary and collects its ids; returns its length. */
-function readList(context: CrawlContext, operation: Operation, name: string, value: unknown): number {
+function readList(
+  context: CrawlContext,
+  operation: Operation,
+  name: string,
+  value: readonly unknown[],
+): number {
   const { ledger } = context;
   const parsed = organisationListSchema.safeParse(value);
   if (!parsed.success) {
@@ -149,11 +181,6 @@ function readList(context: CrawlContext, operation: Operation, name: string, val
       const index = typeof issue.path[0] === 'number' ? `[${issue.path[0]}]` : '';
       ledger.drift.addIssues(operation, `${name}${index}`, [issue]);
     }
-  }
-  if (!Array.isArray(value)) {
-    const error = `the answer of ${name} is not an array`;
-    ledger.fail({ operation, id: name, error, attempts: 1, scope: 'list' });
-    return 0;
   }
   value.forEach((entry: unknown, index) => {
     const id = isPlainObject(entry) ? entry['id'] : undefined;

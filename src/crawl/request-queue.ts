@@ -5,7 +5,7 @@
 import PQueue from 'p-queue';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { CrawlReporter, Operation } from './events.ts';
-import { redactBody } from './redact.ts';
+import { redactAnswer, type Redact } from './redact.ts';
 import {
   backoffDelay,
   classifyAnswer,
@@ -99,7 +99,7 @@ export class RequestQueue {
   readonly #get: Get;
   readonly #options: RequestQueueOptions;
   readonly #reporter: CrawlReporter;
-  readonly #redact: (text: string) => string;
+  readonly #redact: Redact;
   readonly #random: () => number;
   readonly #queue: PQueue;
   readonly #stop = new AbortController();
@@ -112,7 +112,7 @@ export class RequestQueue {
     get: Get,
     options: RequestQueueOptions,
     reporter: CrawlReporter,
-    redact: (text: string) => string,
+    redact: Redact,
     random: () => number = Math.random,
   ) {
     this.#get = get;
@@ -212,10 +212,10 @@ export class RequestQueue {
       // turn later; a search answer of 4 MB takes tens of milliseconds to parse. Not for other
       // statuses: a 429 must pause the queue before more requests start.
       if (answer.status >= 200 && answer.status < 300) await nextTurn();
-      return { classification: classifyAnswer(answer), body: answer.body };
+      return { classification: classifyAnswer(answer, Date.now(), this.#redact), body: answer.body };
     } catch (error) {
       if (this.#stopped !== undefined) throw this.#stopped;
-      const classification = classifyError(error);
+      const classification = classifyError(error, this.#redact);
       this.#count('network');
       report({ error: this.#redact(classification.reason) });
       return { classification };
@@ -235,10 +235,12 @@ export class RequestQueue {
       const { classification, body } = await this.#attempt(request, attempts);
       switch (classification.kind) {
         case 'success': {
-          const sent = body ?? Buffer.alloc(0);
-          const kept = redactBody(sent, this.#redact);
-          const value = kept === sent ? classification.value : JSON.parse(kept.toString('utf8'));
-          return { kind: 'ok', body: kept, value, attempts };
+          const kept = redactAnswer(body ?? Buffer.alloc(0), classification.value, this.#redact);
+          if (kept === undefined) {
+            const reason = 'the answer gives the key back in a form that could not be taken out of it';
+            return this.#failed(`${reason}: not stored`, attempts, undefined);
+          }
+          return { kind: 'ok', body: kept.body, value: kept.value, attempts };
         }
         case 'not-found':
           return { kind: 'not-found', status: classification.status, attempts };

@@ -1,6 +1,6 @@
 // From what a caller gives to the settings a crawl runs with: defaults applied, every value
 // checked against the option table (options.ts), mistakes reported in one sentence.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   checkNumber,
@@ -44,6 +44,9 @@ export function normaliseApiUrl(value: string, allowHttp: boolean): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** The longest key accepted (README: "Crawling"). */
+const MAX_KEY_LENGTH = 256;
+
 function readKeyFile(path: string): string {
   let text: string;
   try {
@@ -55,6 +58,24 @@ function readKeyFile(path: string): string {
   const key = text.trim();
   if (key === '') throw new CrawlConfigError(`the key file ${path} is empty`);
   return key;
+}
+
+/**
+ * A warning when the key file can be read or written by others than its owner, as ssh warns of a
+ * private key: anyone with an account on the machine could use the key. None on Windows, whose
+ * permissions are not mode bits.
+ */
+export function keyFileWarning(path: string): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  let mode: number;
+  try {
+    mode = statSync(path).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+  if ((mode & 0o077) === 0) return undefined;
+  const shown = mode.toString(8).padStart(4, '0');
+  return `the key file ${path} is open to others than its owner (permissions ${shown}): anyone with an account on this machine can read the key; run chmod 600 ${path}`;
 }
 
 /** Applies defaults and checks every value; throws `CrawlConfigError` with one clear sentence. */
@@ -91,6 +112,13 @@ export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
   if (!/^[\x21-\x7e]+$/.test(key)) {
     throw new CrawlConfigError(
       'the API key must be printable ASCII without spaces (check for a stray character)',
+    );
+  }
+  // A subscription key is 32 characters; a file of many more holds something else, and the
+  // redactor's pattern grows with the key.
+  if (key.length > MAX_KEY_LENGTH) {
+    throw new CrawlConfigError(
+      `the API key is ${key.length} characters long, more than ${MAX_KEY_LENGTH}: check that the key file holds only the key`,
     );
   }
   resolved['key'] = key;

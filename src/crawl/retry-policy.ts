@@ -2,6 +2,7 @@
 // attempt is classified here, as pure functions, and the request queue acts on the class.
 // undici's own RetryAgent is not used: it caps Retry-After at 30 s and cannot pause the queue.
 import type { IncomingHttpHeaders } from 'node:http';
+import { keyRedactor, type Redact } from './redact.ts';
 
 /** An answer of the API to one attempt, its body read in full. */
 export interface HttpAnswer {
@@ -55,30 +56,41 @@ export function backoffDelay(
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
-const MESSAGE_LIMIT = 200;
+/** The longest message kept from an error body or a thrown error. */
+export const MESSAGE_LIMIT = 200;
 
-/** The `message` of an Azure API Management error body, or the start of the body as text. */
-export function errorMessage(body: Buffer): string {
+/** For callers without a key: messages are cut, nothing is redacted. */
+const NO_KEY = keyRedactor('');
+
+/**
+ * The `message` of an Azure API Management error body, or the start of the body as text; the key
+ * redacted before the message is cut, so that a key across the cut leaves nothing behind.
+ */
+export function errorMessage(body: Buffer, redact: Redact = NO_KEY): string {
   const text = body.toString('utf8').trim();
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed !== null && typeof parsed === 'object' && 'message' in parsed) {
       const message = (parsed as { message: unknown }).message;
-      if (typeof message === 'string') return message.slice(0, MESSAGE_LIMIT);
+      if (typeof message === 'string') return redact.excerpt(message, MESSAGE_LIMIT);
     }
   } catch {
     // Not JSON: the text itself is the best message there is.
   }
-  return text.replace(/\s+/g, ' ').slice(0, MESSAGE_LIMIT);
+  return redact.excerpt(text.replace(/\s+/g, ' '), MESSAGE_LIMIT);
 }
 
-function withMessage(status: number, body: Buffer): string {
-  const message = errorMessage(body);
+function withMessage(status: number, body: Buffer, redact: Redact): string {
+  const message = errorMessage(body, redact);
   return message === '' ? `HTTP ${status}` : `HTTP ${status}: ${message}`;
 }
 
-/** Classifies an answer of the API. */
-export function classifyAnswer(answer: HttpAnswer, now: number = Date.now()): Classification {
+/** Classifies an answer of the API; its texts redacted with `redact`. */
+export function classifyAnswer(
+  answer: HttpAnswer,
+  now: number = Date.now(),
+  redact: Redact = NO_KEY,
+): Classification {
   const { status, headers, body } = answer;
   const retryAfterMs = parseRetryAfter(headers['retry-after'], now);
   const after = retryAfterMs === undefined ? {} : { retryAfterMs };
@@ -91,23 +103,24 @@ export function classifyAnswer(answer: HttpAnswer, now: number = Date.now()): Cl
     }
   }
   if (status === 404 || status === 410) return { kind: 'not-found', status };
-  if (status === 429) return { kind: 'rate-limited', reason: withMessage(status, body), status, ...after };
+  const reason = () => withMessage(status, body, redact);
+  if (status === 429) return { kind: 'rate-limited', reason: reason(), status, ...after };
   if (status === 403) {
-    const message = errorMessage(body);
+    const message = errorMessage(body, redact);
     if (retryAfterMs !== undefined || /quota/i.test(message)) {
-      return { kind: 'rate-limited', reason: withMessage(status, body), status, ...after };
+      return { kind: 'rate-limited', reason: reason(), status, ...after };
     }
-    return { kind: 'unauthorised', reason: withMessage(status, body), status };
+    return { kind: 'unauthorised', reason: reason(), status };
   }
-  if (status === 401) return { kind: 'unauthorised', reason: withMessage(status, body), status };
-  if (status === 408 || status >= 500)
-    return { kind: 'transient', reason: withMessage(status, body), status, ...after };
+  if (status === 401) return { kind: 'unauthorised', reason: reason(), status };
+  if (status === 408 || status >= 500) return { kind: 'transient', reason: reason(), status, ...after };
   if (status >= 300 && status < 400) {
     // Following a redirect could hand the key to another host.
     const location = typeof headers.location === 'string' ? ` to ${headers.location}` : '';
-    return { kind: 'final', reason: `unexpected redirect (HTTP ${status})${location}`, status };
+    const text = redact.excerpt(`unexpected redirect (HTTP ${status})${location}`, MESSAGE_LIMIT);
+    return { kind: 'final', reason: text, status };
   }
-  return { kind: 'final', reason: withMessage(status, body), status };
+  return { kind: 'final', reason: reason(), status };
 }
 
 /** Failures that the same request would meet again: a bug, or an answer larger than allowed. */
@@ -119,25 +132,41 @@ const FINAL_ERROR_CODES = new Set([
   'ERR_INVALID_URL',
 ]);
 
-/** A short description of a thrown error, with its code (`ECONNRESET: socket hang up`). */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    const cause = error.cause instanceof Error ? ` (${describeError(error.cause)})` : '';
-    const prefix = typeof code === 'string' ? `${code}: ` : error.name === 'Error' ? '' : `${error.name}: `;
-    return `${prefix}${error.message}${cause}`.slice(0, MESSAGE_LIMIT);
+/**
+ * A short description of a thrown error, with its code (`ECONNRESET: socket hang up`) and its
+ * causes; the key redacted before the description is cut.
+ */
+export function describeError(error: unknown, redact: Redact = NO_KEY): string {
+  if (!(error instanceof Error)) return redact.excerpt(String(error), MESSAGE_LIMIT);
+  const parts: string[] = [];
+  // A chain of causes may loop back on itself: each error is described once.
+  const seen = new Set<Error>();
+  for (
+    let current: unknown = error;
+    current instanceof Error && !seen.has(current);
+    current = current.cause
+  ) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    const prefix =
+      typeof code === 'string' ? `${code}: ` : current.name === 'Error' ? '' : `${current.name}: `;
+    parts.push(`${prefix}${current.message}`);
   }
-  return String(error).slice(0, MESSAGE_LIMIT);
+  const text = `${parts.join(' (')}${')'.repeat(parts.length - 1)}`;
+  return redact.excerpt(text, MESSAGE_LIMIT);
 }
 
 /**
  * Classifies a failure to get an answer at all. Resets, refused connections, time-outs, cut-off
  * bodies and anything unrecognised are transient: the attempt limit bounds the cost of a wrong guess.
  */
-export function classifyError(error: unknown): Extract<Classification, { kind: 'transient' | 'final' }> {
+export function classifyError(
+  error: unknown,
+  redact: Redact = NO_KEY,
+): Extract<Classification, { kind: 'transient' | 'final' }> {
   const code = (error as { code?: unknown } | undefined)?.code;
   const name = (error as { name?: unknown } | undefined)?.name;
-  const reason = describeError(error);
+  const reason = describeError(error, redact);
   if (typeof code === 'string' && FINAL_ERROR_CODES.has(code)) return { kind: 'final', reason };
   if (name === 'TimeoutError') return { kind: 'transient', reason: `request time-out: ${reason}` };
   return { kind: 'transient', reason };

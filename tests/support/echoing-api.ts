@@ -1,7 +1,9 @@
 // A gateway in front of the sample API that gives the subscription key back, as a careless proxy
-// or a chatty error page would: in every answer's headers, in the message of every error (500,
-// 503, 429 and, when told to, 401), in the address of a redirect, and inside one organisation's
-// record. The key must still reach no file and no output.
+// or a chatty error page would, and in the forms encoders give it: in every answer's headers, in
+// the message of every error (500, 503, 429 and, when told to, 401; the 500's percent-encoded in
+// lower case, across the 200th character of a long message), in the address of a redirect
+// (percent-encoded, across the 200th character of the message about it), and inside one organisation's record (JSON-escaped as PHP and .NET write it:
+// `\/`, `\u002B`). The key must still reach no file and no output.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RunningSampleApi } from '../../src/sample-api/server.ts';
@@ -43,17 +45,22 @@ export async function startEchoingApi(upstream: RunningSampleApi): Promise<Echoi
     const organisation = /\/Organisation\/([^/?]+)/.exec(path)?.[1];
     if (organisation !== undefined && decodeURIComponent(organisation) === redirectedId) {
       echoes.redirect += 1;
-      response.writeHead(302, { location: `https://gateway.invalid/signin?subscription-key=${key}` }).end();
+      // Long enough that the key straddles the 200th character of the crawler's message about it
+      // ("unexpected redirect (HTTP 302) to " and this address).
+      const back = 'x'.repeat(100);
+      const location = `https://gateway.invalid/signin?return=${back}&subscription-key=${encodeURIComponent(key)}`;
+      response.writeHead(302, { location }).end();
       return;
     }
     if (organisation !== undefined && !failedOnce.has(organisation)) {
       failedOnce.add(organisation);
       echoes.errorBody += 1;
+      // The message's first 186 characters, then the key: a cut at 200 would keep its start.
+      const encoded = encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
+      const message = `${'backend busy; '.repeat(13)}key ${encoded}`;
       response
         .writeHead(500, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({ statusCode: 500, message: `backend refused Ocp-Apim-Subscription-Key ${key}` }),
-        );
+        .end(JSON.stringify({ statusCode: 500, message }));
       return;
     }
     const headers: Record<string, string> = {};
@@ -71,7 +78,8 @@ export async function startEchoingApi(upstream: RunningSampleApi): Promise<Echoi
       const record = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
       record['legalObjectsExtract'] =
         `Quote the subscription key ${key} when you call. ${String(record['legalObjectsExtract'] ?? '')}`;
-      body = Buffer.from(JSON.stringify(record));
+      const escaped = key.replaceAll('/', '\\/').replaceAll('+', '\\u002B').replaceAll('=', '\\u003d');
+      body = Buffer.from(JSON.stringify(record).replaceAll(key, escaped));
       echoes.record += 1;
     }
     if (upstreamResponse.status >= 400 && upstreamResponse.status !== 404) {

@@ -5,26 +5,31 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
   renameSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crawl, type CrawlSummary } from '../../src/crawl/crawl.ts';
+import { MAX_LIST_ENTRIES } from '../../src/crawl/lists.ts';
 import type { CrawlOptions } from '../../src/crawl/options.ts';
 import { crawlManifestSchema } from '../../src/schemas/index.ts';
 
-const KEY = 'edge-case-key-7f3a';
+/** The characters encoders change (`/`, `+`, `=`) are in it; its first word occurs nowhere else. */
+const KEY = 'edgekey/7f3a+Qz=9w==';
 const A = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 const B = '0b6a3c1e-1111-4a2b-8c3d-000000000002';
 const C = '0b6a3c1e-2222-4a2b-8c3d-000000000003';
 const GONE = '0b6a3c1e-3333-4a2b-8c3d-000000000004';
 const HIDDEN = '0b6a3c1e-4444-4a2b-8c3d-000000000005';
+const REDIRECTED = '0b6a3c1e-5555-4a2b-8c3d-000000000006';
 
 function organisation(id: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -520,6 +525,170 @@ test('a crawl killed between the two renames of the swap is repaired by the next
     assert.equal(summary.exitCode, 0, summary.message);
     assert.equal(existsSync(`${dataDir}.previous`), false);
     assert.equal(existsSync(join(dataDir, 'manifest.json')), true);
+  } finally {
+    await api.close();
+  }
+});
+
+/** Every file below `dir`, by path. */
+function filesBelow(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, name);
+    if (statSync(path).isFile()) files.set(name, readFileSync(path, 'utf8'));
+  }
+  return files;
+}
+
+// Checked by taking each protection out: with the redactor matching the key as sent only, the
+// JSON-escaped record and list and the percent-encoded messages keep it (and the stored record
+// decodes to it); with the queue's messages cut before they are redacted, the manifest keeps
+// "edgek" from the cut 503.
+test('a key with / + = given back JSON-escaped in a record and a list, percent-encoded in errors and a redirect, across the cut of a long message: in no file and no report', async () => {
+  const routes = standardRoutes();
+  const escaped = KEY.replaceAll('/', '\\/').replaceAll('+', '\\u002B').replaceAll('=', '\\u003d');
+  routes['/registeredCharities/'] = ok(
+    null,
+    `[{"id":"${A}","name":"A (key ${escaped})"},{"id":"${B}","name":"B"}]`,
+  );
+  routes['/taxEfficientGifts'] = ok([
+    { id: C, name: 'C' },
+    { id: REDIRECTED, name: 'Redirected' },
+  ]);
+  routes[`/Organisation/${B}`] = ok(
+    null,
+    JSON.stringify(organisation(B)).replace(
+      '"legalObjectsExtract":"',
+      `"legalObjectsExtract":"Quote ${escaped}. `,
+    ),
+  );
+  // The percent-encoded key straddles the 200th character of the message.
+  const percent = encodeURIComponent(KEY).toLowerCase();
+  routes[`/Organisation/${C}`] = {
+    status: 503,
+    body: JSON.stringify({ statusCode: 503, message: `${'-'.repeat(195)}${percent} (try later)` }),
+  };
+  routes[`/Organisation/${REDIRECTED}`] = {
+    status: 302,
+    body: '',
+    headers: { location: `https://gateway.invalid/signin?key=${encodeURIComponent(KEY)}` },
+  };
+  const api = await fakeApi(routes);
+  const dataDir = tempDataDir();
+  const reported: string[] = [];
+  try {
+    const summary = await run(api, dataDir, {
+      allowFailures: 2,
+      reporter: { event: (event) => reported.push(JSON.stringify(event)) },
+    });
+    assert.equal(summary.published, true, summary.message);
+    const failures = summary.manifest?.failures ?? [];
+    assert.deepEqual(failures.map((failure) => failure.id).sort(), [C, REDIRECTED].sort());
+    const files = filesBelow(dataDir);
+    assert.ok(files.size >= 8);
+    const holding = [...files]
+      .filter(([, text]) => /edge/i.test(text) || text.includes(KEY))
+      .map(([path]) => path);
+    assert.deepEqual(holding, []);
+    assert.equal(/edge/i.test(reported.join('\n') + JSON.stringify(summary)), false);
+    // The record and the list as read, every escape decoded: what the site is built from.
+    const record = JSON.stringify(readJson(join(dataDir, 'organisations', `${B}.json`)));
+    assert.match(record, /Quote \[redacted key\]\. To promote/);
+    const list = JSON.stringify(readJson(join(dataDir, 'lists', 'registeredCharities.json')));
+    assert.match(list, /A \(key \[redacted key\]\)/);
+    assert.match(files.get('manifest.json') ?? '', /HTTP 503: -{195}\[redacted key\]/);
+    assert.match(files.get('manifest.json') ?? '', /signin\?key=\[redacted key\]/);
+  } finally {
+    await api.close();
+  }
+});
+
+/** That a crawl failed on one group list, said why, and kept no file of that list's answer. */
+function assertListRefused(summary: CrawlSummary, dataDir: string, list: string, error: RegExp): void {
+  assert.equal(summary.exitCode, 1);
+  assert.equal(summary.published, false);
+  const failure = summary.manifest?.failures.find((entry) => entry.scope === 'list');
+  assert.equal(failure?.operation, list);
+  assert.match(failure?.error ?? '', error);
+  assert.equal(existsSync(join(`${dataDir}.partial`, 'lists', `${list}.json`)), false);
+}
+
+// Checked by taking the protection out: with the answer stored before it is judged (as before),
+// the second run reads the stored object back, fails the same way and exits 1.
+test('a list answer that is not a list is a failure, not kept: the next run asks again and completes', async () => {
+  const routes = standardRoutes();
+  routes['/registeredCharities/'] = ok({ statusCode: 200, message: 'Service is warming up' });
+  const api = await fakeApi(routes);
+  const dataDir = tempDataDir();
+  try {
+    const broken = await run(api, dataDir);
+    assertListRefused(broken, dataDir, 'registeredCharities', /not an array of organisations: not stored/);
+
+    api.routes.set('/registeredCharities/', standardRoutes()['/registeredCharities/'] as Route);
+    api.requests.length = 0;
+    const repaired = await run(api, dataDir);
+    assert.equal(repaired.exitCode, 0, repaired.message);
+    assert.equal(repaired.manifest?.runs, 2, 'the unfinished crawl was resumed, not started over');
+    assert.ok(api.requests.includes('/registeredCharities/'));
+    assert.equal(repaired.manifest?.counts.registeredCharities, 2);
+  } finally {
+    await api.close();
+  }
+});
+
+// Checked by taking the protection out: without the bound, the 100,001 entries (all one
+// organisation) are accepted and the crawl publishes with exit 0.
+test('a list longer than any register could be is refused with a clear failure and not kept', async () => {
+  const routes = standardRoutes();
+  const entries = Array.from({ length: MAX_LIST_ENTRIES + 1 }, () => ({ id: A, name: 'A' }));
+  routes['/housingBodies/'] = ok(entries);
+  const api = await fakeApi(routes);
+  const dataDir = tempDataDir();
+  try {
+    assertListRefused(
+      await run(api, dataDir),
+      dataDir,
+      'housingBodies',
+      /^the answer lists 100,001 organisations, more than the 100,000 a list may hold: not stored$/,
+    );
+  } finally {
+    await api.close();
+  }
+});
+
+// Checked by taking the protection out: without the check, no warning is given for either file.
+test('a key file that others can read is used, with a warning that says how to close it', async () => {
+  const api = await fakeApi(standardRoutes());
+  const folder = mkdtempSync(join(tmpdir(), 'orgdir-key-file-'));
+  try {
+    for (const [mode, warned] of [
+      [0o644, true],
+      [0o640, true],
+      [0o600, false],
+    ] as const) {
+      const keyFile = join(folder, `key-${mode.toString(8)}`);
+      writeFileSync(keyFile, `${KEY}\n`);
+      chmodSync(keyFile, mode);
+      const warnings: string[] = [];
+      const summary = await crawl({
+        apiUrl: api.url,
+        keyFile,
+        dataDir: tempDataDir(),
+        rate: 0,
+        reporter: {
+          event: (event) => event.type === 'message' && event.level === 'warn' && warnings.push(event.text),
+        },
+      });
+      assert.equal(summary.exitCode, 0, summary.message);
+      const expected = new RegExp(
+        `^the key file .*key-${mode.toString(8)} is open to others than its owner \\(permissions 0${mode.toString(8)}\\).*chmod 600`,
+      );
+      assert.equal(
+        warnings.some((text) => expected.test(text)),
+        warned,
+        `${mode.toString(8)}: ${warnings.join('\n')}`,
+      );
+    }
   } finally {
     await api.close();
   }

@@ -62,6 +62,12 @@ test('a missing key or URL is a configuration error that says what to set', () =
   );
   assert.throws(() => resolveCrawlOptions({ apiUrl: API, key: 'abc def' }), /printable ASCII/);
   assert.throws(() => resolveCrawlOptions({ apiUrl: API, key: 'caf\u00e9-key' }), /printable ASCII/);
+  // A subscription key is 32 characters; the redactor's pattern grows with the key.
+  assert.throws(
+    () => resolveCrawlOptions({ apiUrl: API, key: 'k/+='.repeat(65) }),
+    /the API key is 260 characters long, more than 256: check that the key file holds only the key/,
+  );
+  assert.equal(resolveCrawlOptions({ apiUrl: API, key: 'k/+='.repeat(64) }).key.length, 256);
 });
 
 test('bad values are one clear sentence naming the flag', () => {

@@ -94,6 +94,7 @@ function setUp(
   server: ScriptedServer,
   options: Partial<RequestQueueOptions> = {},
   requestTimeoutMs = 10_000,
+  key = 'test-key',
 ) {
   const events: CrawlEvent[] = [];
   const merged = { ...FAST, ...options };
@@ -102,7 +103,7 @@ function setUp(
     (url, signal) => client.get(url, signal),
     merged,
     { event: (event) => events.push(event) },
-    keyRedactor('test-key'),
+    keyRedactor(key),
   );
   const get = (path: string) => queue.fetch({ operation: 'organisation', id: path, url: client.url(path) });
   const close = async () => {
@@ -373,5 +374,176 @@ test('a network error that quotes the key is reported and retried with the key r
     assert.match(reported, /"type":"retry"[^}]*"reason":"[^"]*\[redacted key\]/);
   } finally {
     queue.close();
+  }
+});
+
+/** A key with the characters encoders change; its first three characters occur nowhere else. */
+const SLASH_KEY = 'Qk7/pL+w9=Zr/3+Tn8==';
+
+/** Where a test finds the key: as sent, JSON-escaped, percent-encoded in either case, or its start. */
+function slashKeyForms(text: string): string[] {
+  const percent = encodeURIComponent(SLASH_KEY);
+  const forms = [
+    SLASH_KEY,
+    SLASH_KEY.replaceAll('/', '\\/'),
+    SLASH_KEY.replaceAll('+', '\\u002B'),
+    percent,
+    percent.toLowerCase(),
+  ];
+  const found = forms.filter((form) => text.includes(form));
+  // Any part of the key left at a cut starts with its first characters.
+  if (/qk7/i.test(text)) found.push('the start of the key');
+  return found;
+}
+
+// Checked by taking each protection out: with the queue classifying answers without its redactor
+// (the message cut to 200 characters before it is redacted), the cut 503's start of the key is
+// found; with the redactor matching only the key as sent, the escaped and encoded forms are.
+test('a key with / + = given back JSON-escaped, percent-encoded or across the cut of a long message: nothing the queue reports or returns holds any of it', async () => {
+  const jsonEscaped = SLASH_KEY.replaceAll('/', '\\/').replaceAll('+', '\\u002B').replaceAll('=', '\\u003d');
+  const percentLower = encodeURIComponent(SLASH_KEY).toLowerCase();
+  const server = await scriptedServer((request, response) => {
+    const path = request.url ?? '';
+    if (path.endsWith('/record')) {
+      const body = `{"id":"record","legalObjectsExtract":"Quote ${jsonEscaped} when you call"}`;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    } else if (path.endsWith('/encoded')) {
+      json(response, 500, { statusCode: 500, message: `backend refused key=${percentLower}` });
+    } else if (path.endsWith('/redirected')) {
+      const location = `https://gateway.invalid/signin?subscription-key=${encodeURIComponent(SLASH_KEY)}`;
+      response.writeHead(302, { location }).end();
+    } else {
+      // The key straddles the 200th character of the message.
+      json(response, 503, { statusCode: 503, message: `${'busy '.repeat(38)}${SLASH_KEY} try later` });
+    }
+  });
+  const { get, events, close } = setUp(server, { maxAttempts: 2 }, 10_000, SLASH_KEY);
+  try {
+    const outcomes = [
+      await get('/Organisation/record'),
+      await get('/Organisation/encoded'),
+      await get('/Organisation/redirected'),
+      await get('/Organisation/cut'),
+    ];
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.kind),
+      ['ok', 'failed', 'failed', 'failed'],
+    );
+    const record = outcomes[0];
+    assert.ok(record?.kind === 'ok');
+    // The record as stored and as read (decoded): pages and search are built from the second.
+    assert.deepEqual(slashKeyForms(record.body.toString('utf8')), []);
+    assert.deepEqual(record.value, {
+      id: 'record',
+      legalObjectsExtract: 'Quote [redacted key] when you call',
+    });
+    const everything = JSON.stringify({ events, outcomes }, (_key, value: unknown) =>
+      Buffer.isBuffer(value) ? value.toString('utf8') : value,
+    );
+    assert.deepEqual(slashKeyForms(everything), []);
+    for (const where of ['backend refused key=', 'subscription-key='])
+      assert.match(everything, new RegExp(`${where}\\[redacted key\\]`), where);
+    const cut = outcomes[3];
+    assert.ok(cut?.kind === 'failed');
+    assert.match(cut.error, /^HTTP 503: (busy ){38}\[redacted key\]/);
+  } finally {
+    await close();
+  }
+});
+
+// Checked by taking the protection out: with the queue describing a thrown error without its
+// redactor, the description is cut at 200 characters first and the start of the key is reported.
+test('a network error whose long message holds the key percent-encoded across the cut is reported without any of it', async () => {
+  const events: CrawlEvent[] = [];
+  let calls = 0;
+  const queue = new RequestQueue(
+    async () => {
+      calls += 1;
+      if (calls === 1) {
+        const proxy = `http://user:${encodeURIComponent(SLASH_KEY)}@proxy.invalid`;
+        throw new Error(`${'the proxy refused the connection; '.repeat(5)}proxy ${proxy}`);
+      }
+      return { status: 200, headers: {}, body: Buffer.from('{"ok":true}') };
+    },
+    FAST,
+    { event: (event) => events.push(event) },
+    keyRedactor(SLASH_KEY),
+  );
+  try {
+    const outcome = await queue.fetch({ operation: 'organisation', id: 'x', url: 'http://api.invalid/x' });
+    assert.equal(outcome.kind, 'ok');
+    const reported = JSON.stringify(events);
+    assert.deepEqual(slashKeyForms(reported), []);
+    assert.match(reported, /"type":"retry"[^}]*"reason":"[^"]*proxy http:\/\/user:\[redacted key\]/);
+  } finally {
+    queue.close();
+  }
+});
+
+// Checked by taking the protection out: without the bound, all three answers are received at once
+// (1.8 MB against a bound of 1.5 MB) and no request is dropped.
+test('answers received at once are bounded together: the one that would pass the bound is dropped and asked again', async () => {
+  const chunk = Buffer.alloc(100 * 1024, 0x20);
+  let allArrived: () => void = () => undefined;
+  const arrived = new Promise<void>((resolve) => (allArrived = resolve));
+  const server = await scriptedServer(async (_request, response, arrival) => {
+    // 600 KB of JSON in six slow pieces; the first three answers start together once all three
+    // were asked for, so that they are in flight together whatever the machine's load.
+    if (arrival === 3) allArrived();
+    await arrived;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('[');
+    let sent = 0;
+    const next = () => {
+      if (response.destroyed) return;
+      if (sent === 6) {
+        response.end(']');
+        return;
+      }
+      sent += 1;
+      response.write(chunk);
+      setTimeout(next, 40);
+    };
+    next();
+  });
+  const client = new ApiClient({
+    apiUrl: server.url,
+    key: SLASH_KEY,
+    connections: 3,
+    connectTimeoutMs: 1000,
+    headersTimeoutMs: 5000,
+    bodyTimeoutMs: 5000,
+    requestTimeoutMs: 10_000,
+    userAgent: 'orgdir-test',
+    maxAnswerBytes: 1024 * 1024,
+    maxAnswerBytesInFlight: 1.5 * 1024 * 1024,
+  });
+  const events: CrawlEvent[] = [];
+  const queue = new RequestQueue(
+    (url, signal) => client.get(url, signal),
+    { ...FAST, concurrency: 3, maxAttempts: 8, backoffBaseMs: 200, backoffMaxMs: 800 },
+    { event: (event) => events.push(event) },
+    keyRedactor(SLASH_KEY),
+  );
+  try {
+    const outcomes = await Promise.all(
+      ['a', 'b', 'c'].map((id) => queue.fetch({ operation: 'search', id, url: client.url(`/search/${id}`) })),
+    );
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.kind === 'ok' && outcome.body.length),
+      [614_402, 614_402, 614_402],
+    );
+    const retries = events.filter((event) => event.type === 'retry');
+    assert.ok(retries.length >= 1, 'an answer was dropped');
+    for (const retry of retries) {
+      assert.match(
+        retry.type === 'retry' ? retry.reason : '',
+        /^AnswersOverMemoryBound: the answers being received at once would hold more than 1\.5 MiB: this one is dropped at [\d.]+ MiB and asked again$/,
+      );
+    }
+  } finally {
+    queue.close();
+    await client.close();
+    await server.close();
   }
 });
