@@ -1,6 +1,11 @@
 // npm run sample-api -- [flags]: serves the sample API on loopback until stopped (Ctrl-C).
 import { parseArgs } from 'node:util';
-import { DEFAULT_ORGS, DEFAULT_SEED, generateDataset } from '../src/sample-api/dataset.ts';
+import {
+  DEFAULT_LIST_SHARE,
+  DEFAULT_ORGS,
+  DEFAULT_SEED,
+  generateDataset,
+} from '../src/sample-api/dataset.ts';
 import {
   DEMO_SUBSCRIPTION_KEY,
   SEARCH_RESULT_LIMIT,
@@ -23,7 +28,9 @@ until stopped with Ctrl-C (SIGINT) or SIGTERM.
   --seed S                 seed of the data; same seed and size give the same bytes (default ${DEFAULT_SEED})
   --key K                  accepted Ocp-Apim-Subscription-Key (default ${DEMO_SUBSCRIPTION_KEY})
   --codes strings|objects  shape of the VoluntaryCodes answer (default objects)
-  --search-limit N         most results of one search (default ${SEARCH_RESULT_LIMIT})
+  --search-limit N         most results of one search, cut without a word (default ${SEARCH_RESULT_LIMIT})
+  --list-share R           about what share of the register a list names (default ${DEFAULT_LIST_SHARE});
+                           the rest is reachable only through search
   --edition N              night of the register: 1 as generated, each later one a known set of
                            changes on the one before (default 1; see src/sample-api/editions.ts)
 
@@ -62,6 +69,7 @@ const FLAG_OPTIONS = {
   key: { type: 'string' },
   codes: { type: 'string' },
   'search-limit': { type: 'string' },
+  'list-share': { type: 'string' },
   'latency-ms': { type: 'string' },
   'jitter-ms': { type: 'string' },
   'error-rate': { type: 'string' },
@@ -84,6 +92,12 @@ const FLAG_OPTIONS = {
 } as const;
 
 class UsageError extends Error {}
+
+function listShare(value: string | undefined): number | undefined {
+  const share = number('list-share', value, 'rate');
+  if (share === 0) throw new UsageError('--list-share must be above 0 (got "0")');
+  return share;
+}
 
 function number(flag: string, value: string | undefined, kind: 'integer' | 'count' | 'rate' | 'amount') {
   if (value === undefined) return undefined;
@@ -226,7 +240,9 @@ async function main(): Promise<number> {
     definedOnly({
       host: values.host,
       port: port(values.port),
-      dataset: generateDataset(definedOnly({ orgs, seed: values.seed, edition })),
+      dataset: generateDataset(
+        definedOnly({ orgs, seed: values.seed, edition, listShare: listShare(values['list-share']) }),
+      ),
       key: values.key,
       voluntaryCodesShape: codes,
       searchLimit: number('search-limit', values['search-limit'], 'count'),

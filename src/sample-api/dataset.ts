@@ -31,7 +31,16 @@ export interface DatasetOptions {
    * edition applies a known set of changes to the one before (editions.ts), listed in `changes`.
    */
   edition?: number;
+  /**
+   * About what share of the register a list names (default 0.43, as the appendix's counts give):
+   * the chances of being a registered charity, a housing body or a tax-efficient gift scale with
+   * it. The rest are reachable only through search.
+   */
+  listShare?: number;
 }
+
+/** The share of the register on some list with the appendix's counts. */
+export const DEFAULT_LIST_SHARE = 0.43;
 
 export const DEFAULT_SEED = 'orgdir';
 export const DEFAULT_ORGS = 2000;
@@ -100,12 +109,15 @@ const COUNTY_WEIGHTS: readonly (readonly [string, number])[] = COUNTIES.map((cou
 
 const SEARCH_URL_BASE = 'https://orgdir.example/org/';
 
-function makeCore(seed: string, index: number, gone: boolean): OrganisationCore {
+function makeCore(seed: string, index: number, gone: boolean, listScale = 1): OrganisationCore {
   const random = createRandom(seed, index, 'organisation');
   const id = guid(random);
-  const housingBody = chance(random, HOUSING_BODY_SHARE);
-  let registeredCharity = housingBody ? chance(random, 0.85) : chance(random, REGISTERED_CHARITY_SHARE);
-  const taxEfficientGifts = registeredCharity ? chance(random, 0.6) : chance(random, 0.04);
+  const scaled = (share: number) => Math.min(1, share * listScale);
+  const housingBody = chance(random, scaled(HOUSING_BODY_SHARE));
+  let registeredCharity = housingBody
+    ? chance(random, 0.85)
+    : chance(random, scaled(REGISTERED_CHARITY_SHARE));
+  const taxEfficientGifts = registeredCharity ? chance(random, 0.6) : chance(random, scaled(0.04));
   const { county, town } = pickPlace(random, COUNTY_WEIGHTS);
   const place = locality(random, county, town);
   const named = organisationName(random, { housingBody, county, town, place });
@@ -174,11 +186,11 @@ class RecordCache {
 }
 
 /** The first edition's organisations: `orgs` with a record, then `goneCount` that lists still name. */
-function makeCores(seed: string, orgs: number, goneCount: number): OrganisationCore[] {
+function makeCores(seed: string, orgs: number, goneCount: number, listScale: number): OrganisationCore[] {
   const cores: OrganisationCore[] = [];
   const ids = new Set<string>();
   for (let index = 0; index < orgs + goneCount; index++) {
-    const core = makeCore(seed, index, index >= orgs);
+    const core = makeCore(seed, index, index >= orgs, listScale);
     if (ids.has(core.id)) throw new Error(`duplicate organisation id ${core.id}`);
     ids.add(core.id);
     cores.push(core);
@@ -218,8 +230,12 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
   if (!Number.isInteger(edition) || edition < 1)
     throw new RangeError(`edition must be a positive integer, got ${edition}`);
   const goneCount = Math.max(1, Math.round(orgs * GONE_SHARE));
+  const listShare = options.listShare ?? DEFAULT_LIST_SHARE;
+  if (!(listShare > 0 && listShare <= 1))
+    throw new RangeError(`listShare must be above 0 and at most 1, got ${listShare}`);
+  const listScale = listShare / DEFAULT_LIST_SHARE;
 
-  const firstCores = makeCores(seed, orgs, goneCount);
+  const firstCores = makeCores(seed, orgs, goneCount, listScale);
   const later =
     edition === 1
       ? undefined
@@ -228,7 +244,7 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
           orgs,
           edition,
           cores: firstCores,
-          makeCore: (index) => makeCore(seed, index, false),
+          makeCore: (index) => makeCore(seed, index, false, listScale),
           generateRecord: (core) => organisationRecord(seed, core),
         });
   const cores = later?.cores ?? firstCores;

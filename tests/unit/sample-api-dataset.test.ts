@@ -205,3 +205,23 @@ test('legal objects vary in length, some cut part-way; directors have appointmen
     for (const director of record.directors) assert.ok(director.dateAppointed >= record.incorporatedDate);
   }
 });
+
+test('the share of the register on a list follows listShare; the others are reachable only through search', () => {
+  const onAList = (listShare?: number) => {
+    const dataset = generateDataset({ orgs: 3000, ...(listShare === undefined ? {} : { listShare }) });
+    const listed = new Set(
+      [
+        ...dataset.registeredCharities,
+        ...dataset.taxEfficientGifts,
+        ...dataset.housingBodies,
+        ...dataset.voluntaryCodes.flatMap((code) => dataset.voluntaryCodeMembers(code.id) ?? []),
+      ].map((organisation) => organisation.id),
+    );
+    return dataset.ids.filter((id) => listed.has(id)).length / dataset.ids.length;
+  };
+  const usual = onAList();
+  assert.ok(usual > 0.38 && usual < 0.48, `${usual}`);
+  const fewer = onAList(0.2);
+  assert.ok(fewer > 0.16 && fewer < 0.24, `${fewer}`);
+  assert.throws(() => generateDataset({ orgs: 10, listShare: 0 }), /listShare/);
+});
