@@ -80,8 +80,6 @@ interface Query {
 
 interface Known {
   words: Set<string>;
-  /** Folded texts, each padded with spaces, for phrases. */
-  texts: string[];
   listed: boolean;
   foundBySearch: boolean;
   /** Returned by an answer under the cap: its neighbours in that answer are all known. */
@@ -156,7 +154,7 @@ function narrowed(query: Query, word: string): Query {
 export class SweepPlanner {
   readonly #options: SweepPlannerOptions;
   readonly #known = new Map<string, Known>();
-  /** Folded word → ids of known organisations that contain it. */
+  /** Folded word, or two folded words in a row, → ids of known organisations that contain it. */
   readonly #postings = new Map<string, Set<string>>();
   /** Folded word → how many listed organisations contain it. */
   readonly #listedPostings = new Map<string, number>();
@@ -353,25 +351,34 @@ export class SweepPlanner {
     const id = organisation.id.toLowerCase();
     let known = this.#known.get(id);
     if (known === undefined) {
-      known = { words: new Set(), texts: [], listed: false, foundBySearch: false, certified: false };
+      known = { words: new Set(), listed: false, foundBySearch: false, certified: false };
       this.#known.set(id, known);
     }
     const added: string[] = [];
     for (const text of organisation.texts) {
       const words = wordsOf(text);
       const folded = words.map(foldWord);
-      known.texts.push(` ${folded.join(' ')} `);
       for (const [index, word] of folded.entries()) {
-        if (word === '' || known.words.has(word)) continue;
+        if (word === '') continue;
+        // Two words in a row are kept as a pair too, for the phrases: a phrase is taken to match
+        // where each pair of its words does, which is exact for the two-word phrases of the
+        // classification and close for longer ones.
+        const next = folded[index + 1];
+        if (next !== undefined && next !== '') this.#post(`${word} ${next}`, id);
+        if (known.words.has(word)) continue;
         known.words.add(word);
         added.push(word);
         if (!this.#spelling.has(word)) this.#spelling.set(word, words[index] ?? word);
-        let posting = this.#postings.get(word);
-        if (posting === undefined) this.#postings.set(word, (posting = new Set()));
-        posting.add(id);
+        this.#post(word, id);
       }
     }
     return { known, added };
+  }
+
+  #post(term: string, id: string): void {
+    let posting = this.#postings.get(term);
+    if (posting === undefined) this.#postings.set(term, (posting = new Set()));
+    posting.add(id);
   }
 
   /** The register's size: the lists' size over the share of search results that are listed. */
@@ -386,8 +393,11 @@ export class SweepPlanner {
   /** Known organisations that match a query, and how many of them are listed. */
   #matches(query: Query): { known: number; listed: number; uncertified: number } {
     const postings = query.words.map((word) => this.#postings.get(word) ?? new Set<string>());
-    const phraseWords = query.phrases.flatMap((phrase) => phrase.split(' '));
-    for (const word of phraseWords) postings.push(this.#postings.get(word) ?? new Set<string>());
+    for (const phrase of query.phrases) {
+      const words = phrase.split(' ');
+      for (let index = 0; index + 1 < words.length; index++)
+        postings.push(this.#postings.get(`${words[index]} ${words[index + 1]}`) ?? new Set<string>());
+    }
     if (postings.length === 0) return { known: 0, listed: 0, uncertified: 0 };
     postings.sort((a, b) => a.size - b.size);
     const [smallest, ...rest] = postings;
@@ -398,8 +408,6 @@ export class SweepPlanner {
       if (!rest.every((posting) => posting.has(id))) continue;
       const organisation = this.#known.get(id);
       if (organisation === undefined) continue;
-      if (!query.phrases.every((phrase) => organisation.texts.some((text) => text.includes(` ${phrase} `))))
-        continue;
       known += 1;
       if (organisation.listed) listed += 1;
       if (!organisation.certified) uncertified += 1;
