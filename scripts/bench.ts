@@ -23,6 +23,8 @@ bench-results/latest.json). Each size keeps its data and site under bench-result
   --latency-ms N      the sample API's delay per answer in the crawl (default ${BENCHMARK_DEFAULTS.latencyMs})
   --jitter-ms N       its variation either way (default ${BENCHMARK_DEFAULTS.jitterMs})
   --concurrency N     the crawler's requests in flight (default ${BENCHMARK_DEFAULTS.concurrency})
+  --search-caps N,N   the sweep stage's search caps (default ${BENCHMARK_DEFAULTS.searchCaps.join(',')}): one crawl each,
+                      with every default of the crawler, of a sample API that cuts each answer there
   --seed S            the sample register's seed (default ${BENCHMARK_DEFAULTS.seed})
   --report FILE       the Markdown report (default BENCHMARKS.md)
   --json FILE         the figures as JSON (default benchmarks.json)
@@ -58,6 +60,7 @@ async function main(): Promise<number> {
       'latency-ms': { type: 'string' },
       'jitter-ms': { type: 'string' },
       concurrency: { type: 'string' },
+      'search-caps': { type: 'string' },
       seed: { type: 'string' },
       report: { type: 'string' },
       trial: { type: 'boolean', default: false },
@@ -84,6 +87,10 @@ async function main(): Promise<number> {
     latencyMs: amount('latency-ms', values['latency-ms'], BENCHMARK_DEFAULTS.latencyMs, 0),
     jitterMs: amount('jitter-ms', values['jitter-ms'], BENCHMARK_DEFAULTS.jitterMs, 0),
     concurrency: amount('concurrency', values.concurrency, BENCHMARK_DEFAULTS.concurrency, 1),
+    searchCaps:
+      values['search-caps'] === undefined
+        ? BENCHMARK_DEFAULTS.searchCaps
+        : positiveIntegers('search-caps', values['search-caps']),
     workDir: BENCHMARK_DEFAULTS.workDir,
     command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(
       ' ',

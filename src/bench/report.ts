@@ -72,6 +72,56 @@ function crawlSection(results: BenchmarkResults, sizes: SizeResult[]): string[] 
   ];
 }
 
+function sweepSection(results: BenchmarkResults, sizes: SizeResult[]): string[] {
+  const rows = sizes.flatMap((size) => (size.sweeps ?? []).map((sweep) => sweep));
+  if (rows.length === 0) return [];
+  const { latencyMs, concurrency } = results.settings;
+  return [
+    '## The search sweep',
+    '',
+    'How much of the register a crawl with every default reaches when most organisations are on no ' +
+      'list (57% in the sample register) and the search cuts each answer at a cap without a word: one ' +
+      `crawl per size and cap, the sample API answering after ${latencyMs} ms, the crawler at ` +
+      `concurrency ${concurrency} and no rate limit. "Stored" is the share of the register whose ` +
+      'record the crawl stored; "searches" the searches the API answered, seeds and splits included, ' +
+      'as a share of the organisations; "capped" the answers at the cap and, of them, those searched ' +
+      'past (every organisation they returned seen again in an answer under the cap); R·L/C counts ' +
+      'every request, searches included.',
+    '',
+    markdownTable(
+      [
+        'organisations',
+        'cap',
+        'on lists',
+        'stored',
+        'searches',
+        'capped (searched past)',
+        'stopped',
+        'requests',
+        'R·L/C',
+        'wall',
+        'ratio',
+        'crawler CPU',
+      ],
+      rows.map((sweep) => [
+        count(sweep.organisations),
+        count(sweep.searchCap),
+        count(sweep.listed),
+        `${(sweep.coverage * 100).toFixed(2)}% (${count(sweep.stored)})`,
+        `${count(sweep.searches)} (${(sweep.searchShare * 100).toFixed(1)}%)`,
+        `${count(sweep.cappedAnswers)} (${count(sweep.cappedAnswersSplit)})`,
+        sweep.stopped,
+        count(sweep.requests),
+        seconds(sweep.boundSeconds),
+        seconds(sweep.wallSeconds),
+        `${sweep.ratio.toFixed(2)}×`,
+        seconds(sweep.cpuSeconds),
+      ]),
+    ),
+    '',
+  ];
+}
+
 function siteSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.site !== undefined);
   if (measured.length === 0) return [];
@@ -289,6 +339,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
   }
   lines.push(
     ...crawlSection(results, sizes),
+    ...sweepSection(results, sizes),
     ...siteSection(sizes),
     ...hostingSection(sizes),
     ...pageWeightSection(sizes),

@@ -16,10 +16,11 @@ import {
   runCrawlStage,
   runSearchStage,
   runSiteStage,
+  runSweepStage,
   type WorkerOptions,
 } from './stages.ts';
 
-export const STAGES = ['crawl', 'site', 'search'] as const;
+export const STAGES = ['crawl', 'sweep', 'site', 'search'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export const BENCHMARK_DEFAULTS = {
@@ -29,6 +30,8 @@ export const BENCHMARK_DEFAULTS = {
   latencyMs: 20,
   jitterMs: 0,
   concurrency: 8,
+  /** The search caps of the sweep stage: the sample API's default, and one five times tighter. */
+  searchCaps: [500, 100],
   workDir: 'bench-results',
 } as const;
 
@@ -39,6 +42,7 @@ export interface BenchmarkOptions {
   latencyMs: number;
   jitterMs: number;
   concurrency: number;
+  searchCaps: readonly number[];
   /** Holds one folder per size with its data and site; kept between runs. */
   workDir: string;
   /** The command line shown with the figures. */
@@ -100,6 +104,23 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       } else if (!hasCompleteData(dataDir, organisations)) {
         options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
         await runCrawlStage({ ...crawlSettings, latencyMs: 0, jitterMs: 0 });
+      }
+
+      if (options.stages.includes('sweep')) {
+        result.sweeps = [];
+        for (const searchCap of options.searchCaps) {
+          options.log(`${label}: sweep of a search cut at ${searchCap}…`);
+          const sweep = await runSweepStage(
+            { ...crawlSettings, dataDir: join(folder, `sweep-${searchCap}`, 'data'), searchCap },
+            worker,
+          );
+          result.sweeps.push(sweep);
+          options.log(
+            `${label}: sweep at cap ${searchCap}: ${(sweep.coverage * 100).toFixed(2)}% stored with ` +
+              `${sweep.searches} searches (${(sweep.searchShare * 100).toFixed(1)}%), ${sweep.wallSeconds.toFixed(1)} s ` +
+              `(${sweep.ratio.toFixed(2)}× R·L/C), ${sweep.stopped}`,
+          );
+        }
       }
 
       const measured = options.stages.includes('site');

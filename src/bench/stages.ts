@@ -1,11 +1,13 @@
 // One function per stage measured: each starts the worker processes it needs, measures, and
 // returns its figures (src/bench/figures.ts).
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Browser } from 'playwright';
 import { benchmarkSearch } from '../search/benchmark.ts';
 import type { SampleApiStats } from '../sample-api/server.ts';
+import { crawlManifestSchema } from '../schemas/index.ts';
+import { DATA_LAYOUT } from '../lib/data-layout.ts';
 import {
   crawlBoundSeconds,
   pageWeight,
@@ -13,6 +15,7 @@ import {
   type PageWeight,
   type SearchFigures,
   type SiteFigures,
+  type SweepFigures,
 } from './figures.ts';
 import { loadAverage } from './machine.ts';
 import { processCpuSeconds, watchTreeMemory } from './process-stats.ts';
@@ -161,6 +164,74 @@ export async function runCrawlStage(
       apiCpuSeconds,
       peakRssBytes: crawled.usage.peakRssBytes,
       loadAverage: Math.max(load, loadAverage()),
+    };
+  } finally {
+    api.child.disconnect();
+    await exited(api.child);
+  }
+}
+
+/**
+ * Crawls a sample API of `organisations` whose search cuts every answer at `searchCap`, as a
+ * service like the real one does, with every default of the crawler (the sweep on): how much of
+ * the register the sweep reached, with how many searches, in how long.
+ */
+export async function runSweepStage(
+  options: CrawlStageOptions & { searchCap: number },
+  worker?: WorkerOptions,
+): Promise<SweepFigures> {
+  const api = startWorker({
+    kind: 'sample-api',
+    orgs: options.organisations,
+    seed: options.seed,
+    latencyMs: options.latencyMs,
+    jitterMs: options.jitterMs,
+    searchLimit: options.searchCap,
+  });
+  try {
+    await moveAside(options.dataDir);
+    await moveAside(`${options.dataDir}.partial`);
+    const { baseUrl, key } = await expect(api.answer, 'ready');
+    const statsUrl = new URL('/_stats', baseUrl);
+    await fetch(statsUrl, { method: 'POST' });
+    const crawler = startWorker(
+      {
+        kind: 'crawl',
+        apiUrl: baseUrl,
+        key,
+        dataDir: options.dataDir,
+        concurrency: options.concurrency,
+        rate: 0,
+      },
+      worker,
+    );
+    const crawled = await expect(crawler.answer, 'crawled');
+    await exited(crawler.child);
+    if (crawled.exitCode !== 0) throw new Error(`the crawl failed: ${crawled.message}`);
+    const stats = (await (await fetch(statsUrl)).json()) as SampleApiStats;
+    const manifest = crawlManifestSchema.parse(
+      JSON.parse(await readFile(join(options.dataDir, DATA_LAYOUT.manifest), 'utf8')),
+    );
+    const served = Object.keys(stats.organisationsServed).length;
+    const requests = Object.values(stats.requests).reduce((sum, count) => sum + count, 0);
+    const boundSeconds = crawlBoundSeconds(requests, options.latencyMs, options.concurrency);
+    const searches = stats.requests.search;
+    return {
+      organisations: options.organisations,
+      searchCap: options.searchCap,
+      listed: manifest.counts.organisations - manifest.counts.discovered,
+      stored: served,
+      coverage: served / options.organisations,
+      searches,
+      searchShare: searches / options.organisations,
+      cappedAnswers: manifest.discovery?.cappedAnswers ?? 0,
+      cappedAnswersSplit: manifest.discovery?.cappedAnswersSplit ?? 0,
+      stopped: manifest.discovery?.stopped ?? 'no sweep',
+      requests,
+      wallSeconds: crawled.wallSeconds,
+      boundSeconds,
+      ratio: crawled.wallSeconds / boundSeconds,
+      cpuSeconds: crawled.usage.cpuSeconds,
     };
   } finally {
     api.child.disconnect();

@@ -39,8 +39,8 @@ export interface SweepPlannerOptions {
    * organisations known when there is no estimate yet).
    */
   budget: (registerSize: number) => number;
-  /** Answers in a row that found nothing new after which the sweep has saturated. */
-  saturationWindow: number;
+  /** Answers in a row that found nothing new after which the sweep has saturated, given the register's estimated size. */
+  saturationWindow: (registerSize: number) => number;
 }
 
 /** Why the sweep stopped, or `running`. */
@@ -221,7 +221,7 @@ export class SweepPlanner {
       this.#pending.set(query.key, undefined);
       return query.text;
     }
-    if (this.#sinceNew >= this.#options.saturationWindow) {
+    if (this.#sinceNew >= this.#options.saturationWindow(this.#registerSize())) {
       if (this.#pending.size === 0) this.#stopped = 'saturated';
       return undefined;
     }
@@ -325,7 +325,11 @@ export class SweepPlanner {
   }
 
   #budget(): number {
-    return this.#options.budget(this.#estimatedRegister() ?? this.#known.size);
+    return this.#options.budget(this.#registerSize());
+  }
+
+  #registerSize(): number {
+    return this.#estimatedRegister() ?? this.#known.size;
   }
 
   get #capConfirmed(): boolean {

@@ -16,8 +16,14 @@ import { SweepPlanner, type FoundOrganisation, type SweepCoverage } from './swee
 /** Share of the estimated register that the sweep may spend in searches, and its floor. */
 export const SEARCH_BUDGET_SHARE = 0.14;
 export const SEARCH_BUDGET_FLOOR = 200;
-/** Answers in a row that found nothing new, after which the sweep has saturated. */
-export const SATURATION_WINDOW = 200;
+/**
+ * Answers in a row that found nothing new, after which the sweep has saturated: 1% of the
+ * estimated register, between 30 and 200 (at 35,000 organisations the last ones still come a
+ * hundred searches apart; at 1,000 thirty empty answers say enough).
+ */
+export function saturationWindow(registerSize: number): number {
+  return Math.min(200, Math.max(30, Math.ceil(registerSize * 0.01)));
+}
 
 /**
  * The sweep when asked for; then no more organisations will come, whatever its outcome, and the
@@ -91,7 +97,7 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
       options.searchBudget > 0
         ? options.searchBudget
         : Math.max(SEARCH_BUDGET_FLOOR, Math.ceil(registerSize * SEARCH_BUDGET_SHARE)),
-    saturationWindow: SATURATION_WINDOW,
+    saturationWindow,
   });
   const listed = new Set(ledger.organisations.keys());
   for (const key of listed) planner.list({ id: key, texts: [] });

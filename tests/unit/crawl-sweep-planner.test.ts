@@ -60,7 +60,11 @@ function sweep(planner: SweepPlanner, organisations: readonly Organisation[], ca
 
 test('an answer cut at the cap is never trusted whole: the query is split until every narrower one comes back under it, and the register is found whole', () => {
   const organisations = register(5); // 90 organisations, every one in Cork
-  const planner = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 500, saturationWindow: 50 });
+  const planner = new SweepPlanner({
+    seeds: ['Cork', 'Club'],
+    budget: () => 500,
+    saturationWindow: () => 50,
+  });
   const sent = sweep(planner, organisations, 12);
   const missing = organisations.filter((organisation) => !planner.knows(organisation.id));
   assert.deepEqual(missing, []);
@@ -80,7 +84,7 @@ test('an answer cut at the cap is never trusted whole: the query is split until 
 });
 
 test('the cap is confirmed by two answers of the longest length; one alone is only taken as possibly cut', () => {
-  const planner = new SweepPlanner({ seeds: ['a', 'b', 'c'], budget: () => 10, saturationWindow: 10 });
+  const planner = new SweepPlanner({ seeds: ['a', 'b', 'c'], budget: () => 10, saturationWindow: () => 10 });
   const results = (count: number, from: number) =>
     Array.from({ length: count }, (_, n) => ({ id: `id-${from + n}`, texts: [`a b c word${from + n}`] }));
   for (const query of ['a', 'b', 'c']) assert.equal(planner.next(), query);
@@ -101,7 +105,7 @@ test('the cap is confirmed by two answers of the longest length; one alone is on
 
 test('a sweep whose window of answers found nothing new has saturated and asks no more', () => {
   const organisations = register(2); // 36, all in one answer under the cap
-  const planner = new SweepPlanner({ seeds: ['Cork'], budget: () => 1000, saturationWindow: 5 });
+  const planner = new SweepPlanner({ seeds: ['Cork'], budget: () => 1000, saturationWindow: () => 5 });
   const sent = sweep(planner, organisations, 100);
   assert.equal(organisations.filter((organisation) => !planner.knows(organisation.id)).length, 0);
   const coverage = planner.coverage;
@@ -115,7 +119,7 @@ test('the budget bounds the searches, seeds included', () => {
   const planner = new SweepPlanner({
     seeds: ['Cork', 'Club', 'Choir', 'Trust'],
     budget: () => 3,
-    saturationWindow: 50,
+    saturationWindow: () => 50,
   });
   const sent = sweep(planner, register(5), 12);
   assert.deepEqual(sent, ['Cork', 'Club', 'Choir']);
@@ -124,7 +128,7 @@ test('the budget bounds the searches, seeds included', () => {
 
 test('a planner told the answers of a stopped sweep asks none of them again, and goes on to the same register', () => {
   const organisations = register(5);
-  const first = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 500, saturationWindow: 50 });
+  const first = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 500, saturationWindow: () => 50 });
   const kept: { query: string; count: number; found: FoundOrganisation[] }[] = [];
   for (let n = 0; n < 8; n++) {
     const query = first.next();
@@ -132,7 +136,7 @@ test('a planner told the answers of a stopped sweep asks none of them again, and
     const results = search(organisations, query, 12);
     kept.push({ query, count: results.length, found: first.answer(query, results).found });
   }
-  const second = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 500, saturationWindow: 50 });
+  const second = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 500, saturationWindow: () => 50 });
   for (const { query, count, found } of kept) second.answer(query, found, count);
   const asked = new Set(kept.map(({ query }) => query.toLowerCase()));
   const sent = sweep(second, organisations, 12);
@@ -146,7 +150,7 @@ test('a planner told the answers of a stopped sweep asks none of them again, and
 
 test('organisations the lists named are not found again by search, and their words guide the searches', () => {
   const organisations = register(5);
-  const planner = new SweepPlanner({ seeds: [], budget: () => 500, saturationWindow: 50 });
+  const planner = new SweepPlanner({ seeds: [], budget: () => 500, saturationWindow: () => 50 });
   for (const organisation of organisations.slice(0, 30))
     planner.list({ id: organisation.id, texts: [organisation.name, organisation.town, organisation.county] });
   const sent = sweep(planner, organisations, 12);
