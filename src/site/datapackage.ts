@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DOWNLOADS_DIR } from '../lib/routes.ts';
 import type { Register } from '../records/register.ts';
 import { crawlDate } from '../view/crawl-date.ts';
+import { coverageStatement } from '../view/coverage.ts';
 import type { DownloadFile, ReleaseFile } from './context.ts';
 import { DATABASE_TABLES, DATABASE_VIEWS } from './database-schema.ts';
 
@@ -210,6 +211,7 @@ export function datapackageOf(
   const licenses = licencesOf(sources);
   const crawled = crawlDate(register.manifest);
   const finished = register.manifest.finishedAt;
+  const coverage = coverageStatement(register.manifest);
   return {
     profile: 'data-package',
     name: 'orgdir-register',
@@ -218,7 +220,8 @@ export function datapackageOf(
       'Every organisation of the public register of Irish nonprofit organisations with its regulators, ' +
       `finances, funders, directors, addresses, sources, lists and voluntary codes, as CSV, JSON${published ? ' and SQLite' : ''}. ` +
       'Values are as the register gave them; derived columns say so.' +
-      (crawled ? ` Crawled on ${crawled}.` : ''),
+      (crawled ? ` Crawled on ${crawled}.` : '') +
+      (coverage ? ` ${coverage}` : ''),
     ...(typeof finished === 'string' && { created: finished }),
     // The register publishes no licence of its own; its records name each source's.
     ...(licenses.length > 0 && { licenses }),

@@ -112,7 +112,7 @@ test('most of the register is on no list, and the build finds it whole through t
   assert.match(coverage, new RegExp(`answers at the cap of ${SEARCH_CAP} results`));
 });
 
-test('the home page and the About page say how much of the register the site holds, and how it was found', () => {
+test("the home page, the About page and the downloads' description say how much of the register the site holds, and how it was found", () => {
   const manifest = JSON.parse(readFileSync(join(baseline.data, 'manifest.json'), 'utf8')) as {
     counts: { organisations: number; discovered: number };
   };
@@ -120,6 +120,10 @@ test('the home page and the About page say how much of the register the site hol
   const statement = `Found ${organisations} organisations: ${organisations - discovered} on the register's lists and ${discovered} only through its search, which was searched`;
   assert.ok(pageText(join(baseline.site, 'index.html')).includes(statement), statement);
   assert.ok(pageText(join(baseline.site, 'about.html')).includes(statement), statement);
+  const described = JSON.parse(
+    readFileSync(join(baseline.site, 'downloads', 'datapackage.json'), 'utf8'),
+  ) as { description: string };
+  assert.ok(described.description.includes(statement), described.description);
 });
 
 test('a night whose search sweep finds markedly fewer organisations stops the build, leaving the live data and site as they were', async (t) => {
