@@ -4,6 +4,7 @@ import { dataDir, editionsDir, releaseUrl, siteDir, siteUrl } from '../src/confi
 import { loadEditionsView } from '../src/editions/history.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
+import { leftOutLines } from '../src/site/database.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
 
 function commandLine() {
@@ -88,6 +89,7 @@ try {
   );
   const { database } = summary;
   console.log(`site: database ${database.path} (${formatBytes(database.bytes)}), sha256 ${database.sha256}`);
+  for (const line of leftOutLines(database.leftOut)) console.warn(line);
   for (const archive of summary.archives) {
     console.log(
       `site: offline copy ${archive.path} (${formatBytes(archive.bytes)}), sha256 ${archive.sha256}`,

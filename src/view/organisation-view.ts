@@ -172,6 +172,13 @@ export function organisationView(organisation: Organisation): OrganisationView {
       unexpected: false,
     })),
     ...unreadFields(organisation).map(({ key, value }) => ({ key, value, unexpected: true })),
+    ...organisation.drift
+      .filter((note) => note.issue === 'too_deep' && note.path !== '')
+      .map((note) => ({
+        key: note.path,
+        value: `nested ${Number(note.given).toLocaleString('en-IE')} levels deep, too deep to show here: see the record as given`,
+        unexpected: true,
+      })),
   ];
   const name = organisation.name;
   return defined<OrganisationView>({
