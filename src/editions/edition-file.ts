@@ -172,8 +172,12 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
     if (text === '') continue;
     const line = JSON.parse(text) as Line;
     if (line.type === 'organisation') {
-      snapshot.organisations.set(line.id, {
-        id: line.id,
+      // Ids in lower case, as the data folder's are: an edition from elsewhere that gives one in
+      // other capitals is still the same organisation (and its page), and the first line of it wins.
+      const id = line.id.toLowerCase();
+      if (snapshot.organisations.has(id)) continue;
+      snapshot.organisations.set(id, {
+        id,
         record: line.record,
         ...(line.carriedFrom === undefined ? {} : { carriedFrom: line.carriedFrom }),
       });
@@ -182,7 +186,7 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
         name: line.name,
         kind: line.kind,
         ...(line.description === undefined ? {} : { description: line.description }),
-        members: line.members.map(([id, name]) => ({ id, name })),
+        members: line.members.map(([id, name]) => ({ id: id.toLowerCase(), name })),
       };
       snapshot.lists.set(listKey(list), list);
     }
