@@ -1,5 +1,6 @@
 // Amounts as the register publishes them: whole units of a currency the API never names (euro in
 // Irish data). Expenditure arrives negative (src/schemas/financial-summary.ts); readers expect spending.
+import { add, approximate, decimalOf, formatDecimal, negated } from './totals.ts';
 
 const grouped = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -55,10 +56,15 @@ export function yearOnYear(current: unknown, previous: unknown): Change | undefi
   const now = amountOf(current);
   const before = amountOf(previous);
   if (now === undefined || before === undefined) return undefined;
-  const difference = now - before;
-  if (difference === 0) return { difference, text: 'no change' };
-  if (before === 0) return { difference, text: `${formatSigned(difference)} (previous year zero)` };
+  // Subtracted as decimals: two amounts near the largest floating-point number differ by more
+  // than it, and the page must not print an infinity.
+  const exact = add(decimalOf(now), negated(decimalOf(before)));
+  const difference = approximate(exact);
+  const signed = (exact.units > 0n ? '+' : '') + formatDecimal(exact);
+  if (exact.units === 0n) return { difference, text: 'no change' };
+  if (before === 0) return { difference, text: `${signed} (previous year zero)` };
   const ratio = (difference / Math.abs(before)) * 100;
+  if (!Number.isFinite(ratio)) return { difference, text: signed };
   const percentText = (ratio > 0 ? '+' : ratio < 0 ? MINUS : '') + percent.format(Math.abs(ratio)) + '%';
-  return { difference, percent: percentText, text: `${formatSigned(difference)} (${percentText})` };
+  return { difference, percent: percentText, text: `${signed} (${percentText})` };
 }

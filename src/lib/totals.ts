@@ -45,6 +45,10 @@ export function add(a: Decimal, b: Decimal): Decimal {
   return normalised({ units: atScale(a, scale) + atScale(b, scale), scale });
 }
 
+export function negated(value: Decimal): Decimal {
+  return { units: -value.units, scale: value.scale };
+}
+
 /** The exact sum of the amounts. */
 export function sumOf(amounts: Iterable<number>): Decimal {
   let total = ZERO;
@@ -85,9 +89,14 @@ export function formatDecimal(value: Decimal): string {
   return negative && value.units !== 0n ? MINUS + text : text;
 }
 
-/** The value as a floating-point number, for drawing (never for a figure that is printed). */
+/**
+ * The value as a floating-point number, for drawing (never for a figure that is printed): the
+ * nearest one, and the largest finite one for a value beyond it, so that a chart is never drawn
+ * from an infinity.
+ */
 export function approximate(value: Decimal): number {
-  return Number(value.units) / 10 ** value.scale;
+  const number = Number(`${value.units}e${-value.scale}`);
+  return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, number));
 }
 
 const SCALES: readonly [number, string][] = [
@@ -96,15 +105,24 @@ const SCALES: readonly [number, string][] = [
   [1e6, 'million'],
 ];
 const rounded = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1 });
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
-/** A rounded reading of a large figure, "1.2 billion"; `undefined` when the full figure is short enough. */
+/**
+ * A rounded reading of a large figure, "1.2 billion"; past a thousand trillion a power of ten,
+ * "1.2 × 10²⁹", read from the decimal's digits. `undefined` when the full figure is short enough.
+ */
 export function roundedFigure(value: Decimal): string | undefined {
-  const number = approximate(value);
-  const size = Math.abs(number);
+  const sign = value.units < 0n ? MINUS : '';
+  const digits = (value.units < 0n ? -value.units : value.units).toString();
+  const power = digits.length - 1 - value.scale;
+  if (power >= 15) {
+    const lead = rounded.format(Number(`${digits[0]}.${digits.slice(1, 4)}`));
+    const exponent = [...String(power)].map((digit) => SUPERSCRIPTS[Number(digit)]).join('');
+    return `about ${sign}${lead} × 10${exponent}`;
+  }
+  const size = Math.abs(approximate(value));
   for (const [scale, word] of SCALES) {
-    if (size >= scale) {
-      return `about ${number < 0 ? MINUS : ''}${rounded.format(size / scale)} ${word}`;
-    }
+    if (size >= scale) return `about ${sign}${rounded.format(size / scale)} ${word}`;
   }
   return undefined;
 }

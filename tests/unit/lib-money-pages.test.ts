@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   add,
+  approximate,
   decimalOf,
   formatDecimal,
   medianOf,
@@ -20,6 +21,7 @@ import {
 import { regulatorGroups } from '../../src/lib/regulators.ts';
 import { figuresBy, figuresOf } from '../../src/lib/figures.ts';
 import { barChart } from '../../src/lib/bar-chart.ts';
+import { yearOnYear } from '../../src/lib/money.ts';
 import type { LedgerEntry, LedgerFunder } from '../../src/lib/ledger.ts';
 import { ledgerEntryOf } from '../../src/view/ledger.ts';
 import { modelOf } from '../support/records.ts';
@@ -305,4 +307,32 @@ test('the ledger reads a record through the model: amounts as given when not num
   assert.deepEqual(entry.financials, { income: 100, expenditure: -90 });
   assert.deepEqual(entry.lists, ['registeredCharities']);
   assert.equal(ledgerEntryOf(modelOf({ id: 'y' }), 'y', groups, []).financials, undefined);
+});
+
+test('amounts near the largest floating-point number draw finite bars and read as a power of ten, never as infinity', () => {
+  // Checked by taking the protection out: with the old axis (span = high − low) the bars of
+  // 1e308 and −1e308 are NaN; with the old `approximate` two of them sum to Infinity and read
+  // "about ∞ trillion"; with the old subtraction the change column printed "+∞".
+  const total = sumOf([1e308, 1e308]);
+  assert.equal(formatDecimal(total), `200${',000'.repeat(102)}`);
+  assert.equal(roundedFigure(total), 'about 2 × 10³⁰⁸');
+  assert.equal(roundedFigure(sumOf([-1.25e29])), 'about \u22121.3 × 10²⁹');
+  assert.equal(roundedFigure(sumOf([999e12])), 'about 999 trillion');
+  const chart = barChart([
+    { label: 'Twice the largest', value: approximate(total), text: formatDecimal(total) },
+    { label: 'Largest', value: 1e308, text: '' },
+    { label: 'Negative', value: -1e308, text: '' },
+    { label: 'Small', value: 1, text: '1' },
+  ])!;
+  for (const bar of chart.bars) {
+    for (const value of [bar.x, bar.width, bar.textX])
+      assert.ok(Number.isFinite(value), `${bar.label}: ${value}`);
+  }
+  const [twice, largest, negative] = chart.bars;
+  assert.ok(twice!.width >= largest!.width && largest!.width > 0);
+  assert.ok(negative!.x < chart.zero && negative!.width > 0);
+  const change = yearOnYear(1e308, -1e308)!;
+  assert.doesNotMatch(change.text, /∞|NaN/);
+  assert.ok(change.text.startsWith(`+200${',000'.repeat(102)}`), change.text);
+  assert.doesNotMatch(yearOnYear(1e308, 1)!.text, /∞|NaN/);
 });
