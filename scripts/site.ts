@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { dataDir, editionsDir, releaseUrl, siteDir, siteUrl } from '../src/config.ts';
 import { loadEditionsView } from '../src/editions/history.ts';
+import { otherRegisterEditions } from '../src/editions/provenance.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
 import { leftOutLines } from '../src/site/database.ts';
@@ -57,9 +58,18 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
 
 process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
 const started = performance.now();
+const data = values.data ?? dataDir();
+// Another register's editions would give this one its history, gone organisations and edition
+// counts: the site is built without them, and says why.
+const otherRegister = otherRegisterEditions(editionsDir(), data);
+if (otherRegister !== undefined) {
+  console.warn(
+    `site: ${otherRegister}; the site shows no editions. Set ORGDIR_EDITIONS_DIR to this register's editions folder.`,
+  );
+}
 try {
   const summary = await buildSite({
-    dataDir: values.data ?? dataDir(),
+    dataDir: data,
     siteDir: values.out ?? siteDir(),
     tarGz: values['tar-gz'],
     zip: values.zip,
@@ -67,7 +77,7 @@ try {
     ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
     ...optional('siteUrl', siteUrl()),
     ...optional('releaseUrl', releaseUrl()),
-    editions: loadEditionsView(editionsDir(), siteUrl()),
+    ...(otherRegister === undefined && { editions: loadEditionsView(editionsDir(), siteUrl()) }),
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;
