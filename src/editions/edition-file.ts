@@ -14,6 +14,7 @@ import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts
 import { isRecord } from '../crawl/drift.ts';
 import { recordName } from '../records/organisation.ts';
 import { forEachRecord, type RecordVisitor } from '../records/register.ts';
+import { parseRecord } from '../records/record-json.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
 export interface Member {
@@ -170,7 +171,8 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
   const input = createReadStream(path).pipe(createGunzip());
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     if (text === '') continue;
-    const line = JSON.parse(text) as Line;
+    // Amounts as written, as the data folder's records are read: the same record compares the same.
+    const line = parseRecord(text) as Line;
     if (line.type === 'organisation') {
       // Ids in lower case, as the data folder's are: an edition from elsewhere that gives one in
       // other capitals is still the same organisation (and its page), and the first line of it wins.

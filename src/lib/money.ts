@@ -1,6 +1,6 @@
 // Amounts as the register publishes them: whole units of a currency the API never names (euro in
 // Irish data). Expenditure arrives negative (src/schemas/financial-summary.ts); readers expect spending.
-import { add, approximate, decimalOf, formatDecimal, negated } from './totals.ts';
+import { add, AMOUNT_TEXT, approximate, decimalOf, formatDecimal, negated } from './totals.ts';
 
 const grouped = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -15,8 +15,12 @@ export function amountOf(value: unknown): number | undefined {
   return undefined;
 }
 
-/** "1,234,567" or "−1,234"; `undefined` when there is no number to show. */
+/**
+ * "1,234,567" or "−1,234"; `undefined` when there is no number to show. An amount as a record
+ * writes it (JSON text: 30 digits, an exponent) is shown in full, every digit as written.
+ */
 export function formatAmount(value: unknown): string | undefined {
+  if (typeof value === 'string' && AMOUNT_TEXT.test(value.trim())) return formatDecimal(decimalOf(value));
   const amount = amountOf(value);
   if (amount === undefined) return undefined;
   const text = grouped.format(Math.abs(amount));

@@ -10,12 +10,25 @@ export interface Decimal {
 
 export const ZERO: Decimal = { units: 0n, scale: 0 };
 
-/** The number as it is written (its shortest round-trip form), as an exact decimal. */
-export function decimalOf(amount: number): Decimal {
-  if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
-  if (Number.isSafeInteger(amount)) return { units: BigInt(amount), scale: 0 };
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(amount));
-  if (!match) throw new RangeError(`not a decimal amount: ${amount}`);
+/**
+ * The JSON text of an amount that `decimalOf` takes: a number of at most 400 digits and an exponent
+ * of at most three, so that no record can make a sum work with a power of ten of a billion digits.
+ */
+export const AMOUNT_TEXT = /^-?\d{1,400}(?:\.\d{1,400})?(?:[eE][+-]?\d{1,3})?$/;
+
+/**
+ * An amount as an exact decimal: a number as JavaScript writes it (its shortest round-trip form),
+ * or the JSON text of a number as a record writes it (30 digits, an exponent: see
+ * src/records/record-json.ts), which a floating-point number would round.
+ */
+export function decimalOf(amount: number | string): Decimal {
+  if (typeof amount === 'number' && !Number.isFinite(amount))
+    throw new RangeError(`not a finite amount: ${amount}`);
+  if (typeof amount === 'number' && Number.isSafeInteger(amount)) return { units: BigInt(amount), scale: 0 };
+  const text = String(amount).trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match || (typeof amount === 'string' && !AMOUNT_TEXT.test(text)))
+    throw new RangeError(`not a decimal amount: ${amount}`);
   const [, sign, whole, fraction = '', exponent = '0'] = match;
   let units = BigInt(`${whole}${fraction}`);
   let scale = fraction.length - Number(exponent);
@@ -50,7 +63,7 @@ export function negated(value: Decimal): Decimal {
 }
 
 /** The exact sum of the amounts. */
-export function sumOf(amounts: Iterable<number>): Decimal {
+export function sumOf(amounts: Iterable<number | string>): Decimal {
   let total = ZERO;
   for (const amount of amounts) total = add(total, decimalOf(amount));
   return total;
@@ -66,12 +79,12 @@ export function compareDecimals(a: Decimal, b: Decimal): number {
  * The median, exact: the middle amount, or halfway between the two middle ones.
  * `undefined` for no amounts.
  */
-export function medianOf(amounts: readonly number[]): Decimal | undefined {
+export function medianOf(amounts: readonly (number | string)[]): Decimal | undefined {
   if (amounts.length === 0) return undefined;
-  const sorted = [...amounts].sort((a, b) => a - b);
+  const sorted = amounts.map(decimalOf).sort(compareDecimals);
   const middle = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return decimalOf(sorted[middle]!);
-  const both = add(decimalOf(sorted[middle - 1]!), decimalOf(sorted[middle]!));
+  if (sorted.length % 2 === 1) return sorted[middle]!;
+  const both = add(sorted[middle - 1]!, sorted[middle]!);
   // Half of a decimal is five tenths of it: exact at one more decimal place.
   return normalised({ units: both.units * 5n, scale: both.scale + 1 });
 }

@@ -19,6 +19,8 @@
 import { z } from 'zod';
 import { organisationSchema } from '../schemas/organisation.ts';
 import { textOf } from '../lib/text.ts';
+import { AMOUNT_TEXT } from '../lib/totals.ts';
+import { writtenAmount } from './record-json.ts';
 
 type Tuple = readonly [unknown, ...unknown[]];
 /** The keys a zod loose object names, without its index signature for unknown keys. */
@@ -57,10 +59,15 @@ export interface DriftNote {
   /**
    * `invalid_type`: not read ("not given"); `coerced`: read as the spec's type; `invalid_format`:
    * kept as given; `id_mismatch`: the record's own id is not the one it is stored under;
-   * `too_deep`: nested deeper than `NESTING_LIMIT`, not read.
+   * `too_deep`: nested deeper than `NESTING_LIMIT`, not read; `written`: an amount a
+   * floating-point number cannot give back as written (30 digits, an exponent), read as the
+   * nearest number.
    */
-  issue: 'invalid_type' | 'coerced' | 'invalid_format' | 'id_mismatch' | 'too_deep';
-  /** The value as the record gives it; for `too_deep`, how many levels the record nests there. */
+  issue: 'invalid_type' | 'coerced' | 'invalid_format' | 'id_mismatch' | 'too_deep' | 'written';
+  /**
+   * The value as the record gives it; for `too_deep`, how many levels the record nests there; for
+   * `written`, the amount's JSON text.
+   */
   given: unknown;
 }
 
@@ -167,6 +174,11 @@ function readText(schema: z.ZodType, value: unknown, path: string, drift: DriftN
 }
 
 function readNumber(value: unknown, path: string, drift: DriftNote[]): number | undefined {
+  const written = writtenAmount(value);
+  if (written !== undefined && Number.isFinite(Number(written))) {
+    drift.push({ path, issue: 'written', given: written });
+    return Number(written);
+  }
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (!Number.isInteger(value)) drift.push({ path, issue: 'invalid_format', given: value });
     return value;
@@ -281,6 +293,21 @@ export function unreadFields(organisation: Organisation): { key: string; value: 
   return organisation.drift
     .filter((note) => note.issue === 'invalid_type' && note.path !== '' && !/[.[]/.test(note.path))
     .map((note) => ({ key: note.path, value: note.given }));
+}
+
+/**
+ * An amount as the record writes it, where the number read may not say it so (see `DriftNote`):
+ * `undefined` where the number read is the amount as written.
+ */
+export function writtenAt(organisation: Pick<Organisation, 'drift'>, path: string): string | undefined {
+  // An amount given as text is read as a number too (`coerced`): its text is the amount as written.
+  const note = organisation.drift.find(
+    (found) =>
+      found.path === path &&
+      (found.issue === 'written' || (found.issue === 'coerced' && typeof found.given === 'string')),
+  );
+  const text = typeof note?.given === 'string' ? note.given.trim() : undefined;
+  return text !== undefined && AMOUNT_TEXT.test(text) ? text : undefined;
 }
 
 /** The value a record gave at `path` when the model could not read it (see `DriftNote`). */
