@@ -1,6 +1,6 @@
 // Amounts as the register publishes them: whole units of a currency the API never names (euro in
 // Irish data). Expenditure arrives negative (src/schemas/financial-summary.ts); readers expect spending.
-import { add, AMOUNT_TEXT, approximate, decimalOf, formatDecimal, negated } from './totals.ts';
+import { add, AMOUNT_TEXT, approximate, decimalOf, formatDecimal, negated, type Decimal } from './totals.ts';
 
 const grouped = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -55,19 +55,29 @@ export interface Change {
   text: string;
 }
 
-/** Change from the previous year to the current one; `undefined` when either is missing. */
+/** An amount as an exact decimal: a number, or the JSON text of one as a record writes it. */
+function exactAmount(value: unknown): Decimal | undefined {
+  if (typeof value === 'string' && AMOUNT_TEXT.test(value.trim())) return decimalOf(value);
+  const amount = amountOf(value);
+  return amount === undefined ? undefined : decimalOf(amount);
+}
+
+/**
+ * Change from the previous year to the current one; `undefined` when either is missing. Each is a
+ * number or an amount as the record writes it (30 digits, an exponent).
+ */
 export function yearOnYear(current: unknown, previous: unknown): Change | undefined {
-  const now = amountOf(current);
-  const before = amountOf(previous);
+  const now = exactAmount(current);
+  const before = exactAmount(previous);
   if (now === undefined || before === undefined) return undefined;
   // Subtracted as decimals: two amounts near the largest floating-point number differ by more
   // than it, and the page must not print an infinity.
-  const exact = add(decimalOf(now), negated(decimalOf(before)));
+  const exact = add(now, negated(before));
   const difference = approximate(exact);
   const signed = (exact.units > 0n ? '+' : '') + formatDecimal(exact);
   if (exact.units === 0n) return { difference, text: 'no change' };
-  if (before === 0) return { difference, text: `${signed} (previous year zero)` };
-  const ratio = (difference / Math.abs(before)) * 100;
+  if (before.units === 0n) return { difference, text: `${signed} (previous year zero)` };
+  const ratio = (difference / Math.abs(approximate(before))) * 100;
   if (!Number.isFinite(ratio)) return { difference, text: signed };
   const percentText = (ratio > 0 ? '+' : ratio < 0 ? MINUS : '') + percent.format(Math.abs(ratio)) + '%';
   return { difference, percent: percentText, text: `${signed} (${percentText})` };
