@@ -12,7 +12,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
 import { isRecord } from '../crawl/drift.ts';
-import { recordName } from '../records/organisation.ts';
+import { recordName, withinNestingLimit } from '../records/organisation.ts';
 import { forEachRecord, type RecordVisitor } from '../records/register.ts';
 import { parseRecord } from '../records/record-json.ts';
 
@@ -89,7 +89,9 @@ const readRecords: RecordsReader = (dataDir, visit) => forEachRecord(dataDir, []
 export function readDataFolder(dataDir: string, read: RecordsReader = readRecords): EditionSnapshot {
   const snapshot = emptySnapshot();
   read(dataDir, (id, _bytes, record) => {
-    if (isRecord(record)) snapshot.organisations.set(id, { id, record });
+    // A field nested past what JSON.stringify and the diff can walk is left out of the edition, as
+    // the record model leaves it out of the pages (which note it): the record itself stays stored.
+    if (isRecord(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
   });
   const addList = (list: SnapshotList) => snapshot.lists.set(listKey(list), list);
   for (const name of [...GROUP_LISTS, DISCOVERED_LIST]) {

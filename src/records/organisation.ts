@@ -140,7 +140,10 @@ export function nestingDepth(value: unknown): number {
 }
 
 /** The record without its fields nested deeper than `NESTING_LIMIT`, each noted. */
-function withinNestingLimit(record: Record<string, unknown>, drift: DriftNote[]): Record<string, unknown> {
+export function withinNestingLimit(
+  record: Record<string, unknown>,
+  drift: DriftNote[] = [],
+): Record<string, unknown> {
   if (nestingDepth(record) <= NESTING_LIMIT) return record;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
