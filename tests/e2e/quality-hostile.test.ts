@@ -93,6 +93,21 @@ async function foreignCode(page: Page): Promise<string[]> {
   });
 }
 
+/** Links matching `selector` whose name carries a right-to-left override: isolated, or not. */
+async function bareRightToLeftNames(
+  page: Page,
+  selector: string,
+): Promise<{ bare: string[]; isolated: number }> {
+  return page.locator(selector).evaluateAll((links) => {
+    const named = links.filter((link) => link.textContent?.includes('\u202E'));
+    const isolated = named.filter((link) => link.closest('[dir]') || link.querySelector('bdi'));
+    return {
+      bare: named.filter((link) => !isolated.includes(link)).map((link) => link.textContent ?? ''),
+      isolated: isolated.length,
+    };
+  });
+}
+
 test('the hostile register builds, writes nothing outside the site and its release folder, and leaves the data as it was', () => {
   // The release folder beside the site holds the database (and the offline copy, when one is written).
   assert.deepEqual(readdirSync(parent).sort(), ['site', 'site-release']);
@@ -216,6 +231,9 @@ test('searches that find the hostile records, and attack text typed or given in 
   assert.ok(hrefs.length > 0);
   for (const href of hrefs) assert.match(href, /^org\/dead[0-9a-f-]+\.html$/, href);
   assert.deepEqual(await foreignCode(page), []);
+  // A name with a right-to-left override is isolated in the results as on the pages (checked by
+  // taking dir="auto" out of src/search/browser.ts: this assertion then fails).
+  assert.deepEqual(await bareRightToLeftNames(page, '[data-search-results] a'), { bare: [], isolated: 1 });
 
   // Every filter option is a value of the data: choosing each one must only filter.
   for (const facet of ['county', 'sector', 'list', 'voluntaryCode']) {
@@ -283,6 +301,10 @@ test('the list matcher shows hostile names and attack text as text, and runs no 
     .locator('tbody a')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   for (const href of hrefs) assert.match(href, /^org\/[0-9a-f-]+\.html$/, href);
+  // Checked by taking dir="auto" out of src/match/browser.ts: the matched name is then bare.
+  const names = await bareRightToLeftNames(page, 'tbody a');
+  assert.deepEqual(names.bare, []);
+  assert.ok(names.isolated > 0, 'a matched name with a right-to-left override is isolated');
   assert.deepEqual(await foreignCode(page), []);
   assert.deepEqual(problems, []);
   await page.close();
