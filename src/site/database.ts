@@ -142,6 +142,21 @@ export interface DatabaseSummary {
   leftOut: RecordLeftOut[];
 }
 
+/**
+ * Whether SQLite refused the record itself (a check such as `json_valid`, a value too big or of a
+ * type it will not store), rather than failed (a full disk, a broken file), which must stop the build.
+ */
+function refusesRecord(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  const SQLITE_TOOBIG = 18;
+  const SQLITE_CONSTRAINT = 19;
+  const SQLITE_MISMATCH = 20;
+  // Extended result codes keep the primary code in their low byte (SQLITE_CONSTRAINT_CHECK is 275).
+  return (
+    typeof code === 'number' && [SQLITE_TOOBIG, SQLITE_CONSTRAINT, SQLITE_MISMATCH].includes(code & 0xff)
+  );
+}
+
 /** What a command says of the records the database refused: one line each, naming the record. */
 export function leftOutLines(leftOut: readonly RecordLeftOut[]): string[] {
   if (leftOut.length === 0) return [];
@@ -209,6 +224,7 @@ export class DatabaseWriter {
         }
       }
     } catch (error) {
+      if (!refusesRecord(error)) throw error;
       // No journal to roll back to (see the constructor): the rows already in go one by one, the
       // organisation's own row last, after the rows that refer to it.
       for (const table of [...DATABASE_TABLES].reverse()) {
