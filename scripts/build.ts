@@ -7,6 +7,7 @@
 import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import { buildSite } from '../src/site/build.ts';
+import { leftOutLines } from '../src/site/database.ts';
 import { readSiteRecords, type ReadSite } from '../src/site/site-records.ts';
 import { crawl } from '../src/crawl/crawl.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
@@ -174,6 +175,7 @@ async function main(): Promise<number> {
         console.error(
           `site: database ${basename(database.path)} (${formatSize(database.bytes)}), sha256 ${database.sha256}`,
         );
+        for (const line of leftOutLines(database.leftOut)) console.error(line);
         for (const archive of summary.archives) {
           console.error(
             `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,

@@ -2,8 +2,10 @@
 import { parseArgs } from 'node:util';
 import { dataDir, editionsDir, releaseUrl, siteDir, siteUrl } from '../src/config.ts';
 import { loadEditionsView } from '../src/editions/history.ts';
+import { otherRegisterEditions } from '../src/editions/provenance.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
+import { leftOutLines } from '../src/site/database.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
 
 function commandLine() {
@@ -56,9 +58,18 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
 
 process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
 const started = performance.now();
+const data = values.data ?? dataDir();
+// Another register's editions would give this one its history, gone organisations and edition
+// counts: the site is built without them, and says why.
+const otherRegister = otherRegisterEditions(editionsDir(), data);
+if (otherRegister !== undefined) {
+  console.warn(
+    `site: ${otherRegister}; the site shows no editions. Set ORGDIR_EDITIONS_DIR to this register's editions folder.`,
+  );
+}
 try {
   const summary = await buildSite({
-    dataDir: values.data ?? dataDir(),
+    dataDir: data,
     siteDir: values.out ?? siteDir(),
     tarGz: values['tar-gz'],
     zip: values.zip,
@@ -66,7 +77,7 @@ try {
     ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
     ...optional('siteUrl', siteUrl()),
     ...optional('releaseUrl', releaseUrl()),
-    editions: loadEditionsView(editionsDir(), siteUrl()),
+    ...(otherRegister === undefined && { editions: loadEditionsView(editionsDir(), siteUrl()) }),
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;
@@ -88,6 +99,7 @@ try {
   );
   const { database } = summary;
   console.log(`site: database ${database.path} (${formatBytes(database.bytes)}), sha256 ${database.sha256}`);
+  for (const line of leftOutLines(database.leftOut)) console.warn(line);
   for (const archive of summary.archives) {
     console.log(
       `site: offline copy ${archive.path} (${formatBytes(archive.bytes)}), sha256 ${archive.sha256}`,

@@ -12,8 +12,9 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
 import { isRecord } from '../crawl/drift.ts';
-import { recordName } from '../records/organisation.ts';
+import { recordName, withinNestingLimit } from '../records/organisation.ts';
 import { forEachRecord, type RecordVisitor } from '../records/register.ts';
+import { parseRecord } from '../records/record-json.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
 export interface Member {
@@ -88,7 +89,9 @@ const readRecords: RecordsReader = (dataDir, visit) => forEachRecord(dataDir, []
 export function readDataFolder(dataDir: string, read: RecordsReader = readRecords): EditionSnapshot {
   const snapshot = emptySnapshot();
   read(dataDir, (id, _bytes, record) => {
-    if (isRecord(record)) snapshot.organisations.set(id, { id, record });
+    // A field nested past what JSON.stringify and the diff can walk is left out of the edition, as
+    // the record model leaves it out of the pages (which note it): the record itself stays stored.
+    if (isRecord(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
   });
   const addList = (list: SnapshotList) => snapshot.lists.set(listKey(list), list);
   for (const name of [...GROUP_LISTS, DISCOVERED_LIST]) {
@@ -170,10 +173,15 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
   const input = createReadStream(path).pipe(createGunzip());
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     if (text === '') continue;
-    const line = JSON.parse(text) as Line;
+    // Amounts as written, as the data folder's records are read: the same record compares the same.
+    const line = parseRecord(text) as Line;
     if (line.type === 'organisation') {
-      snapshot.organisations.set(line.id, {
-        id: line.id,
+      // Ids in lower case, as the data folder's are: an edition from elsewhere that gives one in
+      // other capitals is still the same organisation (and its page), and the first line of it wins.
+      const id = line.id.toLowerCase();
+      if (snapshot.organisations.has(id)) continue;
+      snapshot.organisations.set(id, {
+        id,
         record: line.record,
         ...(line.carriedFrom === undefined ? {} : { carriedFrom: line.carriedFrom }),
       });
@@ -182,7 +190,7 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
         name: line.name,
         kind: line.kind,
         ...(line.description === undefined ? {} : { description: line.description }),
-        members: line.members.map(([id, name]) => ({ id, name })),
+        members: line.members.map(([id, name]) => ({ id: id.toLowerCase(), name })),
       };
       snapshot.lists.set(listKey(list), list);
     }

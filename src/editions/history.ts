@@ -57,7 +57,9 @@ export function organisationHistories(editions: readonly KeptEdition[]): Map<str
   const newestFirst = [...editions].sort((a, b) => b.meta.number - a.meta.number);
   for (const { meta, changes } of newestFirst) {
     const entries = new Map<string, HistoryEntry>();
-    const entry = (id: string) => {
+    const entry = (given: string) => {
+      // Pages look histories up by the id in lower case, whatever capitals an edition gave it.
+      const id = given.toLowerCase();
       let found = entries.get(id);
       if (found === undefined) {
         found = { edition: meta.id, date: meta.date, fields: [], joined: [], left: [] };

@@ -19,6 +19,7 @@ import { carryOverEntries, repairSwap, swapDirectories } from '../storage/folder
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import type { GuardReport } from './guard.ts';
 import type { EditionsView } from './history.ts';
+import { otherRegisterEditions } from './provenance.ts';
 import { EditionStore, type EditionMeta } from './store.ts';
 import { carryEdition, fetchPreviousEdition } from './carry.ts';
 import { prepareEdition, readManifest, type PrepareOptions } from './prepare.ts';
@@ -196,6 +197,19 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     return {
       exitCode: crawl.exitCode === 0 ? 1 : crawl.exitCode,
       message: `the crawl did not complete, nothing was published: ${crawl.message}`,
+      published: false,
+    };
+  }
+
+  // Judged against another register's last edition, every organisation would be added and every
+  // one of theirs would get a page here as gone: a folder named wrongly, not a night's news.
+  const otherRegister = otherRegisterEditions(options.editionsDir, staging.data);
+  if (otherRegister !== undefined) {
+    return {
+      exitCode: 2,
+      message:
+        `${otherRegister}; nothing was published, the live data and site are unchanged. Set ` +
+        `ORGDIR_EDITIONS_DIR to this register's editions folder (an empty one starts a first edition).`,
       published: false,
     };
   }

@@ -185,7 +185,10 @@ async function readFormerFile(path: string): Promise<FormerOrganisation[]> {
   const former: FormerOrganisation[] = [];
   const input = createReadStream(path).pipe(createGunzip());
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
-    if (line !== '') former.push(JSON.parse(line) as FormerOrganisation);
+    if (line === '') continue;
+    const organisation = JSON.parse(line) as FormerOrganisation;
+    // Compared with the data folder's ids, which are in lower case.
+    former.push({ ...organisation, id: organisation.id.toLowerCase() });
   }
   return former;
 }

@@ -55,12 +55,17 @@ export function zeroAxis(
   values: readonly number[],
   layout: AxisLayout,
 ): { scale: (value: number) => number; zero: number } {
-  const low = Math.min(0, ...values);
-  const high = Math.max(0, ...values);
+  // Values are measured against the largest of them first: the span of two amounts near the
+  // largest floating-point number is an infinity, and every bar drawn from it would be NaN.
+  const finite = (value: number) =>
+    Number.isNaN(value) ? 0 : Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, value));
+  const unit = Math.max(0, ...values.map((value) => Math.abs(finite(value)))) || 1;
+  const low = Math.min(0, ...values.map((value) => finite(value) / unit));
+  const high = Math.max(0, ...values.map((value) => finite(value) / unit));
   const span = high - low || 1;
   const left = layout.labelWidth + (low < 0 ? layout.valueRoom : 0);
   const plot = layout.width - left - layout.valueRoom;
-  const scale = (value: number): number => left + ((value - low) / span) * plot;
+  const scale = (value: number): number => left + ((finite(value) / unit - low) / span) * plot;
   return { scale, zero: round(scale(0)) };
 }
 

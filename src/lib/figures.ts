@@ -31,10 +31,13 @@ export interface GroupFigures {
 }
 
 /** A measure's value for one organisation; spending as a positive amount, as its page shows it. */
-export function measureOf(financials: LedgerFinancials | undefined, measure: MeasureKey): number | undefined {
+export function measureOf(
+  financials: LedgerFinancials | undefined,
+  measure: MeasureKey,
+): number | string | undefined {
   const value = financials?.[measure];
-  if (value === undefined) return undefined;
-  return measure === 'expenditure' ? Math.abs(value) : value;
+  if (value === undefined || measure !== 'expenditure') return value;
+  return typeof value === 'string' ? value.replace(/^-/, '') : Math.abs(value);
 }
 
 export function figuresOf(entries: readonly LedgerEntry[]): Record<MeasureKey, MeasureFigure> {

@@ -1,6 +1,7 @@
 // Who funds whom: every funder the records name, with what it gave to whom. A funder is its
 // `fundSource` as given; spellings that differ only in case, spacing or punctuation are one
 // funder (src/lib/name-groups.ts). Totals are exact sums of the amounts as published.
+import { writtenNumber } from './csv.ts';
 import type { LedgerEntry, LedgerGroup } from './ledger.ts';
 import {
   compareNames,
@@ -28,6 +29,8 @@ export interface FundingRow {
   source?: string;
   amount?: number;
   amountText?: string;
+  /** The amount as the record writes it, when `amount` may not say it exactly: summed and downloaded. */
+  amountWritten?: string;
   type?: string;
 }
 
@@ -78,13 +81,13 @@ export function breakdown(
   rows: readonly FundingRow[],
   groupOf: (row: FundingRow) => LedgerGroup,
 ): Breakdown[] {
-  const groups = new Map<string, { label: string; ids: Set<string>; amounts: number[] }>();
+  const groups = new Map<string, { label: string; ids: Set<string>; amounts: (number | string)[] }>();
   for (const row of rows) {
     const { key, label } = groupOf(row);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { label, ids: new Set(), amounts: [] }));
     group.ids.add(row.id);
-    if (row.amount !== undefined) group.amounts.push(row.amount);
+    if (row.amount !== undefined) group.amounts.push(row.amountWritten ?? row.amount);
   }
   return [...groups]
     .map(([key, group]) => ({
@@ -117,6 +120,7 @@ export function funderGroups(entries: readonly LedgerEntry[]): FunderGroup[] {
         ...(funder.source !== undefined && { source: funder.source }),
         ...(funder.amount !== undefined && { amount: funder.amount }),
         ...(funder.amountText !== undefined && { amountText: funder.amountText }),
+        ...(funder.amountWritten !== undefined && { amountWritten: funder.amountWritten }),
         ...(funder.type !== undefined && { type: funder.type }),
       });
     }
@@ -125,7 +129,9 @@ export function funderGroups(entries: readonly LedgerEntry[]): FunderGroup[] {
     const named = key !== UNNAMED_FUNDER_KEY;
     const spellings = spellingsByUse(countsOf(rows.map((row) => row.source?.trim())));
     const label = named ? spellings[0]!.name : 'Funder not given';
-    const amounts = rows.flatMap((row) => (row.amount === undefined ? [] : [row.amount]));
+    const amounts = rows.flatMap((row) =>
+      row.amount === undefined ? [] : [row.amountWritten ?? row.amount],
+    );
     return {
       key,
       slug: named ? nameSlug(key, label) : UNNAMED_FUNDER_SLUG,
@@ -174,6 +180,6 @@ export function fundingCsvRows(group: FunderGroup): unknown[][] {
     row.sector.key === '' ? '' : row.sector.label,
     row.source ?? '',
     row.type ?? '',
-    row.amount ?? row.amountText ?? '',
+    row.amountWritten !== undefined ? writtenNumber(row.amountWritten) : (row.amount ?? row.amountText ?? ''),
   ]);
 }

@@ -9,6 +9,11 @@ export interface LedgerFunder {
   amount?: number;
   /** The amount as given when it is not a number. */
   amountText?: string;
+  /**
+   * The amount as the record writes it, when `amount` may not say it exactly (30 digits, an
+   * exponent, text): what sums and downloads use.
+   */
+  amountWritten?: string;
   /** `fundingType` as given. */
   type?: string;
 }
@@ -22,12 +27,16 @@ export interface LedgerRegulator {
   number?: string;
 }
 
-/** Current-year figures of the financial summary; expenditure as the API gives it (negative). */
+/**
+ * Current-year figures of the financial summary; expenditure as the API gives it (negative). Each
+ * is a number, or the JSON text of one as the record writes it when a number may not say it
+ * exactly (30 digits, an exponent): sums and medians are exact either way.
+ */
 export interface LedgerFinancials {
-  income?: number;
-  expenditure?: number;
-  grants?: number;
-  netAssets?: number;
+  income?: number | string;
+  expenditure?: number | string;
+  grants?: number | string;
+  netAssets?: number | string;
 }
 
 /** A grouping an organisation falls in (its county, its sector): the browse pages' key and label. */

@@ -1,5 +1,6 @@
 // Amounts as the register publishes them: whole units of a currency the API never names (euro in
 // Irish data). Expenditure arrives negative (src/schemas/financial-summary.ts); readers expect spending.
+import { add, AMOUNT_TEXT, approximate, decimalOf, formatDecimal, negated, type Decimal } from './totals.ts';
 
 const grouped = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
@@ -14,8 +15,12 @@ export function amountOf(value: unknown): number | undefined {
   return undefined;
 }
 
-/** "1,234,567" or "−1,234"; `undefined` when there is no number to show. */
+/**
+ * "1,234,567" or "−1,234"; `undefined` when there is no number to show. An amount as a record
+ * writes it (JSON text: 30 digits, an exponent) is shown in full, every digit as written.
+ */
 export function formatAmount(value: unknown): string | undefined {
+  if (typeof value === 'string' && AMOUNT_TEXT.test(value.trim())) return formatDecimal(decimalOf(value));
   const amount = amountOf(value);
   if (amount === undefined) return undefined;
   const text = grouped.format(Math.abs(amount));
@@ -50,15 +55,30 @@ export interface Change {
   text: string;
 }
 
-/** Change from the previous year to the current one; `undefined` when either is missing. */
+/** An amount as an exact decimal: a number, or the JSON text of one as a record writes it. */
+function exactAmount(value: unknown): Decimal | undefined {
+  if (typeof value === 'string' && AMOUNT_TEXT.test(value.trim())) return decimalOf(value);
+  const amount = amountOf(value);
+  return amount === undefined ? undefined : decimalOf(amount);
+}
+
+/**
+ * Change from the previous year to the current one; `undefined` when either is missing. Each is a
+ * number or an amount as the record writes it (30 digits, an exponent).
+ */
 export function yearOnYear(current: unknown, previous: unknown): Change | undefined {
-  const now = amountOf(current);
-  const before = amountOf(previous);
+  const now = exactAmount(current);
+  const before = exactAmount(previous);
   if (now === undefined || before === undefined) return undefined;
-  const difference = now - before;
-  if (difference === 0) return { difference, text: 'no change' };
-  if (before === 0) return { difference, text: `${formatSigned(difference)} (previous year zero)` };
-  const ratio = (difference / Math.abs(before)) * 100;
+  // Subtracted as decimals: two amounts near the largest floating-point number differ by more
+  // than it, and the page must not print an infinity.
+  const exact = add(now, negated(before));
+  const difference = approximate(exact);
+  const signed = (exact.units > 0n ? '+' : '') + formatDecimal(exact);
+  if (exact.units === 0n) return { difference, text: 'no change' };
+  if (before.units === 0n) return { difference, text: `${signed} (previous year zero)` };
+  const ratio = (difference / Math.abs(approximate(before))) * 100;
+  if (!Number.isFinite(ratio)) return { difference, text: signed };
   const percentText = (ratio > 0 ? '+' : ratio < 0 ? MINUS : '') + percent.format(Math.abs(ratio)) + '%';
-  return { difference, percent: percentText, text: `${formatSigned(difference)} (${percentText})` };
+  return { difference, percent: percentText, text: `${signed} (${percentText})` };
 }

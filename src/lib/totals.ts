@@ -10,12 +10,25 @@ export interface Decimal {
 
 export const ZERO: Decimal = { units: 0n, scale: 0 };
 
-/** The number as it is written (its shortest round-trip form), as an exact decimal. */
-export function decimalOf(amount: number): Decimal {
-  if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
-  if (Number.isSafeInteger(amount)) return { units: BigInt(amount), scale: 0 };
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(amount));
-  if (!match) throw new RangeError(`not a decimal amount: ${amount}`);
+/**
+ * The JSON text of an amount that `decimalOf` takes: a number of at most 400 digits and an exponent
+ * of at most three, so that no record can make a sum work with a power of ten of a billion digits.
+ */
+export const AMOUNT_TEXT = /^-?\d{1,400}(?:\.\d{1,400})?(?:[eE][+-]?\d{1,3})?$/;
+
+/**
+ * An amount as an exact decimal: a number as JavaScript writes it (its shortest round-trip form),
+ * or the JSON text of a number as a record writes it (30 digits, an exponent: see
+ * src/records/record-json.ts), which a floating-point number would round.
+ */
+export function decimalOf(amount: number | string): Decimal {
+  if (typeof amount === 'number' && !Number.isFinite(amount))
+    throw new RangeError(`not a finite amount: ${amount}`);
+  if (typeof amount === 'number' && Number.isSafeInteger(amount)) return { units: BigInt(amount), scale: 0 };
+  const text = String(amount).trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match || (typeof amount === 'string' && !AMOUNT_TEXT.test(text)))
+    throw new RangeError(`not a decimal amount: ${amount}`);
   const [, sign, whole, fraction = '', exponent = '0'] = match;
   let units = BigInt(`${whole}${fraction}`);
   let scale = fraction.length - Number(exponent);
@@ -45,8 +58,12 @@ export function add(a: Decimal, b: Decimal): Decimal {
   return normalised({ units: atScale(a, scale) + atScale(b, scale), scale });
 }
 
+export function negated(value: Decimal): Decimal {
+  return { units: -value.units, scale: value.scale };
+}
+
 /** The exact sum of the amounts. */
-export function sumOf(amounts: Iterable<number>): Decimal {
+export function sumOf(amounts: Iterable<number | string>): Decimal {
   let total = ZERO;
   for (const amount of amounts) total = add(total, decimalOf(amount));
   return total;
@@ -62,12 +79,12 @@ export function compareDecimals(a: Decimal, b: Decimal): number {
  * The median, exact: the middle amount, or halfway between the two middle ones.
  * `undefined` for no amounts.
  */
-export function medianOf(amounts: readonly number[]): Decimal | undefined {
+export function medianOf(amounts: readonly (number | string)[]): Decimal | undefined {
   if (amounts.length === 0) return undefined;
-  const sorted = [...amounts].sort((a, b) => a - b);
+  const sorted = amounts.map(decimalOf).sort(compareDecimals);
   const middle = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return decimalOf(sorted[middle]!);
-  const both = add(decimalOf(sorted[middle - 1]!), decimalOf(sorted[middle]!));
+  if (sorted.length % 2 === 1) return sorted[middle]!;
+  const both = add(sorted[middle - 1]!, sorted[middle]!);
   // Half of a decimal is five tenths of it: exact at one more decimal place.
   return normalised({ units: both.units * 5n, scale: both.scale + 1 });
 }
@@ -85,9 +102,14 @@ export function formatDecimal(value: Decimal): string {
   return negative && value.units !== 0n ? MINUS + text : text;
 }
 
-/** The value as a floating-point number, for drawing (never for a figure that is printed). */
+/**
+ * The value as a floating-point number, for drawing (never for a figure that is printed): the
+ * nearest one, and the largest finite one for a value beyond it, so that a chart is never drawn
+ * from an infinity.
+ */
 export function approximate(value: Decimal): number {
-  return Number(value.units) / 10 ** value.scale;
+  const number = Number(`${value.units}e${-value.scale}`);
+  return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, number));
 }
 
 const SCALES: readonly [number, string][] = [
@@ -96,15 +118,24 @@ const SCALES: readonly [number, string][] = [
   [1e6, 'million'],
 ];
 const rounded = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1 });
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
-/** A rounded reading of a large figure, "1.2 billion"; `undefined` when the full figure is short enough. */
+/**
+ * A rounded reading of a large figure, "1.2 billion"; past a thousand trillion a power of ten,
+ * "1.2 × 10²⁹", read from the decimal's digits. `undefined` when the full figure is short enough.
+ */
 export function roundedFigure(value: Decimal): string | undefined {
-  const number = approximate(value);
-  const size = Math.abs(number);
+  const sign = value.units < 0n ? MINUS : '';
+  const digits = (value.units < 0n ? -value.units : value.units).toString();
+  const power = digits.length - 1 - value.scale;
+  if (power >= 15) {
+    const lead = rounded.format(Number(`${digits[0]}.${digits.slice(1, 4)}`));
+    const exponent = [...String(power)].map((digit) => SUPERSCRIPTS[Number(digit)]).join('');
+    return `about ${sign}${lead} × 10${exponent}`;
+  }
+  const size = Math.abs(approximate(value));
   for (const [scale, word] of SCALES) {
-    if (size >= scale) {
-      return `about ${number < 0 ? MINUS : ''}${rounded.format(size / scale)} ${word}`;
-    }
+    if (size >= scale) return `about ${sign}${rounded.format(size / scale)} ${word}`;
   }
   return undefined;
 }

@@ -104,7 +104,8 @@ function start(root: HTMLElement, base: URL): void {
     matchCell!.replaceChildren();
     if (entry) {
       // match.html is at the site's root: the page's address relative to it, as every link of the site.
-      const link = element('a', entry.name, { href: organisationPath(entry.id) });
+      // Isolated, as the pages isolate names with <bdi>: a right-to-left name cannot reorder the row.
+      const link = element('a', entry.name, { href: organisationPath(entry.id), dir: 'auto' });
       matchCell!.append(link);
     } else {
       matchCell!.textContent = row.result.status === 'blank' ? '' : 'no match';

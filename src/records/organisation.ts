@@ -10,13 +10,17 @@
 // - a number given as text, or text given as a number, is read as the spec's type (a note says so);
 // - a value of the right type in an unexpected format (a date without its time) is kept, noted;
 // - text is trimmed, and empty text is "not given" (the spec uses "" for "none");
-// - fields the spec does not name are kept in `otherFields`, at every level.
+// - fields the spec does not name are kept in `otherFields`, at every level;
+// - a field nested deeper than `NESTING_LIMIT` is not read (a `too_deep` note says how deep): it
+//   stays in the record as stored, which the downloads carry as given.
 //
 // Usage: `readOrganisation(record, id)` for one parsed record; the whole data folder is read by
 // `readRegister`/`registerOf` in ./register.ts, whose `organisations` are these.
 import { z } from 'zod';
 import { organisationSchema } from '../schemas/organisation.ts';
 import { textOf } from '../lib/text.ts';
+import { AMOUNT_TEXT } from '../lib/totals.ts';
+import { writtenAmount } from './record-json.ts';
 
 type Tuple = readonly [unknown, ...unknown[]];
 /** The keys a zod loose object names, without its index signature for unknown keys. */
@@ -54,10 +58,16 @@ export interface DriftNote {
   path: string;
   /**
    * `invalid_type`: not read ("not given"); `coerced`: read as the spec's type; `invalid_format`:
-   * kept as given; `id_mismatch`: the record's own id is not the one it is stored under.
+   * kept as given; `id_mismatch`: the record's own id is not the one it is stored under;
+   * `too_deep`: nested deeper than `NESTING_LIMIT`, not read; `written`: an amount a
+   * floating-point number cannot give back as written (30 digits, an exponent), read as the
+   * nearest number.
    */
-  issue: 'invalid_type' | 'coerced' | 'invalid_format' | 'id_mismatch';
-  /** The value as the record gives it. */
+  issue: 'invalid_type' | 'coerced' | 'invalid_format' | 'id_mismatch' | 'too_deep' | 'written';
+  /**
+   * The value as the record gives it; for `too_deep`, how many levels the record nests there; for
+   * `written`, the amount's JSON text.
+   */
   given: unknown;
 }
 
@@ -103,6 +113,47 @@ export function labelOf(field: string): string | undefined {
   return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field as keyof typeof FIELD_LABELS] : undefined;
 }
 
+/**
+ * The deepest nesting of a record (itself one level) that every step reads: SQLite's JSON
+ * functions refuse more than 1,000 levels, and V8's JSON.stringify, which the register and the
+ * pages use, runs out of stack a few thousand levels down.
+ */
+export const NESTING_LIMIT = 1000;
+
+/**
+ * How many levels of objects and lists `value` nests (a number or text 0), counted without
+ * recursion: a hostile record may nest deeper than the call stack goes.
+ */
+export function nestingDepth(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let deepest = 1;
+  const pending: { value: object; depth: number }[] = [{ value, depth: 1 }];
+  while (pending.length > 0) {
+    const { value: container, depth } = pending.pop()!;
+    for (const child of Array.isArray(container) ? container : Object.values(container)) {
+      if (typeof child !== 'object' || child === null) continue;
+      if (depth + 1 > deepest) deepest = depth + 1;
+      pending.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return deepest;
+}
+
+/** The record without its fields nested deeper than `NESTING_LIMIT`, each noted. */
+export function withinNestingLimit(
+  record: Record<string, unknown>,
+  drift: DriftNote[] = [],
+): Record<string, unknown> {
+  if (nestingDepth(record) <= NESTING_LIMIT) return record;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    const depth = 1 + nestingDepth(value);
+    if (depth <= NESTING_LIMIT) kept[key] = value;
+    else drift.push({ path: key, issue: 'too_deep', given: depth });
+  }
+  return kept;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -126,6 +177,11 @@ function readText(schema: z.ZodType, value: unknown, path: string, drift: DriftN
 }
 
 function readNumber(value: unknown, path: string, drift: DriftNote[]): number | undefined {
+  const written = writtenAmount(value);
+  if (written !== undefined && Number.isFinite(Number(written))) {
+    drift.push({ path, issue: 'written', given: written });
+    return Number(written);
+  }
   if (typeof value === 'number' && Number.isFinite(value)) {
     if (!Number.isInteger(value)) drift.push({ path, issue: 'invalid_format', given: value });
     return value;
@@ -207,12 +263,18 @@ function readObject(
 export function readOrganisation(record: unknown, id: string): Organisation {
   const drift: DriftNote[] = [];
   if (!isPlainObject(record) && record !== undefined && record !== null) {
-    drift.push({ path: '', issue: 'invalid_type', given: record });
+    const depth = nestingDepth(record);
+    drift.push(
+      depth > NESTING_LIMIT
+        ? { path: '', issue: 'too_deep', given: depth }
+        : { path: '', issue: 'invalid_type', given: record },
+    );
   }
-  const fields = readObject(organisationSchema, isPlainObject(record) ? record : {}, '', drift);
-  const given = fields['id'];
-  if (typeof given === 'string' && given.toLowerCase() !== id.toLowerCase()) {
-    drift.push({ path: 'id', issue: 'id_mismatch', given });
+  const given = isPlainObject(record) ? withinNestingLimit(record, drift) : {};
+  const fields = readObject(organisationSchema, given, '', drift);
+  const givenId = fields['id'];
+  if (typeof givenId === 'string' && givenId.toLowerCase() !== id.toLowerCase()) {
+    drift.push({ path: 'id', issue: 'id_mismatch', given: givenId });
   }
   return { ...(fields as Omit<OrganisationFields, 'id'>), id, drift };
 }
@@ -234,6 +296,21 @@ export function unreadFields(organisation: Organisation): { key: string; value: 
   return organisation.drift
     .filter((note) => note.issue === 'invalid_type' && note.path !== '' && !/[.[]/.test(note.path))
     .map((note) => ({ key: note.path, value: note.given }));
+}
+
+/**
+ * An amount as the record writes it, where the number read may not say it so (see `DriftNote`):
+ * `undefined` where the number read is the amount as written.
+ */
+export function writtenAt(organisation: Pick<Organisation, 'drift'>, path: string): string | undefined {
+  // An amount given as text is read as a number too (`coerced`): its text is the amount as written.
+  const note = organisation.drift.find(
+    (found) =>
+      found.path === path &&
+      (found.issue === 'written' || (found.issue === 'coerced' && typeof found.given === 'string')),
+  );
+  const text = typeof note?.given === 'string' ? note.given.trim() : undefined;
+  return text !== undefined && AMOUNT_TEXT.test(text) ? text : undefined;
 }
 
 /** The value a record gave at `path` when the model could not read it (see `DriftNote`). */

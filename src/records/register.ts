@@ -14,6 +14,7 @@ import { crawlManifestSchema, type CrawlManifest } from '../schemas/manifest.ts'
 import { DATA_LAYOUT } from '../lib/data-layout.ts';
 import { objectOf } from '../lib/text.ts';
 import { readOrganisation, type Organisation } from './organisation.ts';
+import { parseRecord } from './record-json.ts';
 import { buildSectors, groupBy } from './browse-groups.ts';
 import {
   LISTS,
@@ -81,7 +82,7 @@ export function forEachRecord(
     let record: unknown;
     try {
       bytes = readFileSync(file);
-      record = JSON.parse(bytes.toString('utf8'));
+      record = parseRecord(bytes.toString('utf8'));
     } catch (error) {
       unreadable.push({ file, reason: error instanceof Error ? error.message : String(error) });
       continue;

@@ -131,10 +131,20 @@ function addressOf(state: SearchState): string {
 function renderHit(hit: SearchHit, root: string): HTMLLIElement {
   const item = element('li', undefined, { class: 'search-result' });
   const heading = element('h3');
-  heading.append(element('a', hit.name || 'Unnamed organisation', { href: safeHref(root, hit.href) }));
+  // A name in a right-to-left script, or one carrying a direction override, is isolated: it can
+  // neither reorder the text around it nor be reordered by it (the pages use <bdi> alike).
+  heading.append(
+    element('a', hit.name || 'Unnamed organisation', { href: safeHref(root, hit.href), dir: 'auto' }),
+  );
   item.append(heading);
-  if (hit.altNames.length > 0)
-    item.append(element('p', `Also known as ${hit.altNames.join('; ')}`, { class: 'alt-names' }));
+  if (hit.altNames.length > 0) {
+    const altNames = element('p', 'Also known as ', { class: 'alt-names' });
+    hit.altNames.forEach((altName, index) => {
+      if (index > 0) altNames.append('; ');
+      altNames.append(element('bdi', altName));
+    });
+    item.append(altNames);
+  }
   const details = element('dl');
   const detail = (term: string, value: string) => {
     if (value === '') return;

@@ -9,6 +9,7 @@ import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { setEditionsView, type EditionsView } from '../editions/history.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
+import type { RecordLeftOut } from './database.ts';
 import { writeRegisterData } from './register-data.ts';
 import { readSiteRecords, type ReadSite } from './site-records.ts';
 import { offerDownloads } from './download-files.ts';
@@ -80,8 +81,11 @@ export interface SiteSummary {
   downloads: DownloadFile[];
   /** The offline copies written (beside the site): path, size and SHA-256. */
   archives: { path: string; bytes: number; sha256: string }[];
-  /** The database written (beside the site): path, size and SHA-256. */
-  database: { path: string; bytes: number; sha256: string };
+  /**
+   * The database written (beside the site): path, size and SHA-256, and the records it refused
+   * (they are on the site and in the other downloads).
+   */
+  database: { path: string; bytes: number; sha256: string; leftOut: RecordLeftOut[] };
   /** Seconds spent in each step (wall clock). */
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
@@ -276,6 +280,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
         path: join(releaseDir, data.database.name),
         bytes: data.database.bytes,
         sha256: data.database.sha256,
+        leftOut: database.summary.leftOut,
       },
       timings,
       cpuTimings,

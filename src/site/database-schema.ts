@@ -216,6 +216,15 @@ export const DATABASE_TABLES: readonly DatabaseTable[] = [
       text('organisation_id', 'The organisation (organisations.id), when its record was retrieved.'),
     ],
   },
+  {
+    name: 'records_left_out',
+    description:
+      'Records SQLite refused (such as JSON nested deeper than its 1,000 levels), with its reason; they are on the site and in organisations.json.',
+    columns: [
+      text('id', 'The organisation GUID, as the register gives it; it has no row in organisations.'),
+      text('reason', "SQLite's reason for refusing the record."),
+    ],
+  },
 ];
 
 /** Keys, references and checks that the column list above does not carry. */

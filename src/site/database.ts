@@ -129,9 +129,41 @@ function childRows(organisation: Organisation): Record<string, Value[][]> {
   };
 }
 
+/** A record the database refused, and SQLite's reason: it is in every other part of the site. */
+export interface RecordLeftOut {
+  id: string;
+  reason: string;
+}
+
 export interface DatabaseSummary {
   organisations: number;
   rows: Record<string, number>;
+  /** Records the database refused (each also in its `records_left_out` table), in reading order. */
+  leftOut: RecordLeftOut[];
+}
+
+/**
+ * Whether SQLite refused the record itself (a check such as `json_valid`, a value too big or of a
+ * type it will not store), rather than failed (a full disk, a broken file), which must stop the build.
+ */
+function refusesRecord(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  const SQLITE_TOOBIG = 18;
+  const SQLITE_CONSTRAINT = 19;
+  const SQLITE_MISMATCH = 20;
+  // Extended result codes keep the primary code in their low byte (SQLITE_CONSTRAINT_CHECK is 275).
+  return (
+    typeof code === 'number' && [SQLITE_TOOBIG, SQLITE_CONSTRAINT, SQLITE_MISMATCH].includes(code & 0xff)
+  );
+}
+
+/** What a command says of the records the database refused: one line each, naming the record. */
+export function leftOutLines(leftOut: readonly RecordLeftOut[]): string[] {
+  if (leftOut.length === 0) return [];
+  return [
+    `site: the database left out ${leftOut.length} record(s) SQLite refused (they are on the site and in organisations.json; see its records_left_out table):`,
+    ...leftOut.map(({ id, reason }) => `  organisations/${id}.json: ${reason}`),
+  ];
 }
 
 /**
@@ -146,8 +178,9 @@ export class DatabaseWriter {
   readonly #rows: Record<string, number> = Object.fromEntries(
     DATABASE_TABLES.map((table) => [table.name, 0]),
   );
-  /** Lists give ids in lower case; a record's id is its file's name. */
+  /** Lists give ids in lower case; a record's id is its file's name. Only records the database holds. */
   readonly #idOf = new Map<string, string>();
+  readonly #leftOut: RecordLeftOut[] = [];
 
   constructor(path: string) {
     this.path = path;
@@ -174,13 +207,38 @@ export class DatabaseWriter {
     this.#rows[table]! += 1;
   }
 
-  /** Adds one organisation: its record's JSON text as stored, and the record as read. */
+  /**
+   * Adds one organisation: its record's JSON text as stored, and the record as read. A record
+   * SQLite refuses (JSON nested deeper than its 1,000 levels fails `json_valid`) is left out with
+   * its reason, and the rest of the register goes on: one odd record must not stop every build.
+   */
   add(json: string, organisation: Organisation): void {
-    this.#add('organisations', organisationRow(organisation, json));
-    this.#idOf.set(organisation.id.toLowerCase(), organisation.id);
-    for (const [table, rows] of Object.entries(childRows(organisation))) {
-      for (const values of rows) this.#add(table, [organisation.id, ...values]);
+    const added: Record<string, number> = {};
+    try {
+      this.#add('organisations', organisationRow(organisation, json));
+      added['organisations'] = 1;
+      for (const [table, rows] of Object.entries(childRows(organisation))) {
+        for (const values of rows) {
+          this.#add(table, [organisation.id, ...values]);
+          added[table] = (added[table] ?? 0) + 1;
+        }
+      }
+    } catch (error) {
+      if (!refusesRecord(error)) throw error;
+      // No journal to roll back to (see the constructor): the rows already in go one by one, the
+      // organisation's own row last, after the rows that refer to it.
+      for (const table of [...DATABASE_TABLES].reverse()) {
+        if (added[table.name] === undefined) continue;
+        const column = table.name === 'organisations' ? 'id' : 'organisation_id';
+        this.#database.prepare(`DELETE FROM "${table.name}" WHERE "${column}" = ?`).run(organisation.id);
+        this.#rows[table.name]! -= added[table.name]!;
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      this.#leftOut.push({ id: organisation.id, reason });
+      this.#add('records_left_out', [organisation.id, reason]);
+      return;
     }
+    this.#idOf.set(organisation.id.toLowerCase(), organisation.id);
   }
 
   /** Adds the lists and codes, builds the full-text index and closes the file. */
@@ -214,7 +272,11 @@ export class DatabaseWriter {
       this.#database.exec('COMMIT');
       this.#database.exec(`INSERT INTO organisations_fts (organisations_fts) VALUES ('optimize')`);
       this.#database.exec('ANALYZE');
-      return { organisations: this.#rows['organisations']!, rows: { ...this.#rows } };
+      return {
+        organisations: this.#rows['organisations']!,
+        rows: { ...this.#rows },
+        leftOut: [...this.#leftOut],
+      };
     } finally {
       this.#database.close();
     }

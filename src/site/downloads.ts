@@ -3,10 +3,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { csvRow } from '../lib/csv.ts';
+import { csvRow, writtenNumber } from '../lib/csv.ts';
 import { DOWNLOADS_DIR, organisationPath, RECORDS_DOWNLOAD } from '../lib/routes.ts';
 import { irishPoint } from '../lib/map.ts';
-import type { Organisation } from '../records/organisation.ts';
+import { writtenAt, type Organisation } from '../records/organisation.ts';
 import type { Member, Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 import { writeDatapackage, type PackageDatabase, type PackageSource } from './datapackage.ts';
@@ -157,6 +157,12 @@ export function organisationRow(register: Register, organisation: Organisation):
   const finance = organisation.financialSummary ?? {};
   const joined = (values: string[]): string => values.join('; ');
   const text = (value: string | number | undefined): string => (value === undefined ? '' : String(value));
+  // An amount as the record writes it, not as a floating-point number would (1.2345678901234568e+29).
+  const written = (path: string) => writtenAt(organisation, path);
+  const money = (field: keyof typeof finance) => {
+    const text = written(`financialSummary.${field}`);
+    return text === undefined ? finance[field] : writtenNumber(text);
+  };
   return [
     id,
     organisation.name,
@@ -188,17 +194,18 @@ export function organisationRow(register: Register, organisation: Organisation):
     joined((register.codesOf.get(id) ?? []).map((code) => code.id)),
     finance.currentYear,
     finance.accountToDate,
-    finance.currentIncome,
-    finance.currentExpenditure,
-    finance.currentGrants,
-    finance.currentNetAssets,
-    finance.prevIncome,
-    finance.prevExpenditure,
-    finance.prevGrants,
-    finance.prevNetAssets,
+    money('currentIncome'),
+    money('currentExpenditure'),
+    money('currentGrants'),
+    money('currentNetAssets'),
+    money('prevIncome'),
+    money('prevExpenditure'),
+    money('prevGrants'),
+    money('prevNetAssets'),
     joined(
       organisation.funders.map(
-        (funder) => `${text(funder.fundSource)} (${text(funder.fundingType)}): ${text(funder.amount)}`,
+        (funder, index) =>
+          `${text(funder.fundSource)} (${text(funder.fundingType)}): ${written(`funders[${index}].amount`) ?? text(funder.amount)}`,
       ),
     ),
     joined(

@@ -53,7 +53,11 @@ export function withoutUnusedHashes(html: string): string {
   );
 }
 
-/** A rendered page as it is written: both of the above. */
+/**
+ * A rendered page as it is written: both of the above, and no NUL character. A NUL in a record
+ * reaches the page as text; an HTML parser reads it as an error and replaces it (U+FFFD) or drops
+ * it, as each browser likes. Replaced here, every reader sees the same page.
+ */
 export function leanPage(html: string): string {
-  return withoutUnusedHashes(withoutStructuralWhitespace(html));
+  return withoutUnusedHashes(withoutStructuralWhitespace(html.replaceAll('\u0000', '\uFFFD')));
 }

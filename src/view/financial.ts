@@ -1,30 +1,43 @@
 // The numbers behind the financial summary's table and chart.
 import { formatAmount, spendingOf } from '../lib/money.ts';
 import { placeBar, zeroAxis } from '../lib/bar-chart.ts';
-import type { Financials } from './organisation-view.ts';
+import type { Amounts, Financials } from './organisation-view.ts';
 
 export interface FinancialRow {
   label: string;
   previous?: number;
   current?: number;
+  /** The amounts as the record writes them, where the numbers may not say them exactly. */
+  previousWritten?: string;
+  currentWritten?: string;
 }
 
 /** Income, spending, grants and net assets; spending as a positive amount. */
 export function financialRows(financials: Financials): FinancialRow[] {
-  const row = (label: string, previous?: number, current?: number): FinancialRow => ({
-    label,
-    ...(previous !== undefined && { previous }),
-    ...(current !== undefined && { current }),
-  });
+  const written = financials.written;
+  const row = (label: string, key: keyof Amounts, previous?: number, current?: number): FinancialRow => {
+    // Spending is the expenditure without its sign, as written too.
+    const text = (value: string | undefined) => (key === 'expenditure' ? value?.replace(/^-/, '') : value);
+    const previousWritten = text(written?.previous[key]);
+    const currentWritten = text(written?.current[key]);
+    return {
+      label,
+      ...(previous !== undefined && { previous }),
+      ...(current !== undefined && { current }),
+      ...(previousWritten !== undefined && { previousWritten }),
+      ...(currentWritten !== undefined && { currentWritten }),
+    };
+  };
   return [
-    row('Income', financials.previous.income, financials.current.income),
+    row('Income', 'income', financials.previous.income, financials.current.income),
     row(
       'Spending',
+      'expenditure',
       spendingOf(financials.previous.expenditure)?.amount,
       spendingOf(financials.current.expenditure)?.amount,
     ),
-    row('Grants', financials.previous.grants, financials.current.grants),
-    row('Net assets', financials.previous.netAssets, financials.current.netAssets),
+    row('Grants', 'grants', financials.previous.grants, financials.current.grants),
+    row('Net assets', 'netAssets', financials.previous.netAssets, financials.current.netAssets),
   ];
 }
 
@@ -62,11 +75,11 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
   const { scale, zero } = zeroAxis(values, { width: WIDTH, labelWidth: LABEL_WIDTH, valueRoom: VALUE_ROOM });
   const bars: ChartBar[] = [];
   rows.forEach((row, index) => {
-    const entries: [number | undefined, boolean][] = [
-      [row.previous, false],
-      [row.current, true],
+    const entries: [number | undefined, boolean, string | undefined][] = [
+      [row.previous, false, row.previousWritten],
+      [row.current, true, row.currentWritten],
     ];
-    entries.forEach(([value, current], position) => {
+    entries.forEach(([value, current, written], position) => {
       const y = index * ROW_HEIGHT + 4 + position * 15;
       if (value === undefined) {
         bars.push({
@@ -88,7 +101,7 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
         current,
         y,
         ...placeBar(value, scale, zero),
-        text: formatAmount(value) ?? '',
+        text: formatAmount(written ?? value) ?? '',
       });
     });
   });

@@ -13,7 +13,7 @@ import {
 } from '../lib/figures.ts';
 import type { BrowseKind } from '../lib/routes.ts';
 import { scalarText } from '../lib/text.ts';
-import { givenAt, type Organisation } from '../records/organisation.ts';
+import { givenAt, writtenAt, type Organisation } from '../records/organisation.ts';
 import { LISTS, type OrganisationEntry, type Register } from '../records/register.ts';
 
 /** The ledger entry of one organisation: the adapter from the record model. */
@@ -24,12 +24,17 @@ export function ledgerEntryOf(
   lists: readonly string[],
 ): LedgerEntry {
   const summary = organisation.financialSummary;
-  const financials = summary && {
-    ...(summary.currentIncome !== undefined && { income: summary.currentIncome }),
-    ...(summary.currentExpenditure !== undefined && { expenditure: summary.currentExpenditure }),
-    ...(summary.currentGrants !== undefined && { grants: summary.currentGrants }),
-    ...(summary.currentNetAssets !== undefined && { netAssets: summary.currentNetAssets }),
+  // The amount as the record writes it where the number read may not say it exactly.
+  const exact = (field: keyof NonNullable<typeof summary>, value: number | undefined) =>
+    value === undefined ? undefined : (writtenAt(organisation, `financialSummary.${field}`) ?? value);
+  const figures = summary && {
+    income: exact('currentIncome', summary.currentIncome),
+    expenditure: exact('currentExpenditure', summary.currentExpenditure),
+    grants: exact('currentGrants', summary.currentGrants),
+    netAssets: exact('currentNetAssets', summary.currentNetAssets),
   };
+  const financials =
+    figures && Object.fromEntries(Object.entries(figures).filter(([, value]) => value !== undefined));
   return {
     id: organisation.id,
     name,
@@ -40,10 +45,13 @@ export function ledgerEntryOf(
       // An amount the model could not read as a number is still shown as the record gives it.
       const amountText =
         amount === undefined ? scalarText(givenAt(organisation, `funders[${index}].amount`)) : undefined;
+      const amountWritten =
+        amount === undefined ? undefined : writtenAt(organisation, `funders[${index}].amount`);
       return {
         ...(fundSource !== undefined && { source: fundSource }),
         ...(amount !== undefined && { amount }),
         ...(amountText !== undefined && { amountText }),
+        ...(amountWritten !== undefined && { amountWritten }),
         ...(fundingType !== undefined && { type: fundingType }),
       };
     }),

@@ -5,7 +5,7 @@
 import { irishPoint, isUnknownLocation, type MapPoint } from '../lib/map.ts';
 import { safeHttpUrl } from '../lib/urls.ts';
 import { endsMidSentence } from '../lib/text.ts';
-import { displayName, givenAt, unreadFields, type Organisation } from '../records/organisation.ts';
+import { displayName, givenAt, unreadFields, writtenAt, type Organisation } from '../records/organisation.ts';
 
 export interface Classification {
   code?: string;
@@ -47,6 +47,8 @@ export interface FunderView {
   amount?: number;
   /** The amount as given when it is not a number. */
   amountText?: string;
+  /** The amount as the record writes it, when `amount` may not say it exactly. */
+  amountWritten?: string;
   type?: string;
 }
 
@@ -69,7 +71,14 @@ export interface Financials {
   accountToDate?: string;
   current: Amounts;
   previous: Amounts;
+  /**
+   * Amounts as the record writes them where the numbers above may not say them exactly (30
+   * digits, an exponent): what the table prints and the change is worked out from.
+   */
+  written?: { current: WrittenAmounts; previous: WrittenAmounts };
 }
+
+export type WrittenAmounts = { [K in keyof Amounts]?: string };
 
 export interface Amounts {
   income?: number;
@@ -141,8 +150,22 @@ function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }):
   return value as T;
 }
 
-function financialsOf(summary: Organisation['financialSummary']): Financials | undefined {
+function financialsOf(organisation: Organisation): Financials | undefined {
+  const summary = organisation.financialSummary;
   if (summary === undefined) return undefined;
+  const written = (field: string) => writtenAt(organisation, `financialSummary.${field}`);
+  const currentWritten = defined<WrittenAmounts>({
+    income: written('currentIncome'),
+    expenditure: written('currentExpenditure'),
+    grants: written('currentGrants'),
+    netAssets: written('currentNetAssets'),
+  });
+  const previousWritten = defined<WrittenAmounts>({
+    income: written('prevIncome'),
+    expenditure: written('prevExpenditure'),
+    grants: written('prevGrants'),
+    netAssets: written('prevNetAssets'),
+  });
   const current = defined<Amounts>({
     income: summary.currentIncome,
     expenditure: summary.currentExpenditure,
@@ -159,7 +182,14 @@ function financialsOf(summary: Organisation['financialSummary']): Financials | u
   if (Object.keys(current).length === 0 && Object.keys(previous).length === 0 && !accountToDate) {
     return undefined;
   }
-  return defined<Financials>({ currentYear: summary.currentYear, accountToDate, current, previous });
+  const anyWritten = Object.keys(currentWritten).length + Object.keys(previousWritten).length > 0;
+  return defined<Financials>({
+    currentYear: summary.currentYear,
+    accountToDate,
+    current,
+    previous,
+    written: anyWritten ? { current: currentWritten, previous: previousWritten } : undefined,
+  });
 }
 
 /** How the organisation's page shows it. */
@@ -172,6 +202,13 @@ export function organisationView(organisation: Organisation): OrganisationView {
       unexpected: false,
     })),
     ...unreadFields(organisation).map(({ key, value }) => ({ key, value, unexpected: true })),
+    ...organisation.drift
+      .filter((note) => note.issue === 'too_deep' && note.path !== '')
+      .map((note) => ({
+        key: note.path,
+        value: `nested ${Number(note.given).toLocaleString('en-IE')} levels deep, too deep to show here: see the record as given`,
+        unexpected: true,
+      })),
   ];
   const name = organisation.name;
   return defined<OrganisationView>({
@@ -220,7 +257,7 @@ export function organisationView(organisation: Organisation): OrganisationView {
         href: safeHttpUrl(code.governanceCodeUrl),
       }),
     ),
-    financials: financialsOf(organisation.financialSummary),
+    financials: financialsOf(organisation),
     funders: organisation.funders.map((funder, index) =>
       defined<FunderView>({
         source: funder.fundSource,
@@ -229,6 +266,7 @@ export function organisationView(organisation: Organisation): OrganisationView {
           funder.amount === undefined
             ? givenText(givenAt(organisation, `funders[${index}].amount`))
             : undefined,
+        amountWritten: writtenAt(organisation, `funders[${index}].amount`),
         type: funder.fundingType,
       }),
     ),

@@ -1,19 +1,25 @@
 // A register whose every string may be an attack (tests/support/hostile-data.ts): the site still
 // builds, writes only inside its own folder, and in Chromium no script of the data runs on any page
-// or in any search, no element gets an event handler, and every link stays safe.
+// or in any search, no element gets an event handler, and every link stays safe. A record nested
+// past every parser's depth, amounts past a floating-point number, NUL characters, right-to-left
+// names and a gone organisation in an edition that claims a live one's id are among it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright';
-import { buildSite } from '../../src/site/build.ts';
+import { buildSite, type SiteSummary } from '../../src/site/build.ts';
+import type { EditionsView } from '../../src/editions/history.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { readTree } from '../support/data-tree.ts';
 import {
   ATTACKS,
+  DEEP_LEVELS,
+  EXTREME_AMOUNTS,
   HOSTILE_WORD,
   ODD_FUNDER_NAMES,
   writeHostileDataFolder,
@@ -32,6 +38,9 @@ let site: string;
 let hostile: HostileDataFolder;
 let dataBefore: Map<string, Buffer>;
 let browser: Browser;
+let summary: SiteSummary;
+/** A live organisation whose id a kept edition gives, in capitals, to a gone one. */
+let claimed: string;
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'orgdir-hostile-'));
@@ -42,7 +51,15 @@ before(async () => {
   parent = join(work, 'out');
   mkdirSync(parent);
   site = join(parent, 'site');
-  await buildSite({ dataDir, siteDir: site, tarGz: false, logLevel: 'error' });
+  claimed = hostile.ids[1]!;
+  const impostor = { id: claimed.toUpperCase(), name: `Impostor ${HOSTILE_WORD}` };
+  const editions: EditionsView = {
+    editions: [],
+    former: [{ ...impostor, lastSeen: '2024-05-10', goneSince: '2024-05-11', record: impostor }],
+    carried: [{ ...impostor, carriedFrom: '2024-05-10', record: impostor }],
+    histories: new Map(),
+  };
+  summary = await buildSite({ dataDir, siteDir: site, tarGz: false, logLevel: 'error', editions });
   browser = await launchChromium();
 });
 
@@ -73,6 +90,21 @@ async function foreignCode(page: Page): Promise<string[]> {
     for (const tag of ['iframe', 'object', 'embed', 'img', 'base', 'form[action^="javascript"]'])
       for (const element of document.querySelectorAll(tag)) found.push(element.outerHTML.slice(0, 80));
     return found;
+  });
+}
+
+/** Links matching `selector` whose name carries a right-to-left override: isolated, or not. */
+async function bareRightToLeftNames(
+  page: Page,
+  selector: string,
+): Promise<{ bare: string[]; isolated: number }> {
+  return page.locator(selector).evaluateAll((links) => {
+    const named = links.filter((link) => link.textContent?.includes('\u202E'));
+    const isolated = named.filter((link) => link.closest('[dir]') || link.querySelector('bdi'));
+    return {
+      bare: named.filter((link) => !isolated.includes(link)).map((link) => link.textContent ?? ''),
+      isolated: isolated.length,
+    };
   });
 }
 
@@ -199,6 +231,9 @@ test('searches that find the hostile records, and attack text typed or given in 
   assert.ok(hrefs.length > 0);
   for (const href of hrefs) assert.match(href, /^org\/dead[0-9a-f-]+\.html$/, href);
   assert.deepEqual(await foreignCode(page), []);
+  // A name with a right-to-left override is isolated in the results as on the pages (checked by
+  // taking dir="auto" out of src/search/browser.ts: this assertion then fails).
+  assert.deepEqual(await bareRightToLeftNames(page, '[data-search-results] a'), { bare: [], isolated: 1 });
 
   // Every filter option is a value of the data: choosing each one must only filter.
   for (const facet of ['county', 'sector', 'list', 'voluntaryCode']) {
@@ -266,7 +301,107 @@ test('the list matcher shows hostile names and attack text as text, and runs no 
     .locator('tbody a')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   for (const href of hrefs) assert.match(href, /^org\/[0-9a-f-]+\.html$/, href);
+  // Checked by taking dir="auto" out of src/match/browser.ts: the matched name is then bare.
+  const names = await bareRightToLeftNames(page, 'tbody a');
+  assert.deepEqual(names.bare, []);
+  assert.ok(names.isolated > 0, 'a matched name with a right-to-left override is isolated');
   assert.deepEqual(await foreignCode(page), []);
   assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a record nested deeper than SQLite and JSON.stringify reach is on the site and left out of the database, named', () => {
+  // Checked by taking the protection out: without DatabaseWriter's catch the build stops at
+  // "CHECK constraint failed: json_valid(record)"; without the record model's depth limit it
+  // stops at "Maximum call stack size exceeded" as the register packs the record.
+  assert.deepEqual(
+    summary.database.leftOut.map((record) => record.id),
+    [hostile.deepId],
+  );
+  const html = readFileSync(join(site, `org/${hostile.deepId}.html`), 'utf8');
+  assert.ok(
+    html.includes(`nested ${(DEEP_LEVELS + 1).toLocaleString('en-IE')} levels deep`),
+    'its page notes the field',
+  );
+});
+
+test('a gone organisation whose id is a live one in capitals does not replace the live page', () => {
+  // Checked by taking the protection out (the filter on the id as given in src/editions/offline.ts):
+  // org/<id>.html is then the impostor's page and record/<id>.json its record.
+  const html = readFileSync(join(site, `org/${claimed}.html`), 'utf8');
+  assert.doesNotMatch(html, /Impostor/);
+  assert.doesNotMatch(html, /No longer listed|Not fetched in the latest crawl/);
+  assert.ok(!existsSync(join(site, `record/${claimed}.json`)), 'no record file of the impostor');
+  assert.ok(!pages().some((path) => readFileSync(join(site, path), 'utf8').includes('Impostor')));
+});
+
+test('amounts past a floating-point number: exact totals, bars that are numbers, and CSV amounts as written', () => {
+  // Checked by taking the protection out: with the old axis every bar of the extreme record's
+  // chart is NaN; read by plain JSON.parse the funder total is rounded and its CSV shows
+  // 1.2345678901234568e+29; with the old rounded reading the funder pages say "about ∞ trillion".
+  for (const path of pages()) {
+    const html = readFileSync(join(site, path), 'utf8');
+    assert.doesNotMatch(html, /="[^"]*\b(NaN|-?Infinity)\b/, `${path}: an attribute is not a number`);
+    assert.doesNotMatch(html, /∞|NaN/, path);
+  }
+  const funderPage = pages().find(
+    (path) =>
+      path.startsWith('funder/') &&
+      readFileSync(join(site, path), 'utf8').includes(`<h1><bdi>${EXTREME_AMOUNTS.fund}</bdi></h1>`),
+  );
+  assert.ok(funderPage, 'the extreme funder has a page');
+  assert.ok(
+    readFileSync(join(site, funderPage), 'utf8').includes(EXTREME_AMOUNTS.total),
+    'its total in full',
+  );
+  const csv = readFileSync(join(site, funderPage.replace(/\.html$/, '.csv')), 'utf8');
+  for (const amount of EXTREME_AMOUNTS.amounts)
+    assert.ok(csv.includes(`,${amount}\r\n`), `${amount} as written`);
+  assert.doesNotMatch(csv, /e\+/);
+});
+
+test('no NUL character reaches a page, a CSV, the feed or a script of the site', () => {
+  // Checked by taking the protection out (leanPage's and csvCell's replacement): the pages and
+  // CSVs that show the attack "line separator … \u0000 nul" then carry the NUL.
+  let shown = 0;
+  for (const path of filesUnder(site).filter((file) => /\.(html|csv|csv\.gz|xml|js|json)$/.test(file))) {
+    const bytes = readFileSync(join(site, path));
+    const text = (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+    assert.ok(!text.includes('\u0000'), `${path} carries a NUL`);
+    if (text.includes('\uFFFD nul')) shown += 1;
+  }
+  assert.ok(shown > 0, 'the attack text is on the site, its NUL replaced');
+});
+
+test('names from the data are isolated for right-to-left text in every heading and link that names them', async () => {
+  // Checked by taking the protection out (the <bdi> of the pages): the name carrying a
+  // right-to-left override is then a bare text node of its heading and of every list's link.
+  const page = await browser.newPage();
+  let checked = 0;
+  for (const path of pages()) {
+    await page.goto(fileUrl(path));
+    const bare = await page.evaluate(() => {
+      const found: string[] = [];
+      const named = document.querySelectorAll(
+        'h1, a[href*="org/"], a[href*="funder/"], a[href*="regulator/"]',
+      );
+      for (const element of named) {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.includes('\u202E')) continue;
+          const isolated = node.parentElement?.closest('bdi, [dir]');
+          if (!isolated || !element.contains(isolated))
+            found.push(`${element.tagName}: ${node.textContent.slice(0, 40)}`);
+        }
+      }
+      return {
+        found,
+        checked: [...named].filter((element) => element.textContent?.includes('\u202E')).length,
+      };
+    });
+    assert.deepEqual(bare.found, [], path);
+    checked += bare.checked;
+  }
+  assert.ok(checked > 0, 'names with a right-to-left override were checked');
   await page.close();
 });

@@ -84,9 +84,24 @@ export function megabyteOfAttacks(): string {
   return unit.repeat(Math.ceil((1024 * 1024) / unit.length)).slice(0, 1024 * 1024);
 }
 
+/** Amounts past what a floating-point number holds: the largest one, twice, and 30 digits. */
+export const EXTREME_AMOUNTS = {
+  fund: `Extreme ${HOSTILE_WORD} Fund`,
+  amounts: ['1e308', '1e308', '123456789012345678901234567890', '987654321098765432109876543210'],
+  /** Their exact sum, as the funder page shows it in full. */
+  total: `200${',000'.repeat(91)},001,111,111,110,111,111,111,011,111,111,100`,
+};
+
+/** How deep the deep record nests: past SQLite's 1,000 levels and V8's JSON.stringify's stack. */
+export const DEEP_LEVELS = 20_000;
+
 export interface HostileDataFolder {
   /** File-name ids of the hostile organisations (GUIDs, as the crawler names files). */
   ids: string[];
+  /** The record nested `DEEP_LEVELS` deep (one of `ids`). */
+  deepId: string;
+  /** The record of `EXTREME_AMOUNTS` (one of `ids`). */
+  extremeId: string;
   /** Every voluntary-code id in voluntary-codes.json. */
   codeIds: string[];
 }
@@ -199,6 +214,41 @@ export function writeHostileDataFolder(directory: string): HostileDataFolder {
     legalObjectsExtract: megabyteOfAttacks(),
   });
 
+  // Written as text: JSON.stringify would round the amounts before they reached the file.
+  const extremeId = guid(count + 1);
+  ids.push(extremeId);
+  const extreme = JSON.stringify({
+    id: extremeId,
+    name: `Extreme amounts ${HOSTILE_WORD}`,
+    funders: EXTREME_AMOUNTS.amounts.map((_amount, index) => ({
+      fundSource: EXTREME_AMOUNTS.fund,
+      amount: index,
+    })),
+    financialSummary: {
+      currentYear: 2024,
+      currentIncome: 0,
+      prevIncome: 0,
+      currentNetAssets: 0,
+      prevNetAssets: 0,
+    },
+  })
+    .replace(
+      /"amount":(\d)/g,
+      (_match, index: string) => `"amount":${EXTREME_AMOUNTS.amounts[Number(index)]}`,
+    )
+    .replace('"currentIncome":0', '"currentIncome":1e308')
+    .replace('"prevIncome":0', '"prevIncome":-1e308')
+    .replace('"currentNetAssets":0', '"currentNetAssets":-1e308')
+    .replace('"prevNetAssets":0', `"prevNetAssets":${EXTREME_AMOUNTS.amounts[2]}`);
+  write(join(directory, 'organisations', `${extremeId}.json`), extreme);
+
+  const deepId = guid(count + 2);
+  ids.push(deepId);
+  write(
+    join(directory, 'organisations', `${deepId}.json`),
+    `{"id":"${deepId}","name":"Deep ${HOSTILE_WORD}","nested":${'['.repeat(DEEP_LEVELS)}${']'.repeat(DEEP_LEVELS)}}`,
+  );
+
   const hostileSummaries = [
     ...ids.map((id, index) => ({ id, name: `${ATTACKS[index % ATTACKS.length]} listed ${HOSTILE_WORD}` })),
     ...HOSTILE_IDS.map((id, index) => ({ id, name: ATTACKS[index % ATTACKS.length] })),
@@ -248,5 +298,5 @@ export function writeHostileDataFolder(directory: string): HostileDataFolder {
       },
     ],
   });
-  return { ids, codeIds };
+  return { ids, codeIds, deepId, extremeId };
 }

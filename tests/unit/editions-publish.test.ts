@@ -274,3 +274,21 @@ test('--reuse-crawl judges the crawl a stopped build left, and without one publi
   assert.equal(result.exitCode, 0, result.message);
   assert.equal(result.edition?.counts.lists['list:housingBodies'], 0);
 });
+
+test("a build beside another register's editions publishes nothing and says the folder is not this register's", async () => {
+  // Checked by taking the protection out (the provenance check in publishBuild): the build then
+  // publishes edition 2: every organisation of this register added, every one of the other removed.
+  const paths = place();
+  const published = await build(paths, first);
+  assert.equal(published.result.exitCode, 0, published.result.message);
+  const before = { data: treeDigest(paths.dataDir), site: treeDigest(paths.siteDir) };
+  const { result } = await build(paths, generateDataset({ orgs: ORGS, seed: 'another register' }));
+  assert.equal(result.exitCode, 2, result.message);
+  assert.equal(result.published, false);
+  assert.match(result.message, /are of another register: .*nothing was published/);
+  assert.deepEqual(
+    new EditionStore(paths.editionsDir).list().map((edition) => edition.id),
+    [published.result.edition?.id],
+  );
+  assert.deepEqual({ data: treeDigest(paths.dataDir), site: treeDigest(paths.siteDir) }, before);
+});

@@ -76,3 +76,21 @@ function writeMeta(dir: string, meta: EditionMeta): void {
   mkdirSync(join(dir, meta.id), { recursive: true });
   writeFileSync(join(dir, meta.id, 'edition.json'), JSON.stringify(meta));
 }
+
+test('a record nested deeper than JSON.stringify can write goes into the edition without that field', async () => {
+  // Checked by taking the protection out (readDataFolder keeping the record whole): writing the
+  // snapshot ends in "Maximum call stack size exceeded", and with it the nightly build.
+  const deepDir = join(root, 'deep');
+  writeDataFolder(generateDataset({ orgs: 20 }), deepDir);
+  const id = '0d0d0d0d-0000-4000-8000-00000000000d';
+  const levels = 20_000;
+  writeFileSync(
+    join(deepDir, 'organisations', `${id}.json`),
+    `{"id":"${id}","name":"Deep Trust","nested":${'['.repeat(levels)}${']'.repeat(levels)}}`,
+  );
+  const snapshot = readDataFolder(deepDir);
+  assert.deepEqual(snapshot.organisations.get(id)?.record, { id, name: 'Deep Trust' });
+  const path = join(root, 'deep-snapshot.jsonl.gz');
+  await writeSnapshot(path, snapshot);
+  assert.deepEqual((await readSnapshot(path)).organisations.get(id)?.record, { id, name: 'Deep Trust' });
+});

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   add,
+  approximate,
   decimalOf,
   formatDecimal,
   medianOf,
@@ -20,6 +21,12 @@ import {
 import { regulatorGroups } from '../../src/lib/regulators.ts';
 import { figuresBy, figuresOf } from '../../src/lib/figures.ts';
 import { barChart } from '../../src/lib/bar-chart.ts';
+import { formatAmount, yearOnYear } from '../../src/lib/money.ts';
+import { csvCell, csvRow } from '../../src/lib/csv.ts';
+import { readOrganisation } from '../../src/records/organisation.ts';
+import { parseRecord } from '../../src/records/record-json.ts';
+import type { Register } from '../../src/records/register.ts';
+import { organisationRow } from '../../src/site/downloads.ts';
 import type { LedgerEntry, LedgerFunder } from '../../src/lib/ledger.ts';
 import { ledgerEntryOf } from '../../src/view/ledger.ts';
 import { modelOf } from '../support/records.ts';
@@ -305,4 +312,73 @@ test('the ledger reads a record through the model: amounts as given when not num
   assert.deepEqual(entry.financials, { income: 100, expenditure: -90 });
   assert.deepEqual(entry.lists, ['registeredCharities']);
   assert.equal(ledgerEntryOf(modelOf({ id: 'y' }), 'y', groups, []).financials, undefined);
+});
+
+test('amounts near the largest floating-point number draw finite bars and read as a power of ten, never as infinity', () => {
+  // Checked by taking the protection out: with the old axis (span = high − low) the bars of
+  // 1e308 and −1e308 are NaN; with the old `approximate` two of them sum to Infinity and read
+  // "about ∞ trillion"; with the old subtraction the change column printed "+∞".
+  const total = sumOf([1e308, 1e308]);
+  assert.equal(formatDecimal(total), `200${',000'.repeat(102)}`);
+  assert.equal(roundedFigure(total), 'about 2 × 10³⁰⁸');
+  assert.equal(roundedFigure(sumOf([-1.25e29])), 'about \u22121.3 × 10²⁹');
+  assert.equal(roundedFigure(sumOf([999e12])), 'about 999 trillion');
+  const chart = barChart([
+    { label: 'Twice the largest', value: approximate(total), text: formatDecimal(total) },
+    { label: 'Largest', value: 1e308, text: '' },
+    { label: 'Negative', value: -1e308, text: '' },
+    { label: 'Small', value: 1, text: '1' },
+  ])!;
+  for (const bar of chart.bars) {
+    for (const value of [bar.x, bar.width, bar.textX])
+      assert.ok(Number.isFinite(value), `${bar.label}: ${value}`);
+  }
+  const [twice, largest, negative] = chart.bars;
+  assert.ok(twice!.width >= largest!.width && largest!.width > 0);
+  assert.ok(negative!.x < chart.zero && negative!.width > 0);
+  const change = yearOnYear(1e308, -1e308)!;
+  assert.doesNotMatch(change.text, /∞|NaN/);
+  assert.ok(change.text.startsWith(`+200${',000'.repeat(102)}`), change.text);
+  assert.doesNotMatch(yearOnYear(1e308, 1)!.text, /∞|NaN/);
+});
+
+test('amounts of 30 digits are summed exactly as the records write them, and downloaded as written', () => {
+  // Checked by taking the protection out: with the records read by plain JSON.parse (as before
+  // parseRecord), the amounts are rounded to 17 digits, the funder total reads
+  // 1,111,111,110,111,111,080,000,000,000,000 and the CSVs show 1.2345678901234568e+29.
+  const big = '123456789012345678901234567890';
+  const bigger = '987654321098765432109876543210';
+  const record = (id: string, amount: string, income: string) =>
+    readOrganisation(
+      parseRecord(
+        `{"id":"${id}","funders":[{"fundSource":"Exact Fund","amount":${amount}}],` +
+          `"financialSummary":{"currentIncome":${income},"currentExpenditure":-${income},"currentNetAssets":1e21}}`,
+      ),
+      id,
+    );
+  const organisations = [record('a', big, big), record('b', bigger, '1.50')];
+  const entries = organisations.map((organisation) =>
+    ledgerEntryOf(organisation, organisation.id, { county: dublin, sector: health }, []),
+  );
+  const [fund] = funderGroups(entries);
+  assert.equal(formatDecimal(fund!.total), '1,111,111,110,111,111,111,011,111,111,100');
+  assert.equal(formatDecimal(fund!.byCounty[0]!.total), '1,111,111,110,111,111,111,011,111,111,100');
+  assert.deepEqual(
+    fundingCsvRows(fund!).map((row) => csvCell(row.at(-1))),
+    [bigger, big],
+  );
+  assert.ok(csvRow(fundingCsvRows(fund!)[1]!).includes(big));
+  const figures = figuresOf(entries);
+  assert.equal(formatDecimal(figures.income.total!), '123,456,789,012,345,678,901,234,567,891.5');
+  assert.equal(formatDecimal(figures.expenditure.total!), '123,456,789,012,345,678,901,234,567,891.5');
+  assert.equal(formatDecimal(figures.income.median!), '61,728,394,506,172,839,450,617,283,945.75');
+  assert.equal(formatDecimal(figures.netAssets.total!), '2,000,000,000,000,000,000,000');
+  // The organisations CSV gives each amount as the record writes it, never in exponent form.
+  const register = { listsOf: new Map(), codesOf: new Map() } as unknown as Register;
+  const row = csvRow(organisationRow(register, organisations[0]!));
+  assert.ok(row.includes(`,${big},-${big},`), row);
+  assert.ok(row.includes(',1e21,'), row);
+  assert.ok(row.includes(`Exact Fund (): ${big}`), row);
+  assert.doesNotMatch(row, /e\+/);
+  assert.equal(formatAmount(big), '123,456,789,012,345,678,901,234,567,890');
 });

@@ -7,6 +7,7 @@ import { ORGANISATION_FIELDS } from '../../src/schemas/index.ts';
 import {
   FIELD_LABELS,
   labelOf,
+  NESTING_LIMIT,
   readOrganisation,
   recordName,
   type Organisation,
@@ -226,4 +227,29 @@ test('an organisation packed for keeping unpacks to the same organisation, drift
     assert.deepEqual(unpackOrganisation(packed), organisation);
     assert.ok(!packed.includes('"regulatorName"'), 'no field name of the spec is stored');
   }
+});
+
+test('a field nested deeper than any step reads is not read, and a note says how deep; the rest of the record is', () => {
+  // Checked by taking the protection out (every field read as given): the test fails at the drift
+  // notes, and packing such an organisation for the register (JSON.stringify) runs out of stack.
+  const levels = 20_000;
+  const nested = JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`) as unknown;
+  const organisation = readOrganisation(
+    { id: ID, name: 'Deep Nesting Trust', funders: nested, kept: [[1]], nestedFurther: { a: nested } },
+    ID,
+  );
+  assert.equal(organisation.name, 'Deep Nesting Trust');
+  assert.deepEqual(organisation.funders, []);
+  assert.deepEqual(organisation.otherFields, { kept: [[1]] });
+  assert.deepEqual(organisation.drift, [
+    { path: 'funders', issue: 'too_deep', given: levels + 1 },
+    { path: 'nestedFurther', issue: 'too_deep', given: levels + 2 },
+  ]);
+  assert.deepEqual(unpackOrganisation(packOrganisation(organisation)), organisation);
+  const whole = readOrganisation(nested, ID);
+  assert.deepEqual(whole.drift, [{ path: '', issue: 'too_deep', given: levels }]);
+  assert.deepEqual(unpackOrganisation(packOrganisation(whole)), whole);
+  // At the limit itself a record is read as given.
+  const limit = JSON.parse(`{"edge":${'['.repeat(NESTING_LIMIT - 1)}${']'.repeat(NESTING_LIMIT - 1)}}`);
+  assert.deepEqual(readOrganisation(limit, ID).drift, []);
 });

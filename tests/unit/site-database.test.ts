@@ -167,3 +167,58 @@ test('the list matcher gets its table and client; the uncompressed database is n
   const client = readFileSync(join(site, 'match', 'match.js'), 'utf8');
   assert.ok(!/\bimport\b|\bexport\b/.test(client.slice(0, 200)), 'a classic script');
 });
+
+test('a record nested deeper than SQLite reads is left out of the database with a note naming it, and the rest is written', async (t) => {
+  // Checked by taking the protection out: without the catch in DatabaseWriter.add this test ends
+  // in "CHECK constraint failed: json_valid(record)", the build's old failure; without the
+  // `#idOf` guard the deep record's list entry breaks the foreign key when the lists are added.
+  const root = mkdtempSync(join(tmpdir(), 'orgdir-database-deep-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const dataDir = join(root, 'data');
+  const records = writeSampleDataFolder(dataDir, { seed: 'deep', orgs: 12 });
+  const deepId = '0a0a0a0a-0000-4000-8000-00000000dee9';
+  const levels = 1100;
+  const deep = `{"id":"${deepId}","name":"Deep Nesting Trust","directors":[{"name":"A Person"}],"nested":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+  writeFileSync(join(dataDir, 'organisations', `${deepId}.json`), deep);
+  const listFile = join(dataDir, 'lists', 'registeredCharities.json');
+  const listed = JSON.parse(readFileSync(listFile, 'utf8')) as unknown[];
+  writeFileSync(listFile, JSON.stringify([...listed, { id: deepId, name: 'Deep Nesting Trust' }]));
+
+  const site = join(root, 'site');
+  const release = join(root, 'site-release');
+  const read = readSiteRecords(dataDir, site);
+  assert.deepEqual(read.database.summary.leftOut, [
+    { id: deepId, reason: 'CHECK constraint failed: json_valid(record)' },
+  ]);
+  assert.equal(read.database.summary.organisations, records.length);
+  assert.equal(
+    read.database.summary.rows['directors'],
+    records.reduce((sum, record) => sum + (record['directors'] as unknown[]).length, 0),
+  );
+  // Still in the register (its page is built) and in organisations.json, exactly as stored.
+  assert.ok(read.register.byId.has(deepId));
+  const organisation = read.register.byId.get(deepId)!.organisation;
+  assert.deepEqual(organisation.drift, [{ path: 'nested', issue: 'too_deep', given: levels + 1 }]);
+  const download = readFileSync(join(site, 'downloads', 'organisations.json'), 'utf8');
+  assert.ok(download.includes(`"nested":${'['.repeat(levels)}`));
+
+  await writeRegisterData(read.register, read.database, site, release);
+  const file = join(root, 'orgdir.sqlite');
+  writeFileSync(file, gunzipSync(readFileSync(join(release, DATABASE_FILE))));
+  const database = new DatabaseSync(file, { readOnly: true });
+  t.after(() => database.close());
+  const count = (sql: string, ...values: string[]) => database.prepare(sql).get(...values)!['n'];
+  assert.equal(count('SELECT count(*) AS n FROM organisations WHERE id = ?', deepId), 0);
+  assert.equal(count('SELECT count(*) AS n FROM directors WHERE organisation_id = ?', deepId), 0);
+  assert.deepEqual(
+    database
+      .prepare('SELECT id, reason FROM records_left_out')
+      .all()
+      .map((row) => ({ ...row })),
+    [{ id: deepId, reason: 'CHECK constraint failed: json_valid(record)' }],
+  );
+  // Listed as the list gives it, but with no organisation to point at.
+  const member = database.prepare('SELECT organisation_id FROM list_members WHERE listed_id = ?').get(deepId);
+  assert.equal(member?.['organisation_id'], null);
+  assert.deepEqual(database.prepare('PRAGMA foreign_key_check').all(), []);
+});

@@ -6,6 +6,9 @@ import { crawlDate } from '../../src/view/crawl-date.ts';
 import { codeTitle, codesByDescription, descriptionKey } from '../../src/view/voluntary-codes.ts';
 import { organisationJsonLd } from '../../src/view/json-ld.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
+import { parseRecord } from '../../src/records/record-json.ts';
+import { formatAmount, yearOnYear } from '../../src/lib/money.ts';
+import { organisationView } from '../../src/view/organisation-view.ts';
 import { formatBytes } from '../../src/lib/bytes.ts';
 
 const financials = {
@@ -96,4 +99,30 @@ test("the search index process gets Node's flags without the test runner's, valu
     ]),
     ['--import', 'hooks.ts', '--max-old-space-size=2048'],
   );
+});
+
+test("an organisation's page prints amounts of 30 digits as the record writes them, and their change exactly", () => {
+  // Checked by taking the protection out (the page printing the numbers read): the table then
+  // reads 1,234,567,890,123,456,800,000,000,000,000 and the change "no change".
+  const big = '123456789012345678901234567890';
+  const view = organisationView(
+    readOrganisation(
+      parseRecord(
+        `{"id":"x","financialSummary":{"currentIncome":${big}1,"prevIncome":${big}0,"currentExpenditure":-${big}},` +
+          `"funders":[{"fundSource":"F","amount":${big}}]}`,
+      ),
+      'x',
+    ),
+  );
+  const [income, spending] = financialRows(view.financials!);
+  assert.equal(
+    formatAmount(income!.currentWritten ?? income!.current),
+    '1,234,567,890,123,456,789,012,345,678,901',
+  );
+  assert.equal(income!.previousWritten, `${big}0`);
+  assert.equal(spending!.currentWritten, big);
+  assert.equal(yearOnYear(income!.currentWritten, income!.previousWritten)?.text.split(' ')[0], '+1');
+  assert.equal(view.funders[0]!.amountWritten, big);
+  const chart = financialChart(financialRows(view.financials!))!;
+  assert.ok(chart.bars.some((bar) => bar.text === formatAmount(big)));
 });

@@ -1,0 +1,80 @@
+// Whose editions these are. A data folder of one register beside the editions of another must not
+// take their history, gone organisations and counts as its own. An edition's API address cannot
+// tell (the built-in sample API, and any API on this machine, listens on a new port each time; a
+// register may move to a new address), so the organisations decide: a register's nights share
+// almost all of them, two registers none.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { EditionStore } from './store.ts';
+
+/** The ids of a data folder's records, in lower case, from their file names. */
+function dataFolderIds(dataDir: string): Set<string> {
+  const folder = join(dataDir, DATA_LAYOUT.organisations);
+  if (!existsSync(folder)) return new Set();
+  return new Set(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length).toLowerCase()),
+  );
+}
+
+/** What a JSON file says at `key`, when it is text. */
+function textAt(file: string, key: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const text = (value as Record<string, unknown> | null)?.[key];
+    return typeof text === 'string' && text.trim() !== '' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ORGANISATION_LINE = /^\{"type":"organisation","id":"([^"\\]*)"/;
+
+/** The organisation ids of an edition's snapshot, in lower case; `undefined` when it cannot be read. */
+function snapshotIds(file: string): Set<string> | undefined {
+  let text: string;
+  try {
+    text = gunzipSync(readFileSync(file)).toString('utf8');
+  } catch {
+    return undefined;
+  }
+  const ids = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    // Lines are written with their type and id first; read whole only when one is not.
+    let id = ORGANISATION_LINE.exec(line)?.[1];
+    if (id === undefined) {
+      try {
+        const parsed = JSON.parse(line) as { type?: unknown; id?: unknown };
+        if (parsed.type === 'organisation' && typeof parsed.id === 'string') id = parsed.id;
+      } catch {
+        continue;
+      }
+    }
+    if (id !== undefined) ids.add(id.toLowerCase());
+  }
+  return ids;
+}
+
+/**
+ * Why the editions in `editionsDir` are not those of the register in `dataDir`: the newest
+ * edition and the data folder both hold organisations, and not one of them in common.
+ * `undefined` when they share any, or when either holds none.
+ */
+export function otherRegisterEditions(editionsDir: string, dataDir: string): string | undefined {
+  const newest = new EditionStore(editionsDir).latest();
+  if (newest === undefined) return undefined;
+  const ours = dataFolderIds(dataDir);
+  const theirs = snapshotIds(join(editionsDir, newest.id, 'snapshot.jsonl.gz'));
+  if (ours.size === 0 || theirs === undefined || theirs.size === 0) return undefined;
+  for (const id of ours) if (theirs.has(id)) return undefined;
+  const from = (address: unknown) => (typeof address === 'string' && address !== '' ? ` (from ${address})` : '');
+  return (
+    `the editions in ${editionsDir} are of another register: its newest edition, ${newest.id}` +
+    `${from(newest.crawl?.apiUrl)}, has none of the ${ours.size} organisations of the data in ${dataDir}` +
+    from(textAt(join(dataDir, DATA_LAYOUT.manifest), 'apiUrl'))
+  );
+}
