@@ -5,6 +5,7 @@ import { loadEditionsView } from '../src/editions/history.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
+import { OutputFolderError } from '../src/storage/output-folder.ts';
 
 function commandLine() {
   try {
@@ -28,6 +29,14 @@ function commandLine() {
 }
 
 const { values } = commandLine();
+
+// An empty path resolves to the working directory, which the build would then replace.
+for (const flag of ['data', 'out', 'release-dir'] as const) {
+  if (values[flag]?.trim() === '') {
+    console.error(`site: --${flag} is an empty path: name a folder (see --help)`);
+    process.exit(2);
+  }
+}
 
 if (values.help) {
   console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--zip] [--no-tar-gz] [--record-files] [--verbose]
@@ -100,5 +109,5 @@ try {
   }
 } catch (error) {
   console.error(`site: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exit(error instanceof OutputFolderError ? 2 : 1);
 }

@@ -100,6 +100,10 @@ export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
     throw new CrawlConfigError('no API URL: set ORGDIR_API_URL or pass --api-url URL');
   }
   resolved['apiUrl'] = normaliseApiUrl(apiUrl.trim(), resolved['allowHttp'] === true);
+  // An empty path would resolve to the working directory, which a crawl would then replace.
+  if (String(resolved['dataDir']).trim() === '') {
+    throw new CrawlConfigError('--data-dir is an empty path: name a folder');
+  }
   resolved['dataDir'] = resolve(String(resolved['dataDir']));
 
   const searchParam = String(resolved['searchParam']);

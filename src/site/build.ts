@@ -19,6 +19,7 @@ import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
 import { replaceFolder } from '../storage/folder-swap.ts';
+import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
 
@@ -127,9 +128,12 @@ function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: strin
 }
 
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
+  checkOutputFolder(options.siteDir, 'site folder');
+  if (options.releaseDir !== undefined) checkOutputFolder(options.releaseDir, 'release folder');
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
   const releaseDir = resolve(options.releaseDir ?? releaseDirOf(siteDir));
+  checkOutputFolder(releaseDir, 'release folder');
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -152,6 +156,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   // does not match.
   rmSync(releaseStaging, { recursive: true, force: true });
   mkdirSync(releaseStaging, { recursive: true });
+  markOutputFolder(staging);
+  markOutputFolder(releaseStaging);
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};

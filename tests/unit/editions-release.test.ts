@@ -21,6 +21,7 @@ import type { EditionsView } from '../../src/editions/history.ts';
 import { publishBuild, type PublishOptions } from '../../src/editions/publish.ts';
 import { EditionStore } from '../../src/editions/store.ts';
 import { releaseDirOf } from '../../src/hosting/release-folder.ts';
+import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
 import { generateDataset, type SampleDataset } from '../../src/sample-api/dataset.ts';
 import { writeDataFolder } from '../support/data-folder.ts';
 import { serveSite } from '../support/site-server.ts';
@@ -72,7 +73,10 @@ test('a build puts the edition it publishes into the release folder beside the s
   const { result } = await build(paths, first);
   assert.equal(result.exitCode, 0, result.message);
   const release = releaseDirOf(paths.siteDir);
-  assert.deepEqual(readdirSync(release).sort(), CARRIED_FILES.map(([, carried]) => carried).sort());
+  assert.deepEqual(
+    readdirSync(release).sort(),
+    [OUTPUT_MARK, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
+  );
   const meta = JSON.parse(readFileSync(join(release, 'orgdir-edition.json'), 'utf8')) as { id: string };
   assert.equal(meta.id, result.edition?.id);
   assert.ok(!existsSync(`${paths.siteDir}.next`) && !existsSync(`${release}.next`));

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
+import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = join(ROOT, 'tests', 'fixtures', 'data');
@@ -71,6 +72,10 @@ before(async () => {
   mkdirSync(join(live.site, 'org'), { recursive: true });
   writeFileSync(join(live.site, 'index.html'), '<!doctype html><title>The live site</title>');
   writeFileSync(join(live.site, 'org', 'x.html'), 'a page of the live site');
+  writeFileSync(join(live.site, OUTPUT_MARK), 'a site an earlier build wrote');
+  mkdirSync(join(work, 'own', 'photos'), { recursive: true });
+  writeFileSync(join(work, 'own', 'index.html'), 'a folder of my own');
+  writeFileSync(join(work, 'own', 'photos', 'a.jpg'), 'a photo of my own');
   mkdirSync(live.editions);
   writeFileSync(join(live.editions, 'kept.txt'), 'an edition');
   mkdirSync(join(work, 'empty'));
@@ -164,5 +169,29 @@ test('build: an unknown option, a malformed URL and a closed port are each one c
   const unreachable = await run(t, 'build.ts', QUICK, { ...key, ORGDIR_API_URL: closedApi() });
   assertOneClearLine(unreachable, 'build', /nothing was published/, 1);
   assert.match(unreachable.stderr, /cannot reach the API at/);
+  assertLiveUnchanged();
+});
+
+// Checked by removing the calls of checkOutputFolder (src/site/build.ts, src/crawl/crawl.ts,
+// src/editions/publish.ts) and the empty-path checks (scripts/site.ts, src/crawl/resolve-options.ts):
+// the folder of one's own was then replaced by a site or a data folder, or its files copied into
+// one, and the working directory given as '' was renamed away.
+test("a folder of one's own, or an empty path, is never written: site --out, crawl --data-dir and build each refuse it with exit 2", async (t) => {
+  const own = join(work, 'own');
+  const key = { ORGDIR_API_KEY: 'orgdir-demo-key', ORGDIR_API_URL: closedApi() };
+  const [site, siteEmpty, crawl, crawlEmpty, build] = await Promise.all([
+    run(t, 'site.ts', ['--out', own]),
+    run(t, 'site.ts', ['--out', '']),
+    run(t, 'crawl.ts', ['--data-dir', own, ...QUICK], key),
+    run(t, 'crawl.ts', ['--data-dir', '', ...QUICK], key),
+    run(t, 'build.ts', QUICK, { ...key, ORGDIR_SITE_DIR: own }),
+  ]);
+  const refusal = /the site folder .*own holds files orgdir did not write \(it has no \.orgdir file\)/;
+  assertOneClearLine(site!, 'site', refusal, 2);
+  assertOneClearLine(siteEmpty!, 'site', /--out is an empty path: name a folder/, 2);
+  assertOneClearLine(crawl!, 'crawl', /the data folder .*own holds files orgdir did not write/, 2);
+  assertOneClearLine(crawlEmpty!, 'crawl', /--data-dir is an empty path: name a folder/, 2);
+  assertOneClearLine(build!, 'build', refusal, 2);
+  assert.doesNotMatch(build!.stderr, /crawling/, 'refused before crawling');
   assertLiveUnchanged();
 });
