@@ -162,6 +162,8 @@ async function main(): Promise<number> {
         const summary = await buildSite({
           dataDir: data,
           siteDir: site,
+          // The publish swaps the new site in, with the data and the edition.
+          swapIn: 'rename',
           editions: view,
           ...(read && { read }),
           recordFiles: own.recordFiles === true,

@@ -15,7 +15,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
-import { carryOverEntries, repairSwap, swapDirectories } from '../storage/folder-swap.ts';
+import { carryOverEntries, repairSwap, shownFolderFor, swapDirectories } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
 import type { GuardReport } from './guard.ts';
@@ -163,7 +163,8 @@ async function renderAndSwap(
     store.journalPath,
     [
       { name: 'data', live: options.dataDir, next: staging.data },
-      { name: 'site', live: options.siteDir, next: staging.site },
+      // A web server may be serving the site: it is shown through a link, never absent.
+      { name: 'site', live: options.siteDir, next: staging.site, shown: shownFolderFor(options.siteDir) },
       { name: 'release', live: releaseDirOf(options.siteDir), next: staging.release },
       { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
     ],

@@ -18,7 +18,7 @@ import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
-import { replaceFolder } from '../storage/folder-swap.ts';
+import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
@@ -32,6 +32,13 @@ export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
+  /**
+   * How the new site takes the place of `siteDir`. Default `link`: `siteDir` is a link flipped to
+   * the new site in one rename (src/storage/folder-swap.ts), as a web server may be serving it.
+   * `rename`: for a folder nobody reads yet, such as a build's staging folder, which the publish
+   * then swaps in itself.
+   */
+  swapIn?: 'link' | 'rename';
   /**
    * Where the database and the offline copies go (the release folder); default
    * `releaseDirOf(siteDir)`. Replaced with the site.
@@ -266,7 +273,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
     });
     await step('swap', async () => {
-      await replaceFolder(siteDir, staging);
+      if (options.swapIn === 'rename') await replaceFolder(siteDir, staging);
+      else await replaceShownFolder(siteDir, staging);
       await replaceFolder(releaseDir, releaseStaging);
     });
     return {
