@@ -63,6 +63,15 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });
 }
 
+// The addresses are configuration: a mistake in one is said before any work, with exit 2.
+let addresses: { siteUrl: string | undefined; releaseUrl: string | undefined };
+try {
+  addresses = { siteUrl: siteUrl(), releaseUrl: releaseUrl() };
+} catch (error) {
+  console.error(`site: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
+
 process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
 const started = performance.now();
 try {
@@ -73,9 +82,9 @@ try {
     zip: values.zip,
     recordFiles: values['record-files'],
     ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
-    ...optional('siteUrl', siteUrl()),
-    ...optional('releaseUrl', releaseUrl()),
-    editions: loadEditionsView(editionsDir(), siteUrl()),
+    ...optional('siteUrl', addresses.siteUrl),
+    ...optional('releaseUrl', addresses.releaseUrl),
+    editions: loadEditionsView(editionsDir(), addresses.siteUrl),
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;

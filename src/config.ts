@@ -35,6 +35,11 @@ export function keepEditions(env: NodeJS.ProcessEnv = process.env): number {
 export function siteUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const value = env['ORGDIR_SITE_URL']?.trim();
   if (!value) return undefined;
+  if (!URL.canParse(value)) {
+    throw new RangeError(
+      `ORGDIR_SITE_URL is not an address (got ${value}): give the site's public address, e.g. https://example.org/orgdir/`,
+    );
+  }
   const url = new URL(value);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new RangeError(`ORGDIR_SITE_URL must be an http(s) address (got ${value})`);

@@ -20,6 +20,7 @@ import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
 import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
+import { asWriteFailure } from '../storage/write-failure.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
 
@@ -163,12 +164,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   // does not match.
   rmSync(releaseStaging, { recursive: true, force: true });
   mkdirSync(releaseStaging, { recursive: true });
-  markOutputFolder(staging);
-  markOutputFolder(releaseStaging);
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};
+  // Named in the message when a step cannot write (src/storage/write-failure.ts).
+  let current = 'prepare';
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
+    current = name;
     const started = performance.now();
     const cpu = process.cpuUsage();
     const result = await run();
@@ -185,6 +187,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   let searching: Promise<SearchIndexSummary> | undefined;
   const documentsFile = `${staging}.search-documents.jsonl`;
   try {
+    markOutputFolder(staging);
+    markOutputFolder(releaseStaging);
     const { register, records, database, recordFiles } =
       options.read ??
       (await step('read', () =>
@@ -303,7 +307,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     await searching?.catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
     rmSync(releaseStaging, { recursive: true, force: true });
-    throw error;
+    throw asWriteFailure(error, current, dirname(siteDir));
   } finally {
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);

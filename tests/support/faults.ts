@@ -58,3 +58,30 @@ export function midWriteInto(folder: string, nth: number, fault: Fault): void {
   };
   syncBuiltinESMExports();
 }
+
+/**
+ * From now on, writing a file under `folder` whose path ends with `suffix` fails as on a full disk:
+ * `ENOSPC` from the write, as Node reports it (no path, as for a write to an open file).
+ */
+export function diskFullFor(folder: string, suffix: string): void {
+  const prefix = `${resolve(folder)}/`;
+  const full = (path: unknown) =>
+    typeof path === 'string' && resolve(path).startsWith(prefix) && resolve(path).endsWith(suffix);
+  const error = () =>
+    Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      errno: -28,
+      syscall: 'write',
+    });
+  const writeFileSync = fs.writeFileSync;
+  const writeFile = fsPromises.writeFile;
+  fs.writeFileSync = (path, ...rest) => {
+    if (full(path)) throw error();
+    writeFileSync(path, ...rest);
+  };
+  fsPromises.writeFile = async (path, ...rest) => {
+    if (full(path)) throw error();
+    return writeFile(path, ...rest);
+  };
+  syncBuiltinESMExports();
+}

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
 import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
+import { MATCH_TABLE_FILE } from '../../src/lib/routes.ts';
+import { diskFullImport } from '../support/disk-full.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = join(ROOT, 'tests', 'fixtures', 'data');
@@ -193,5 +195,68 @@ test("a folder of one's own, or an empty path, is never written: site --out, cra
   assertOneClearLine(crawlEmpty!, 'crawl', /--data-dir is an empty path: name a folder/, 2);
   assertOneClearLine(build!, 'build', refusal, 2);
   assert.doesNotMatch(build!.stderr, /crawling/, 'refused before crawling');
+  assertLiveUnchanged();
+});
+
+// Checked by removing each check in turn (the base path in src/crawl/resolve-options.ts, the
+// lowest --rate there, the data folder's in src/crawl/crawl.ts, ORGDIR_SITE_URL's in
+// src/config.ts): the crawl then asked the API four times and ended with exit 1, a stack trace
+// was printed, or the data folder that is a file was found only at the end of the crawl.
+test('configuration mistakes are found before any work, each in one line with exit 2 that says what to check', async (t) => {
+  const key = { ORGDIR_API_KEY: 'orgdir-demo-key' };
+  const aFile = join(work, 'a-file');
+  writeFileSync(aFile, 'not a folder');
+  const origin = closedApi().replace('/public/v1', '');
+  const [noBasePath, slowRate, fileAsData, buildSiteUrl, siteSiteUrl] = await Promise.all([
+    run(t, 'crawl.ts', ['--api-url', `${origin}/`, ...QUICK], key),
+    run(t, 'crawl.ts', ['--api-url', closedApi(), '--rate', '0.0000001', ...QUICK], key),
+    run(t, 'crawl.ts', ['--api-url', closedApi(), '--data-dir', aFile, ...QUICK], key),
+    run(t, 'build.ts', QUICK, { ...key, ORGDIR_API_URL: closedApi(), ORGDIR_SITE_URL: 'notaurl' }),
+    run(t, 'site.ts', [], { ORGDIR_SITE_URL: 'notaurl' }),
+  ]);
+  assertOneClearLine(
+    noBasePath!,
+    'crawl',
+    /the API URL must end in \/public\/v1, the API's base path \(got http:\/\/127\.0\.0\.1:\d+\/\): check ORGDIR_API_URL or --api-url/,
+    2,
+  );
+  assertOneClearLine(
+    slowRate!,
+    'crawl',
+    /--rate must be 0 \(no limit\) or at least 0\.000001 requests per second/,
+    2,
+  );
+  assertOneClearLine(fileAsData!, 'crawl', /the data folder .*a-file is a file, not a folder/, 2);
+  assertOneClearLine(buildSiteUrl!, 'build', /ORGDIR_SITE_URL is not an address \(got notaurl\)/, 2);
+  assertOneClearLine(siteSiteUrl!, 'site', /ORGDIR_SITE_URL is not an address \(got notaurl\)/, 2);
+  assertLiveUnchanged();
+});
+
+// Checked by removing the wrapping of a step's error in src/site/build.ts: the run then ended
+// with the bare "ENOSPC: no space left on device, write", naming neither step nor folder.
+test('a full disk during the site build is one line naming the step, the folder and what to do, and the live site stays', async (t) => {
+  const result = await runChild(
+    t,
+    process.execPath,
+    ['--import', diskFullImport(work, MATCH_TABLE_FILE), join(ROOT, 'scripts', 'site.ts')],
+    {
+      cwd: work,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        ORGDIR_DATA_DIR: live.data,
+        ORGDIR_SITE_DIR: live.site,
+        ORGDIR_EDITIONS_DIR: live.editions,
+      },
+    },
+  );
+  assertOneClearLine(
+    result,
+    'site',
+    new RegExp(
+      `^site: the database step could not write ${work}: the disk is full \\(ENOSPC\\); free space on the disk that holds ${work}, then run again$`,
+    ),
+    1,
+  );
   assertLiveUnchanged();
 });
