@@ -69,7 +69,9 @@ async function shownBy(live: string): Promise<string | undefined> {
  * Makes the link `live` show `shown`, in one rename. The folder it showed before, and any shown
  * folder a crash left beside it, are removed afterwards.
  */
-async function flipLink(live: string, shown: string): Promise<void> {
+async function flipLink(given: string, shown: string): Promise<void> {
+  // A trailing separator would make the last rename look through the link instead of replacing it.
+  const live = given.replace(/[/\\]+$/, '');
   const link = `${shown}.link`;
   await rm(link, { force: true });
   // Relative, so that the pair can be moved or copied together.
@@ -80,15 +82,16 @@ async function flipLink(live: string, shown: string): Promise<void> {
   }
   await rename(link, live);
   await rm(oldFolder(live), { recursive: true, force: true });
+  await removeShownBesides(live, shown);
+}
+
+/** Removes the folders (and links) beside `live` that a link swap made, except `shown`. */
+async function removeShownBesides(live: string, shown: string): Promise<void> {
   const prefix = `.${basename(live)}.`;
   for (const name of readdirSync(dirname(live))) {
     const path = join(dirname(live), name);
-    if (
-      name.startsWith(prefix) &&
-      /^[0-9a-z]+-[0-9a-f]{6}(\.link)?$/.test(name.slice(prefix.length)) &&
-      path !== shown
-    )
-      await rm(path, { recursive: true, force: true });
+    const made = /^[0-9a-z]+-[0-9a-f]{6}(\.link)?$/.test(name.slice(prefix.length));
+    if (name.startsWith(prefix) && made && path !== shown) await rm(path, { recursive: true, force: true });
   }
 }
 
@@ -181,6 +184,8 @@ async function repairShown(swap: DirectorySwap, shown: string): Promise<string |
     await rename(oldFolder(swap.live), swap.live);
     return `${swap.name}: ${swap.next} is missing; restored the previous ${swap.live}`;
   }
+  // Flipped already: only the folder shown before may be left.
+  if ((await shownBy(swap.live)) === shown) await removeShownBesides(swap.live, shown);
   return undefined;
 }
 
