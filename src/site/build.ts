@@ -187,8 +187,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   let searching: Promise<SearchIndexSummary> | undefined;
   const documentsFile = `${staging}.search-documents.jsonl`;
   try {
-    markOutputFolder(staging);
-    markOutputFolder(releaseStaging);
     const { register, records, database, recordFiles } =
       options.read ??
       (await step('read', () =>
@@ -263,6 +261,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     peakMemory['pages'] = peakMemory['bundle']!;
     delete peakMemory['bundle'];
     writeSearchEngineFiles(staging, options.siteUrl);
+    // After the bundle (Astro empties the folder it renders into), before the archives: the
+    // offline copy holds exactly the site, its mark included.
+    markOutputFolder(staging);
+    markOutputFolder(releaseStaging);
     // What is left: the rest of the site into the archives, and waiting for them.
     await step('archives', () => writing.finish());
     siteArchives = undefined;
