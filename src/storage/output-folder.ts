@@ -46,6 +46,6 @@ export function checkOutputFolder(
   const entries = readdirSync(dir);
   if (entries.length === 0 || entries.includes(OUTPUT_MARK) || isOurs?.(entries) === true) return;
   throw new OutputFolderError(
-    `the ${what} ${dir} holds files orgdir did not write (it has no ${OUTPUT_MARK} file), and writing it would replace them: name a new or empty folder`,
+    `the ${what} ${dir} holds files orgdir did not write (it has no ${OUTPUT_MARK} file), and writing it would replace them: name a new or empty folder, or empty this one yourself`,
   );
 }
