@@ -3,7 +3,7 @@
 // to a GitHub release); a build that finds its editions folder empty fetches that edition back
 // from where the release folder is published (ORGDIR_RELEASE_URL), so the publish guard still
 // compares with the night before and the changes are reported against it.
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
@@ -221,7 +221,10 @@ export async function fetchPreviousEdition(releaseUrl: string, editionsDir: stri
   const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const fetching = join(editionsDir, `.fetching-${process.pid}`);
   try {
-    await rm(fetching, { recursive: true, force: true });
+    // A fetch killed half-way left its files; the caller holds the build lock, so none is under way.
+    for (const name of existsSync(editionsDir) ? readdirSync(editionsDir) : []) {
+      if (name.startsWith('.fetching-')) await rm(join(editionsDir, name), { recursive: true, force: true });
+    }
     await mkdir(fetching, { recursive: true });
     for (const [file, carried] of CARRIED_FILES) {
       await download(new URL(carried, releaseUrl).href, join(fetching, file), LIMITS[file].fetched, dispatcher);

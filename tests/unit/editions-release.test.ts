@@ -211,6 +211,9 @@ function writeJsonLines(file: string, lines: readonly unknown[]): void {
  */
 async function refusedFetch(releaseRoot: string): Promise<string> {
   const paths = place();
+  // What a fetch killed half-way on an earlier night left: not an edition, and removed.
+  mkdirSync(join(paths.editionsDir, '.fetching-1'), { recursive: true });
+  writeFileSync(join(paths.editionsDir, '.fetching-1', 'edition.json'), '{}');
   const lines: string[] = [];
   const { result } = await build(paths, second, { releaseUrl: releaseRoot, log: (line) => lines.push(line) });
   assert.equal(result.exitCode, 0, result.message);
