@@ -242,9 +242,9 @@ async function refusedRelease(release: string): Promise<string> {
 
 // Each check of a fetched edition below was removed in turn from src/editions/carry.ts (the
 // schema check of changes.json, of the snapshot's lines, the counts, the size limits, the limit on
-// expanded bytes and line length, the removal of what a killed fetch left) and its test then failed: the malformed changes were kept and
-// broke the build, the tampered snapshot was kept as the previous edition, the endless file was
-// read until the test ran out of time or memory.
+// expanded bytes and line length, the removal of what a killed fetch left) and its test then
+// failed: the malformed changes were kept and broke the build, the tampered snapshot was kept as
+// the previous edition, the endless file was read until the test ran out of time or memory.
 test("a previous edition whose changes.json is not an edition's changes is not kept: the build says which file and publishes a first edition", async () => {
   const release = await tamperedRelease((folder) =>
     writeFileSync(join(folder, 'orgdir-edition-changes.json'), JSON.stringify({ added: 'everyone' })),
