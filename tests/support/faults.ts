@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 type Fault = () => void;
 
@@ -65,8 +66,11 @@ export function midWriteInto(folder: string, nth: number, fault: Fault): void {
  */
 export function diskFullFor(folder: string, suffix: string): void {
   const prefix = `${resolve(folder)}/`;
-  const full = (path: unknown) =>
-    typeof path === 'string' && resolve(path).startsWith(prefix) && resolve(path).endsWith(suffix);
+  // Astro names the files it writes with file: URLs.
+  const full = (given: unknown) => {
+    const path = given instanceof URL ? fileURLToPath(given) : given;
+    return typeof path === 'string' && resolve(path).startsWith(prefix) && resolve(path).endsWith(suffix);
+  };
   const error = () =>
     Object.assign(new Error('ENOSPC: no space left on device, write'), {
       code: 'ENOSPC',

@@ -235,28 +235,40 @@ test('configuration mistakes are found before any work, each in one line with ex
 // Checked by removing the wrapping of a step's error in src/site/build.ts: the run then ended
 // with the bare "ENOSPC: no space left on device, write", naming neither step nor folder.
 test('a full disk during the site build is one line naming the step, the folder and what to do, and the live site stays', async (t) => {
-  const result = await runChild(
-    t,
-    process.execPath,
-    ['--import', diskFullImport(work, MATCH_TABLE_FILE), join(ROOT, 'scripts', 'site.ts')],
-    {
-      cwd: work,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        ASTRO_TELEMETRY_DISABLED: '1',
-        ORGDIR_DATA_DIR: live.data,
-        ORGDIR_SITE_DIR: live.site,
-        ORGDIR_EDITIONS_DIR: live.editions,
+  const fullFor = (file: string) =>
+    runChild(
+      t,
+      process.execPath,
+      ['--import', diskFullImport(work, file), join(ROOT, 'scripts', 'site.ts')],
+      {
+        cwd: work,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          ASTRO_TELEMETRY_DISABLED: '1',
+          ORGDIR_DATA_DIR: live.data,
+          ORGDIR_SITE_DIR: live.site,
+          ORGDIR_EDITIONS_DIR: live.editions,
+        },
       },
-    },
-  );
-  assertOneClearLine(
-    result,
-    'site',
-    new RegExp(
-      `^site: the database step could not write ${work}: the disk is full \\(ENOSPC\\); free space on the disk that holds ${work}, then run again$`,
-    ),
-    1,
-  );
+    );
+  // One file the build writes itself, and one page Astro writes (where a bare error used to come
+  // after others about modules it could not load).
+  const [table, page] = await Promise.all([
+    fullFor(MATCH_TABLE_FILE),
+    fullFor('org/2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.html'),
+  ]);
+  for (const [result, step] of [
+    [table!, 'database'],
+    [page!, 'bundle'],
+  ] as const) {
+    assertOneClearLine(
+      result,
+      'site',
+      new RegExp(
+        `^site: the ${step} step could not write ${work}: the disk is full \\(ENOSPC\\); free space on the disk that holds ${work}, then run again$`,
+      ),
+      1,
+    );
+  }
   assertLiveUnchanged();
 });
