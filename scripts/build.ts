@@ -25,6 +25,7 @@ import {
 import { formatHostingReport, formatSize, judgeHosting } from '../src/hosting/limits.ts';
 import { publishBuild, stagingPaths } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
+import { WriteFailure } from '../src/storage/write-failure.ts';
 
 const HELP = `Usage: npm run build -- [build options] [crawl options]
 
@@ -93,6 +94,7 @@ async function main(): Promise<number> {
   const keep = keepEditions(own.keep === undefined ? process.env : { ORGDIR_KEEP_EDITIONS: own.keep });
   const budget = siteBudget(own.budget === undefined ? process.env : { ORGDIR_SITE_BUDGET: own.budget });
   const releaseAddress = releaseUrl();
+  const publicUrl = siteUrl();
   const parsed = parseCrawlCommandLine(rest, process.env);
   if (parsed.help) {
     console.log(HELP + crawlHelp());
@@ -122,7 +124,6 @@ async function main(): Promise<number> {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
 
-  const publicUrl = siteUrl();
   const recordsFolder = `${stagingPaths({ dataDir: dataDir(), siteDir: siteDir() }).site}.records`;
   let read: ReadSite | undefined;
   try {
@@ -161,6 +162,8 @@ async function main(): Promise<number> {
         const summary = await buildSite({
           dataDir: data,
           siteDir: site,
+          // The publish swaps the new site in, with the data and the edition.
+          swapIn: 'rename',
           editions: view,
           ...(read && { read }),
           recordFiles: own.recordFiles === true,
@@ -204,6 +207,9 @@ main().then(
     if (error instanceof UsageError || error instanceof CrawlConfigError || error instanceof RangeError) {
       console.error(`build: ${error.message.replace(/ \(see --help\)$/, '')} (see --help)`);
       process.exitCode = 2;
+    } else if (error instanceof WriteFailure) {
+      console.error(`build: nothing was published: ${error.message}`);
+      process.exitCode = 1;
     } else {
       console.error(error);
       process.exitCode = 1;

@@ -7,6 +7,7 @@ import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { buildSite } from '../src/site/build.ts';
 import { leftOutLines } from '../src/site/database.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
+import { OutputFolderError } from '../src/storage/output-folder.ts';
 
 function commandLine() {
   try {
@@ -30,6 +31,14 @@ function commandLine() {
 }
 
 const { values } = commandLine();
+
+// An empty path resolves to the working directory, which the build would then replace.
+for (const flag of ['data', 'out', 'release-dir'] as const) {
+  if (values[flag]?.trim() === '') {
+    console.error(`site: --${flag} is an empty path: name a folder (see --help)`);
+    process.exit(2);
+  }
+}
 
 if (values.help) {
   console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--zip] [--no-tar-gz] [--record-files] [--verbose]
@@ -56,6 +65,15 @@ function optional<K extends string>(key: K, value: string | undefined): { [P in 
   return value === undefined ? {} : ({ [key]: value } as { [P in K]?: string });
 }
 
+// The addresses are configuration: a mistake in one is said before any work, with exit 2.
+let addresses: { siteUrl: string | undefined; releaseUrl: string | undefined };
+try {
+  addresses = { siteUrl: siteUrl(), releaseUrl: releaseUrl() };
+} catch (error) {
+  console.error(`site: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
+
 process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
 const started = performance.now();
 const data = values.data ?? dataDir();
@@ -75,9 +93,9 @@ try {
     zip: values.zip,
     recordFiles: values['record-files'],
     ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
-    ...optional('siteUrl', siteUrl()),
-    ...optional('releaseUrl', releaseUrl()),
-    ...(otherRegister === undefined && { editions: loadEditionsView(editionsDir(), siteUrl()) }),
+    ...optional('siteUrl', addresses.siteUrl),
+    ...optional('releaseUrl', addresses.releaseUrl),
+    ...(otherRegister === undefined && { editions: loadEditionsView(editionsDir(), addresses.siteUrl) }),
     logLevel: values.verbose ? 'info' : 'warn',
   });
   const seconds = (performance.now() - started) / 1000;
@@ -112,5 +130,5 @@ try {
   }
 } catch (error) {
   console.error(`site: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exit(error instanceof OutputFolderError ? 2 : 1);
 }

@@ -36,6 +36,13 @@ export function keepEditions(env: NodeJS.ProcessEnv = process.env): number {
 function publishedAddress(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim();
   if (!value) return undefined;
+  if (!URL.canParse(value)) {
+    // Not an address, so no user name or password can be told apart in it: shown as given, for
+    // the publisher to see what is wrong.
+    throw new RangeError(
+      `${name} is not an address (got ${value}): give the public address, e.g. https://example.org/orgdir/`,
+    );
+  }
   const url = new URL(value);
   if (url.username !== '' || url.password !== '') {
     throw new RangeError(

@@ -10,6 +10,7 @@ import { settleAll } from '../lib/worker-pool.ts';
 import { exists, removeTemporaryFiles, writeFileAtomic } from '../storage/atomic-file.ts';
 import { LockHeldError } from '../storage/lock.ts';
 import {
+  checkDataFolder,
   dataFolderPaths,
   lockDataFolder,
   publishPartial,
@@ -42,6 +43,7 @@ export async function crawl(input: CrawlOptions): Promise<CrawlSummary> {
   let options: ResolvedCrawlOptions;
   try {
     options = resolveCrawlOptions(input);
+    checkDataFolder(options.dataDir);
   } catch (error) {
     if (error instanceof CrawlConfigError) return { exitCode: 2, message: error.message, published: false };
     throw error;

@@ -3,9 +3,11 @@
 // always holds the last complete crawl. DIR.lock keeps a second crawl of DIR out; DIR.previous
 // holds the old folder for the instant of the swap, and a crash then is repaired by
 // `repairInterruptedSwap` at the start of the next crawl (src/storage/folder-swap.ts).
-import { CRAWLED_ENTRIES } from '../lib/data-layout.ts';
+import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
 import { carryOverEntries, repairReplace, replaceFolder } from '../storage/folder-swap.ts';
 import { acquireLock } from '../storage/lock.ts';
+import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
+import { CrawlConfigError } from './options.ts';
 
 export interface DataFolderPaths {
   /** The published data folder. */
@@ -26,6 +28,20 @@ export function dataFolderPaths(dataDir: string): DataFolderPaths {
     previousDir: `${base}.previous`,
     lockFile: `${base}.lock`,
   };
+}
+
+/**
+ * Checks, before anything is fetched, that the crawl may publish into `dataDir`: a new or empty
+ * folder, one a crawl wrote (it has the crawler's manifest, or the mark of src/storage/output-folder.ts).
+ */
+export function checkDataFolder(dataDir: string): void {
+  try {
+    checkOutputFolder(dataDir, 'data folder', (entries) => entries.includes(DATA_LAYOUT.manifest));
+  } catch (error) {
+    if (error instanceof OutputFolderError)
+      throw new CrawlConfigError(`${error.message} (--data-dir or ORGDIR_DATA_DIR)`);
+    throw error;
+  }
 }
 
 /** Takes the crawl's lock of the data folder; returns its release. */
@@ -50,5 +66,6 @@ export function repairInterruptedSwap(
  */
 export async function publishPartial(paths: DataFolderPaths): Promise<void> {
   await carryOverEntries(paths.dataDir, paths.partialDir, CRAWLED_ENTRIES);
+  markOutputFolder(paths.partialDir);
   await replaceFolder(paths.dataDir, paths.partialDir, paths.previousDir);
 }

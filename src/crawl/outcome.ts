@@ -27,6 +27,9 @@ export interface FinishedCrawl {
   partialDir: string;
 }
 
+/** The error code undici gives an answer larger than the client allows (src/crawl/http-client.ts). */
+const OVERSIZED_ANSWER = 'UND_ERR_RES_EXCEEDED_MAX_SIZE';
+
 /** The outcome of a crawl that ran to its end or was stopped. */
 export function crawlOutcome(crawl: FinishedCrawl): CrawlOutcome {
   const { manifest, stopped, complete, dataDir, partialDir } = crawl;
@@ -58,13 +61,23 @@ export function crawlOutcome(crawl: FinishedCrawl): CrawlOutcome {
       `interrupted (${counts}); ${dataDir} is unchanged; run again to resume from ${partialDir}`,
     );
   }
-  const answered = Object.keys(manifest.requests.statuses).some((status) => /^\d+$/.test(status));
+  // An answer over the size allowed did arrive: the API is reachable, and what it sent is the problem.
+  const oversized = manifest.failures.filter((failure) => failure.error.includes(OVERSIZED_ANSWER));
+  const answered =
+    oversized.length > 0 || Object.keys(manifest.requests.statuses).some((status) => /^\d+$/.test(status));
   if (!complete && !answered && manifest.failures.length > 0) {
     // Not one answer from the API: the address is wrong or the service is down, and every
     // failure says the same thing.
     return unpublished(
       1,
       `cannot reach the API at ${crawl.apiUrl} (${manifest.failures[0]!.error}); ${dataDir} is unchanged; run again when it answers`,
+    );
+  }
+  if (!complete && oversized.length === manifest.failures.length && oversized.length > 0) {
+    const first = oversized[0]!;
+    return unpublished(
+      1,
+      `the API sent ${oversized.length} answers larger than the crawler accepts (${first.operation}${first.id === undefined ? '' : ` ${first.id}`}: ${first.error}); ${dataDir} is unchanged; check that ORGDIR_API_URL is the register's API, and the failures in ${partialDir}/manifest.json`,
     );
   }
   const { lists, records } = crawl.failures;

@@ -17,6 +17,12 @@ function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
+/** The lowest `--rate` other than 0: one request a week and a half. */
+const MIN_RATE = 0.000001;
+
+/** The path every address of the API starts with (README: "Configuration"). */
+const API_BASE_PATH = '/public/v1';
+
 /** Checks an API base URL and returns it without a trailing slash. */
 export function normaliseApiUrl(value: string, allowHttp: boolean): string {
   let url: URL;
@@ -39,6 +45,12 @@ export function normaliseApiUrl(value: string, allowHttp: boolean): string {
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowHttp) {
     throw new CrawlConfigError(
       `the API URL uses plain http to ${url.hostname}: the key would cross the network unencrypted (use https, or --allow-http)`,
+    );
+  }
+  if (!url.pathname.replace(/\/+$/, '').endsWith(API_BASE_PATH)) {
+    // Without it every request answers 404, which looks like a register that lost everything.
+    throw new CrawlConfigError(
+      `the API URL must end in ${API_BASE_PATH}, the API's base path (got ${url.origin}${url.pathname}): check ORGDIR_API_URL or --api-url`,
     );
   }
   return url.href.replace(/\/+$/, '');
@@ -128,6 +140,10 @@ export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
     throw new CrawlConfigError('no API URL: set ORGDIR_API_URL or pass --api-url URL');
   }
   resolved['apiUrl'] = normaliseApiUrl(apiUrl.trim(), resolved['allowHttp'] === true);
+  // An empty path would resolve to the working directory, which a crawl would then replace.
+  if (String(resolved['dataDir']).trim() === '') {
+    throw new CrawlConfigError('--data-dir is an empty path: name a folder');
+  }
   resolved['dataDir'] = resolve(String(resolved['dataDir']));
 
   const searchParam = String(resolved['searchParam']);
@@ -144,6 +160,13 @@ export function resolveCrawlOptions(input: CrawlOptions): ResolvedCrawlOptions {
   }
   if (!PROGRESS_MODES.includes(resolved['progress'] as ProgressMode)) {
     throw new CrawlConfigError(`--progress must be one of ${PROGRESS_MODES.join(', ')}`);
+  }
+  const rate = resolved['rate'] as number;
+  // One request every 1000/rate ms is a timer, and a timer waits at most about 24 days.
+  if (rate > 0 && rate < MIN_RATE) {
+    throw new CrawlConfigError(
+      `--rate must be 0 (no limit) or at least ${MIN_RATE} requests per second, not ${rate}`,
+    );
   }
   if ((resolved['backoffMaxMs'] as number) < (resolved['backoffBaseMs'] as number)) {
     throw new CrawlConfigError('--backoff-max must not be less than --backoff-base');

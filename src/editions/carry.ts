@@ -3,11 +3,23 @@
 // to a GitHub release); a build that finds its editions folder empty fetches that edition back
 // from where the release folder is published (ORGDIR_RELEASE_URL), so the publish guard still
 // compares with the night before and the changes are reported against it.
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import { readSnapshot } from './edition-file.ts';
-import { EDITION_ID, type EditionMeta } from './store.ts';
+import type { z } from 'zod';
+import { formatBytes } from '../lib/bytes.ts';
+import { listKey } from './edition-file.ts';
+import {
+  editionChangesSchema,
+  editionMetaSchema,
+  firstIssue,
+  formerLineSchema,
+  snapshotLineSchema,
+} from './edition-schema.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
 export const CARRIED_FILES = [
@@ -34,22 +46,174 @@ export interface FetchedEdition {
 /** The longest a fetch of one file may take; a release's snapshot is a few tens of megabytes. */
 const TIMEOUT_MS = 120_000;
 
-async function download(url: string, dispatcher: Dispatcher): Promise<Buffer> {
+const MB = 1_000_000;
+
+/**
+ * The most bytes each file may have as fetched and, gzipped ones, once expanded; and the longest
+ * line of a JSON-lines file. An edition of 35,000 organisations is about 15 MB gzipped and 100 MB
+ * expanded (README: "Editions"): the limits leave room for a register several times that size and
+ * keep a hostile answer from taking more memory or disk than such an edition would.
+ */
+const LIMITS = {
+  'edition.json': { fetched: 8 * MB },
+  'snapshot.jsonl.gz': { fetched: 256 * MB, expanded: 1000 * MB },
+  'changes.json': { fetched: 256 * MB },
+  'former.jsonl.gz': { fetched: 256 * MB, expanded: 1000 * MB },
+} as const satisfies Record<(typeof CARRIED_FILES)[number][0], { fetched: number; expanded?: number }>;
+const LONGEST_LINE = 64 * MB;
+
+/** A problem with one fetched file: the build says which, and goes on as a first edition. */
+class UnfitFile extends Error {}
+
+/** A stream stage that passes bytes through and stops once more than `limit` went by. */
+function bounded(limit: number, what: string): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit ? new UnfitFile(`${what} is over ${formatBytes(limit)}`) : undefined, chunk);
+    },
+  });
+}
+
+/** Fetches `url` into `file`, refusing an answer other than 200 and one over `limit` bytes. */
+async function download(url: string, file: string, limit: number, dispatcher: Dispatcher): Promise<void> {
+  const name = new URL(url).pathname.split('/').at(-1) ?? url;
   const response = await request(url, {
     dispatcher,
     headersTimeout: TIMEOUT_MS,
     bodyTimeout: TIMEOUT_MS,
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
-  const body = Buffer.from(await response.body.arrayBuffer());
-  if (response.statusCode !== 200) throw new Error(`${url} answered ${response.statusCode}`);
-  return body;
+  const declared = Number(response.headers['content-length']);
+  if (response.statusCode !== 200 || declared > limit) {
+    await response.body.dump().catch(() => {});
+    throw new UnfitFile(
+      response.statusCode !== 200
+        ? `${url} answered ${response.statusCode}`
+        : `${name} is ${formatBytes(declared)}, over ${formatBytes(limit)}`,
+    );
+  }
+  await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }));
+}
+
+/** Reads a fetched JSON file against its schema. */
+async function readJsonFile<T>(file: string, schema: z.ZodType<T>, name: string): Promise<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    throw new UnfitFile(`${name} is not JSON`);
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new UnfitFile(`${name} is not an edition's file (${firstIssue(parsed.error)})`);
+  return parsed.data;
+}
+
+/**
+ * Reads a fetched gzipped JSON-lines file line by line, each against `schema`, bounded in expanded
+ * size and line length: the file is never held whole, and a file that expands without end is cut
+ * off at the limit. Hands each line to `visit`.
+ */
+async function readLinesFile<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  name: string,
+  expanded: number,
+  visit: (line: T) => void,
+): Promise<void> {
+  let number = 0;
+  const check = (text: string) => {
+    number += 1;
+    if (text === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new UnfitFile(`${name} line ${number} is not JSON`);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new UnfitFile(`${name} line ${number}: ${firstIssue(parsed.error)}`);
+    visit(parsed.data);
+  };
+  try {
+    await pipeline(
+      createReadStream(file),
+      createGunzip(),
+      bounded(expanded, `${name}, expanded,`),
+      async (chunks: AsyncIterable<Buffer>) => {
+        // The line so far, in the pieces it came in: joined once, when its end arrives.
+        let pieces: Buffer[] = [];
+        let length = 0;
+        for await (const chunk of chunks) {
+          let start = 0;
+          for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
+            check(Buffer.concat([...pieces, chunk.subarray(start, end)]).toString('utf8'));
+            pieces = [];
+            length = 0;
+            start = end + 1;
+          }
+          pieces.push(chunk.subarray(start));
+          length += chunk.length - start;
+          if (length > LONGEST_LINE)
+            throw new UnfitFile(`${name} has a line over ${formatBytes(LONGEST_LINE)}`);
+        }
+        check(Buffer.concat(pieces).toString('utf8'));
+      },
+    );
+  } catch (error) {
+    if (error instanceof UnfitFile) throw error;
+    throw new UnfitFile(`${name} does not read as gzip (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/**
+ * Checks a fetched edition's files, every one against its schema and all of them against what
+ * edition.json says they hold (a snapshot cut short or padded does not match its own counts).
+ * Answers the edition's id.
+ */
+async function checkEdition(folder: string): Promise<string> {
+  const carried = Object.fromEntries(CARRIED_FILES) as Record<string, string>;
+  const meta = await readJsonFile(join(folder, 'edition.json'), editionMetaSchema, carried['edition.json']!);
+  const changes = await readJsonFile(join(folder, 'changes.json'), editionChangesSchema, carried['changes.json']!);
+  const organisations = new Set<string>();
+  const lists = new Map<string, number>();
+  await readLinesFile(
+    join(folder, 'snapshot.jsonl.gz'),
+    snapshotLineSchema,
+    carried['snapshot.jsonl.gz']!,
+    LIMITS['snapshot.jsonl.gz'].expanded,
+    (line) => {
+      if (line.type === 'organisation') organisations.add(line.id);
+      else lists.set(listKey(line), line.members.length);
+    },
+  );
+  await readLinesFile(
+    join(folder, 'former.jsonl.gz'),
+    formerLineSchema,
+    carried['former.jsonl.gz']!,
+    LIMITS['former.jsonl.gz'].expanded,
+    () => {},
+  );
+  const mismatch = (what: string, said: number, found: number) =>
+    new UnfitFile(`${carried['edition.json']} says ${said} ${what}, its files hold ${found}`);
+  if (organisations.size !== meta.counts.organisations)
+    throw mismatch('organisations', meta.counts.organisations, organisations.size);
+  for (const [key, said] of Object.entries(meta.counts.lists)) {
+    if ((lists.get(key) ?? 0) !== said) throw mismatch(`members of ${key}`, said, lists.get(key) ?? 0);
+  }
+  for (const kind of ['added', 'removed', 'changed'] as const) {
+    if (changes[kind].length !== meta.changes[kind])
+      throw mismatch(`${kind} organisations`, meta.changes[kind], changes[kind].length);
+  }
+  return meta.id;
 }
 
 /**
  * Fetches the latest edition published at `releaseUrl` into `editionsDir` as a kept edition.
- * Returns its id, or a problem (nothing published there yet, unreachable, not an edition): the
- * build then goes on as a first edition, as it would have without this.
+ * Every file is bounded in size and checked (edition-schema.ts) before anything is kept. Returns
+ * its id, or a problem (nothing published there yet, unreachable, not an edition): the build then
+ * goes on as a first edition, as it would have without this.
  */
 export async function fetchPreviousEdition(releaseUrl: string, editionsDir: string): Promise<FetchedEdition> {
   // GitHub answers `releases/latest/download/<file>` with redirects to the file itself.
@@ -57,22 +221,18 @@ export async function fetchPreviousEdition(releaseUrl: string, editionsDir: stri
   const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const fetching = join(editionsDir, `.fetching-${process.pid}`);
   try {
-    const files = new Map<string, Buffer>();
-    for (const [file, carried] of CARRIED_FILES) {
-      files.set(file, await download(new URL(carried, releaseUrl).href, dispatcher));
+    // A fetch killed half-way left its files; the caller holds the build lock, so none is under way.
+    for (const name of existsSync(editionsDir) ? readdirSync(editionsDir) : []) {
+      if (name.startsWith('.fetching-')) await rm(join(editionsDir, name), { recursive: true, force: true });
     }
-    const meta = JSON.parse(files.get('edition.json')!.toString('utf8')) as Partial<EditionMeta>;
-    // The id names a folder: only an edition's own form of name is used as one.
-    if (typeof meta.id !== 'string' || !EDITION_ID.test(meta.id) || typeof meta.number !== 'number') {
-      return { id: '', problem: `${releaseUrl}: orgdir-edition.json is not an edition` };
-    }
-    await rm(fetching, { recursive: true, force: true });
     await mkdir(fetching, { recursive: true });
-    for (const [file, content] of files) await writeFile(join(fetching, file), content);
-    // A snapshot that does not read back is not kept: better no previous edition than a broken one.
-    await readSnapshot(join(fetching, 'snapshot.jsonl.gz'));
-    await rename(fetching, join(editionsDir, meta.id));
-    return { id: meta.id };
+    for (const [file, carried] of CARRIED_FILES) {
+      await download(new URL(carried, releaseUrl).href, join(fetching, file), LIMITS[file].fetched, dispatcher);
+    }
+    const id = await checkEdition(fetching);
+    if (existsSync(join(editionsDir, id))) return { id: '', problem: `${releaseUrl}: edition ${id} is already there` };
+    await rename(fetching, join(editionsDir, id));
+    return { id };
   } catch (error) {
     return { id: '', problem: `${releaseUrl}: ${error instanceof Error ? error.message : String(error)}` };
   } finally {

@@ -14,9 +14,10 @@
 // The live data folder, the live site and the published editions change only in that last step.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CRAWLED_ENTRIES } from '../lib/data-layout.ts';
-import { carryOverEntries, repairSwap, swapDirectories } from '../storage/folder-swap.ts';
+import { CRAWLED_ENTRIES, DATA_LAYOUT } from '../lib/data-layout.ts';
+import { carryOverEntries, repairSwap, shownFolderFor, swapDirectories } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
+import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
 import type { GuardReport } from './guard.ts';
 import type { EditionsView } from './history.ts';
 import { otherRegisterEditions } from './provenance.ts';
@@ -156,13 +157,15 @@ async function renderAndSwap(
     return { site, overBudget: budget };
   }
   await carryEdition(store.pendingPath(id), staging.release);
+  for (const folder of [staging.data, staging.site, staging.release]) markOutputFolder(folder);
   // Entries of the live data folder that the crawler does not write (a README) move with it.
   await carryOverEntries(options.dataDir, staging.data, CRAWLED_ENTRIES);
   await swapDirectories(
     store.journalPath,
     [
       { name: 'data', live: options.dataDir, next: staging.data },
-      { name: 'site', live: options.siteDir, next: staging.site },
+      // A web server may be serving the site: it is shown through a link, never absent.
+      { name: 'site', live: options.siteDir, next: staging.site, shown: shownFolderFor(options.siteDir) },
       { name: 'release', live: releaseDirOf(options.siteDir), next: staging.release },
       { name: 'edition', live: store.path(id), next: store.pendingPath(id) },
     ],
@@ -180,6 +183,16 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const staging = stagingPaths(options);
 
   for (const line of await repairUnderLock(options.editionsDir)) log(`repair: ${line}`);
+
+  // Before the crawl: hours of crawling must not end in a refusal to write the folders.
+  try {
+    checkOutputFolder(options.dataDir, 'data folder', (entries) => entries.includes(DATA_LAYOUT.manifest));
+    checkOutputFolder(options.siteDir, 'site folder');
+    checkOutputFolder(releaseDirOf(options.siteDir), 'release folder');
+  } catch (error) {
+    if (!(error instanceof OutputFolderError)) throw error;
+    return { exitCode: 2, message: `nothing was built: ${error.message}`, published: false };
+  }
 
   // The Actions cache forgets; the last release does not. Fetched before the crawl, so that a
   // failed fetch is said early, and the editions folder is complete for everything below.

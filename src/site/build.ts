@@ -19,7 +19,9 @@ import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
-import { replaceFolder } from '../storage/folder-swap.ts';
+import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
+import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
+import { asWriteFailure } from '../storage/write-failure.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
 
@@ -32,6 +34,13 @@ export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 export interface SiteOptions {
   dataDir: string;
   siteDir: string;
+  /**
+   * How the new site takes the place of `siteDir`. Default `link`: `siteDir` is a link flipped to
+   * the new site in one rename (src/storage/folder-swap.ts), as a web server may be serving it.
+   * `rename`: for a folder nobody reads yet, such as a build's staging folder, which the publish
+   * then swaps in itself.
+   */
+  swapIn?: 'link' | 'rename';
   /**
    * Where the database and the offline copies go (the release folder); default
    * `releaseDirOf(siteDir)`. Replaced with the site.
@@ -131,9 +140,12 @@ function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: strin
 }
 
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
+  checkOutputFolder(options.siteDir, 'site folder');
+  if (options.releaseDir !== undefined) checkOutputFolder(options.releaseDir, 'release folder');
   const dataDir = resolve(options.dataDir);
   const siteDir = resolve(options.siteDir);
   const releaseDir = resolve(options.releaseDir ?? releaseDirOf(siteDir));
+  checkOutputFolder(releaseDir, 'release folder');
   if (!existsSync(join(dataDir, 'organisations'))) {
     throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
   }
@@ -159,7 +171,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const timings: Record<string, number> = {};
   const cpuTimings: Record<string, number> = {};
   const peakMemory: Record<string, number> = {};
+  // Named in the message when a step cannot write (src/storage/write-failure.ts).
+  let current = 'prepare';
   const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
+    current = name;
     const started = performance.now();
     const cpu = process.cpuUsage();
     const result = await run();
@@ -250,6 +265,10 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     peakMemory['pages'] = peakMemory['bundle']!;
     delete peakMemory['bundle'];
     writeSearchEngineFiles(staging, options.siteUrl);
+    // After the bundle (Astro empties the folder it renders into), before the archives: the
+    // offline copy holds exactly the site, its mark included.
+    markOutputFolder(staging);
+    markOutputFolder(releaseStaging);
     // What is left: the rest of the site into the archives, and waiting for them.
     await step('archives', () => writing.finish());
     siteArchives = undefined;
@@ -264,7 +283,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
     });
     await step('swap', async () => {
-      await replaceFolder(siteDir, staging);
+      if (options.swapIn === 'rename') await replaceFolder(siteDir, staging);
+      else await replaceShownFolder(siteDir, staging);
       await replaceFolder(releaseDir, releaseStaging);
     });
     return {
@@ -294,7 +314,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     await searching?.catch(() => undefined);
     rmSync(staging, { recursive: true, force: true });
     rmSync(releaseStaging, { recursive: true, force: true });
-    throw error;
+    throw asWriteFailure(error, current, dirname(siteDir));
   } finally {
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);

@@ -1,8 +1,23 @@
-// One writer at a time: a lock file created exclusively (`wx`), holding who took it. Two crawls of
-// one data folder, or two builds of one editions folder, would otherwise corrupt each other.
+// One writer at a time: a lock file holding who took it. Two crawls of one data folder, or two
+// builds of one editions folder, would otherwise corrupt each other.
+//
+// Every step that decides who holds the lock is one atomic operation of the file system, so two
+// takers can never both win:
+//
+// - A lock is written whole to a name of its own, then hard-linked to the lock's name. `link`
+//   fails when the name exists, so the lock file is never seen empty or half written, and only
+//   one taker can create it.
+// - A stale lock (its process no longer runs on this machine) is taken over by whoever first
+//   creates the takeover claim `LOCK.takeover` (again a link). Holding the claim, the taker reads
+//   the lock again and, only if it still holds the very text judged stale, renames its own lock
+//   over it. While a stale lock is in place nobody else can change it: its holder is gone, new
+//   takers' links fail, and other takers of the same stale lock lack the claim.
+// - A claim left by a taker killed within those few system calls is itself stale: it is moved to a
+//   name of its own and removed only if it is still the one judged stale.
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 
 export class LockHeldError extends Error {
   override name = 'LockHeldError';
@@ -15,6 +30,8 @@ interface LockHolder {
   pid: number;
   host: string;
   since: string;
+  /** Tells two locks of one process apart, so that a taker knows the lock it judged stale. */
+  token: string;
 }
 
 function processIsAlive(pid: number): boolean {
@@ -26,6 +43,62 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException).code;
+}
+
+/** Creates `name` as a link to `source`; false when the name is taken. */
+async function linkIfAbsent(source: string, name: string): Promise<boolean> {
+  try {
+    await link(source, name);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** The text of a file, or `undefined` when it is not there. */
+async function readIfThere(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+interface Judged {
+  holder: Partial<Record<keyof LockHolder, unknown>>;
+  /** Held by a running process, or by one on another machine (which is never judged stale). */
+  held: boolean;
+}
+
+function judge(text: string): Judged {
+  let holder: Judged['holder'] = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null) holder = parsed as Judged['holder'];
+  } catch {
+    // A lock that does not read as one was not written by a running taker (they link whole files).
+  }
+  const elsewhere = typeof holder.host === 'string' && holder.host !== hostname();
+  const alive = typeof holder.pid === 'number' && holder.host === hostname() && processIsAlive(holder.pid);
+  return { holder, held: elsewhere || alive };
+}
+
+/** Removes `path` if it still holds `text`; moving it aside first makes the check and the removal one step. */
+async function removeIfUnchanged(path: string, text: string, aside: string): Promise<void> {
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return;
+    throw error;
+  }
+  if ((await readIfThere(aside)) !== text) await linkIfAbsent(aside, path);
+  await rm(aside, { force: true });
+}
+
 /**
  * Takes the lock `lockFile` for `holder` (named in the refusal a second taker gets); returns its
  * release. A lock left by a process that no longer runs on this machine (killed with -9) is
@@ -33,33 +106,53 @@ function processIsAlive(pid: number): boolean {
  */
 export async function acquireLock(lockFile: string, holder: string): Promise<() => Promise<void>> {
   await mkdir(dirname(lockFile), { recursive: true });
-  const owner: LockHolder = { holder, pid: process.pid, host: hostname(), since: new Date().toISOString() };
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const handle = await open(lockFile, 'wx');
-      await handle.writeFile(JSON.stringify(owner));
-      await handle.close();
-      return async () => {
-        await rm(lockFile, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  const token = randomBytes(8).toString('hex');
+  const owner: LockHolder = {
+    holder,
+    pid: process.pid,
+    host: hostname(),
+    since: new Date().toISOString(),
+    token,
+  };
+  const mine = JSON.stringify(owner);
+  const own = join(dirname(lockFile), `.${basename(lockFile)}.${token}.tmp`);
+  const claim = `${lockFile}.takeover`;
+  const aside = `${lockFile}.${token}.stale`;
+  await writeFile(own, mine, { flag: 'wx' });
+  const release = async () => {
+    // Only this taker's own lock is removed: a lock it no longer holds is someone else's.
+    await removeIfUnchanged(lockFile, mine, aside);
+  };
+  try {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      if (await linkIfAbsent(own, lockFile)) return release;
+      const found = await readIfThere(lockFile);
+      if (found === undefined) continue;
+      const { holder: other, held } = judge(found);
+      if (held) {
+        const name = typeof other.holder === 'string' ? other.holder : holder;
+        throw new LockHeldError(
+          `another ${name} is running (pid ${String(other.pid)} on ${String(other.host)}); remove ${lockFile} if it is not`,
+        );
+      }
+      if (!(await linkIfAbsent(own, claim))) {
+        const claimed = await readIfThere(claim);
+        // A taker killed while it held the claim would keep every later taker out.
+        if (claimed !== undefined && !judge(claimed).held) await removeIfUnchanged(claim, claimed, aside);
+        await new Promise((resolve) => setTimeout(resolve, 5 + attempt * 5));
+        continue;
+      }
+      try {
+        if ((await readIfThere(lockFile)) === found) {
+          await rename(own, lockFile);
+          return release;
+        }
+      } finally {
+        await removeIfUnchanged(claim, mine, aside);
+      }
     }
-    let found: Partial<Record<keyof LockHolder, unknown>> = {};
-    try {
-      found = JSON.parse(await readFile(lockFile, 'utf8')) as typeof found;
-    } catch {
-      // An unreadable lock was cut short by a crash while being written: it is stale.
-    }
-    const elsewhere = typeof found.host === 'string' && found.host !== hostname();
-    const alive = typeof found.pid === 'number' && found.host === hostname() && processIsAlive(found.pid);
-    if (alive || elsewhere) {
-      const other = typeof found.holder === 'string' ? found.holder : holder;
-      throw new LockHeldError(
-        `another ${other} is running (pid ${String(found.pid)} on ${String(found.host)}); remove ${lockFile} if it is not`,
-      );
-    }
-    await rm(lockFile, { force: true });
+    throw new LockHeldError(`cannot take the lock ${lockFile}: others kept taking it; try again`);
+  } finally {
+    await rm(own, { force: true });
   }
-  throw new LockHeldError(`cannot take the lock ${lockFile}`);
 }

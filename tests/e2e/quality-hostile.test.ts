@@ -5,9 +5,9 @@
 // names and a gone organisation in an edition that claims a live one's id are among it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright';
@@ -110,7 +110,10 @@ async function bareRightToLeftNames(
 
 test('the hostile register builds, writes nothing outside the site and its release folder, and leaves the data as it was', () => {
   // The release folder beside the site holds the database (and the offline copy, when one is written).
-  assert.deepEqual(readdirSync(parent).sort(), ['site', 'site-release']);
+  // The site is a link to the folder it shows, beside it (src/storage/folder-swap.ts).
+  const shown = basename(readlinkSync(site));
+  assert.match(shown, /^\.site\.[0-9a-z]+-[0-9a-f]{6}$/);
+  assert.deepEqual(readdirSync(parent).sort(), [shown, 'site', 'site-release'].sort());
   assert.deepEqual(readdirSync(work).sort(), ['data', 'out']);
   const after = readTree(dataDir);
   assert.deepEqual([...after.keys()].sort(), [...dataBefore.keys()].sort());

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  mkdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +29,7 @@ import { buildSite, ARCHIVE_NAME, TAR_ARCHIVE_NAME, type SiteSummary } from '../
 import { filesUnder } from '../../src/site/archive.ts';
 import { releaseDirOf } from '../../src/hosting/release-folder.ts';
 import { DATABASE_FILE } from '../../src/site/register-data.ts';
+import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
 import { TARGETS } from '../../src/bench/figures.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -369,7 +379,10 @@ test('with a public and a release address: canonical links, a sitemap of every p
   );
   // No archive was asked for: the pages name none, and the release folder holds the database alone.
   assert.doesNotMatch(page('downloads.html'), /orgdir-site/);
-  assert.deepEqual(readdirSync(releaseDirOf(public_)).sort(), [DATABASE_FILE, `${DATABASE_FILE}.sha256`]);
+  assert.deepEqual(
+    readdirSync(releaseDirOf(public_)).sort(),
+    [OUTPUT_MARK, DATABASE_FILE, `${DATABASE_FILE}.sha256`].sort(),
+  );
   // The database is linked, and described in datapackage.json, where it is published.
   const databaseUrl = `https://github.com/example/orgdir/releases/latest/download/${DATABASE_FILE}`;
   assert.ok(page('downloads.html').includes(`<a href="${databaseUrl}">`));
@@ -411,6 +424,18 @@ test('the offline copy is linked at the release address when there is one', asyn
     readFileSync(join(linked, 'index.html'), 'utf8'),
     /<a href="https:\/\/github.com\/example\/orgdir\/releases\/latest\/download\/orgdir-site.tar.gz">/,
   );
+});
+
+// The mark is what lets a build replace the folder (src/storage/output-folder.ts); without it in
+// the site (written before the bundle, which empties the folder) the second build was refused.
+test("the site is a link to the folder it shows, marked as orgdir's, and the next build replaces it", async () => {
+  assert.ok(lstatSync(site).isSymbolicLink());
+  assert.ok(existsSync(join(site, OUTPUT_MARK)));
+  const before = readlinkSync(site);
+  await buildSite({ dataDir: FIXTURE, siteDir: site, tarGz: false, logLevel: 'error' });
+  assert.notEqual(readlinkSync(site), before);
+  assert.ok(existsSync(join(site, 'index.html')) && existsSync(join(site, OUTPUT_MARK)));
+  assert.ok(!existsSync(join(work, before)), 'the folder shown before is gone');
 });
 
 test('a build that fails leaves the existing site as it was', async () => {

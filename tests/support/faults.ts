@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import fsPromises from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 type Fault = () => void;
 
@@ -74,6 +75,36 @@ export function midAppendTo(file: string, nth: number, fault: Fault): void {
       fault();
     }
     return appendFile(path, data, options);
+  };
+  syncBuiltinESMExports();
+}
+
+/**
+ * From now on, writing a file under `folder` whose path ends with `suffix` fails as on a full disk:
+ * `ENOSPC` from the write, as Node reports it (no path, as for a write to an open file).
+ */
+export function diskFullFor(folder: string, suffix: string): void {
+  const prefix = `${resolve(folder)}/`;
+  // Astro names the files it writes with file: URLs.
+  const full = (given: unknown) => {
+    const path = given instanceof URL ? fileURLToPath(given) : given;
+    return typeof path === 'string' && resolve(path).startsWith(prefix) && resolve(path).endsWith(suffix);
+  };
+  const error = () =>
+    Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      errno: -28,
+      syscall: 'write',
+    });
+  const writeFileSync = fs.writeFileSync;
+  const writeFile = fsPromises.writeFile;
+  fs.writeFileSync = (path, ...rest) => {
+    if (full(path)) throw error();
+    writeFileSync(path, ...rest);
+  };
+  fsPromises.writeFile = async (path, ...rest) => {
+    if (full(path)) throw error();
+    return writeFile(path, ...rest);
   };
   syncBuiltinESMExports();
 }

@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
+import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
+import { MATCH_TABLE_FILE } from '../../src/lib/routes.ts';
+import { diskFullImport } from '../support/disk-full.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = join(ROOT, 'tests', 'fixtures', 'data');
@@ -71,6 +74,10 @@ before(async () => {
   mkdirSync(join(live.site, 'org'), { recursive: true });
   writeFileSync(join(live.site, 'index.html'), '<!doctype html><title>The live site</title>');
   writeFileSync(join(live.site, 'org', 'x.html'), 'a page of the live site');
+  writeFileSync(join(live.site, OUTPUT_MARK), 'a site an earlier build wrote');
+  mkdirSync(join(work, 'own', 'photos'), { recursive: true });
+  writeFileSync(join(work, 'own', 'index.html'), 'a folder of my own');
+  writeFileSync(join(work, 'own', 'photos', 'a.jpg'), 'a photo of my own');
   mkdirSync(live.editions);
   writeFileSync(join(live.editions, 'kept.txt'), 'an edition');
   mkdirSync(join(work, 'empty'));
@@ -164,5 +171,104 @@ test('build: an unknown option, a malformed URL and a closed port are each one c
   const unreachable = await run(t, 'build.ts', QUICK, { ...key, ORGDIR_API_URL: closedApi() });
   assertOneClearLine(unreachable, 'build', /nothing was published/, 1);
   assert.match(unreachable.stderr, /cannot reach the API at/);
+  assertLiveUnchanged();
+});
+
+// Checked by removing the calls of checkOutputFolder (src/site/build.ts, src/crawl/crawl.ts,
+// src/editions/publish.ts) and the empty-path checks (scripts/site.ts, src/crawl/resolve-options.ts):
+// the folder of one's own was then replaced by a site or a data folder, or its files copied into
+// one, and the working directory given as '' was renamed away.
+test("a folder of one's own, or an empty path, is never written: site --out, crawl --data-dir and build each refuse it with exit 2", async (t) => {
+  const own = join(work, 'own');
+  const key = { ORGDIR_API_KEY: 'orgdir-demo-key', ORGDIR_API_URL: closedApi() };
+  const [site, siteEmpty, crawl, crawlEmpty, build] = await Promise.all([
+    run(t, 'site.ts', ['--out', own]),
+    run(t, 'site.ts', ['--out', '']),
+    run(t, 'crawl.ts', ['--data-dir', own, ...QUICK], key),
+    run(t, 'crawl.ts', ['--data-dir', '', ...QUICK], key),
+    run(t, 'build.ts', QUICK, { ...key, ORGDIR_SITE_DIR: own }),
+  ]);
+  const refusal = /the site folder .*own holds files orgdir did not write \(it has no \.orgdir file\)/;
+  assertOneClearLine(site!, 'site', refusal, 2);
+  assertOneClearLine(siteEmpty!, 'site', /--out is an empty path: name a folder/, 2);
+  assertOneClearLine(crawl!, 'crawl', /the data folder .*own holds files orgdir did not write/, 2);
+  assertOneClearLine(crawlEmpty!, 'crawl', /--data-dir is an empty path: name a folder/, 2);
+  assertOneClearLine(build!, 'build', refusal, 2);
+  assert.doesNotMatch(build!.stderr, /crawling/, 'refused before crawling');
+  assertLiveUnchanged();
+});
+
+// Checked by removing each check in turn (the base path in src/crawl/resolve-options.ts, the
+// lowest --rate there, the data folder's in src/crawl/crawl.ts, ORGDIR_SITE_URL's in
+// src/config.ts): the crawl then asked the API four times and ended with exit 1, a stack trace
+// was printed, or the data folder that is a file was found only at the end of the crawl.
+test('configuration mistakes are found before any work, each in one line with exit 2 that says what to check', async (t) => {
+  const key = { ORGDIR_API_KEY: 'orgdir-demo-key' };
+  const aFile = join(work, 'a-file');
+  writeFileSync(aFile, 'not a folder');
+  const origin = closedApi().replace('/public/v1', '');
+  const [noBasePath, slowRate, fileAsData, buildSiteUrl, siteSiteUrl] = await Promise.all([
+    run(t, 'crawl.ts', ['--api-url', `${origin}/`, ...QUICK], key),
+    run(t, 'crawl.ts', ['--api-url', closedApi(), '--rate', '0.0000001', ...QUICK], key),
+    run(t, 'crawl.ts', ['--api-url', closedApi(), '--data-dir', aFile, ...QUICK], key),
+    run(t, 'build.ts', QUICK, { ...key, ORGDIR_API_URL: closedApi(), ORGDIR_SITE_URL: 'notaurl' }),
+    run(t, 'site.ts', [], { ORGDIR_SITE_URL: 'notaurl' }),
+  ]);
+  assertOneClearLine(
+    noBasePath!,
+    'crawl',
+    /the API URL must end in \/public\/v1, the API's base path \(got http:\/\/127\.0\.0\.1:\d+\/\): check ORGDIR_API_URL or --api-url/,
+    2,
+  );
+  assertOneClearLine(
+    slowRate!,
+    'crawl',
+    /--rate must be 0 \(no limit\) or at least 0\.000001 requests per second/,
+    2,
+  );
+  assertOneClearLine(fileAsData!, 'crawl', /the data folder .*a-file is a file, not a folder/, 2);
+  assertOneClearLine(buildSiteUrl!, 'build', /ORGDIR_SITE_URL is not an address \(got notaurl\)/, 2);
+  assertOneClearLine(siteSiteUrl!, 'site', /ORGDIR_SITE_URL is not an address \(got notaurl\)/, 2);
+  assertLiveUnchanged();
+});
+
+// Checked by removing the wrapping of a step's error in src/site/build.ts: the run then ended
+// with the bare "ENOSPC: no space left on device, write", naming neither step nor folder.
+test('a full disk during the site build is one line naming the step, the folder and what to do, and the live site stays', async (t) => {
+  const fullFor = (file: string) =>
+    runChild(
+      t,
+      process.execPath,
+      ['--import', diskFullImport(work, file), join(ROOT, 'scripts', 'site.ts')],
+      {
+        cwd: work,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          ASTRO_TELEMETRY_DISABLED: '1',
+          ORGDIR_DATA_DIR: live.data,
+          ORGDIR_SITE_DIR: live.site,
+          ORGDIR_EDITIONS_DIR: live.editions,
+        },
+      },
+    );
+  // One file the build writes itself, and one page Astro writes (where a bare error used to come
+  // after others about modules it could not load).
+  const [table, page] = await Promise.all([
+    fullFor(MATCH_TABLE_FILE),
+    fullFor('org/2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.html'),
+  ]);
+  for (const [result, step] of [
+    [table!, 'database'],
+    [page!, 'bundle'],
+  ] as const) {
+    assertOneClearLine(
+      result,
+      'site',
+      new RegExp(
+        `^site: the ${step} step could not write ${work}: the disk is full \\(ENOSPC\\); free space on the disk that holds ${work}, then run again$`,
+      ),
+      1,
+    );
+  }
   assertLiveUnchanged();
 });

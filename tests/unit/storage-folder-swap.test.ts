@@ -1,17 +1,29 @@
 import assert from 'node:assert/strict';
 import {
+  closeSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  openSync,
   readFileSync,
+  readSync,
+  renameSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, test } from 'node:test';
-import { repairSwap, swapDirectories, type DirectorySwap } from '../../src/storage/folder-swap.ts';
+import {
+  repairSwap,
+  replaceShownFolder,
+  shownFolderFor,
+  swapDirectories,
+  type DirectorySwap,
+} from '../../src/storage/folder-swap.ts';
 import { afterEachRename, afterRenameOnto } from '../support/faults.ts';
 import { runChild } from '../support/child-process.ts';
 import { killAtImport } from '../support/kill-at.ts';
@@ -152,4 +164,110 @@ test('a process killed with SIGKILL between the two renames leaves a site that t
   await repairSwap(journal);
   assert.equal(versionOf(join(dir, 'data')), 'new');
   assert.equal(versionOf(join(dir, 'site')), 'new');
+});
+
+/** setUp's folders, the live site shown through a link as a publish leaves it. */
+function setUpShown(): { dir: string; journal: string; swaps: DirectorySwap[]; site: string } {
+  const { dir, journal, swaps } = setUp();
+  const site = join(dir, 'site');
+  renameSync(site, join(dir, '.site.0-000000'));
+  symlinkSync('.site.0-000000', site);
+  const [data, siteSwap] = swaps as [DirectorySwap, DirectorySwap];
+  return { dir, journal, site, swaps: [data, { ...siteSwap, shown: shownFolderFor(site) }] };
+}
+
+/** What a reader of the live site finds now: the one version of a whole folder, or "absent". */
+function whatAReaderSees(site: string): string {
+  return existsSync(site) ? versionOf(site) : 'absent';
+}
+
+// Checked by making swapDirectories ignore `shown` (the two renames of before), and
+// replaceShownFolder call replaceFolder: the site was then absent after the first of the two
+// renames (or after a kill there), and each test below failed.
+test('a site shown through a link is there, whole, after every rename of a swap, and at the end is a link to the new one', async () => {
+  const { dir, journal, swaps, site } = setUpShown();
+  const seen: string[] = [];
+  const restore = afterEachRename(() => seen.push(whatAReaderSees(site)));
+  try {
+    await swapDirectories(journal, swaps);
+  } finally {
+    restore();
+  }
+  assert.ok(seen.length >= 4, seen.join(' '));
+  assert.deepEqual(
+    seen.filter((version) => version !== 'old' && version !== 'new'),
+    [],
+  );
+  assert.equal(whatAReaderSees(site), 'new');
+  assert.ok(lstatSync(site).isSymbolicLink());
+  assert.deepEqual(readdirSync(dir).sort(), [basename(swaps[1]!.shown!), 'data', 'site'].sort());
+});
+
+for (let crashAfter = 1; crashAfter <= 5; crashAfter++) {
+  test(`a publish that dies after rename ${crashAfter} leaves the site whole, and the repair shows the new one`, async () => {
+    const { dir, journal, swaps, site } = setUpShown();
+    let renames = 0;
+    const restore = afterEachRename(() => {
+      if (++renames === crashAfter) throw new Crash(String(crashAfter));
+    });
+    try {
+      await assert.rejects(swapDirectories(journal, swaps), Crash);
+    } finally {
+      restore();
+    }
+    assert.match(whatAReaderSees(site), /^(old|new)$/);
+    await repairSwap(journal);
+    assert.equal(whatAReaderSees(site), 'new');
+    assert.equal(versionOf(join(dir, 'data')), 'new');
+    assert.deepEqual(readdirSync(dir).sort(), [basename(swaps[1]!.shown!), 'data', 'site'].sort());
+  });
+}
+
+test('a process killed with SIGKILL in the middle of a site swap leaves the old site showing, and the repair the new', async (t) => {
+  const { journal, swaps, site } = setUpShown();
+  const module = new URL('../../src/storage/folder-swap.ts', import.meta.url).pathname;
+  const child = `
+    import { swapDirectories } from ${JSON.stringify(module)};
+    await swapDirectories(${JSON.stringify(journal)}, ${JSON.stringify(swaps)});`;
+  // Right after the new site is moved to the name the link will show, before the link is flipped.
+  const kill = killAtImport({ afterRename: swaps[1]!.shown! });
+  const { signal } = await runChild(t, process.execPath, [
+    '--import',
+    kill,
+    '--input-type=module',
+    '--eval',
+    child,
+  ]);
+  assert.equal(signal, 'SIGKILL');
+  assert.equal(whatAReaderSees(site), 'old');
+  await repairSwap(journal);
+  assert.equal(whatAReaderSees(site), 'new');
+});
+
+test('replacing a site shown through a link: a folder becomes a link once, the old folder goes, and a reader mid-file reads on', async () => {
+  const dir = join(root, `case-${counter++}`);
+  const site = join(dir, 'site');
+  folder(site, 'first');
+  folder(join(dir, 'next'), 'second');
+  await replaceShownFolder(site, join(dir, 'next'));
+  assert.ok(lstatSync(site).isSymbolicLink());
+  assert.equal(whatAReaderSees(site), 'second');
+  const reading = openSync(join(site, 'page-0.html'), 'r');
+  folder(join(dir, 'next'), 'third');
+  const seen: string[] = [];
+  const restore = afterEachRename(() => seen.push(whatAReaderSees(site)));
+  try {
+    await replaceShownFolder(site, join(dir, 'next'));
+  } finally {
+    restore();
+  }
+  assert.deepEqual(
+    seen.filter((version) => version === 'absent'),
+    [],
+  );
+  assert.equal(whatAReaderSees(site), 'third');
+  const buffer = Buffer.alloc(20);
+  assert.equal(buffer.subarray(0, readSync(reading, buffer, 0, 20, 0)).toString(), 'second 0');
+  closeSync(reading);
+  assert.equal(readdirSync(dir).length, 2, 'the link and the folder it shows, nothing else');
 });
