@@ -104,8 +104,11 @@ export function foldWord(word: string): string {
     .replace(/['’‘`]/g, '');
 }
 
-/** Answers between two re-scorings of every candidate. */
-const RESCORE_EVERY = 250;
+/**
+ * How much the estimate of the register must grow before every candidate is scored afresh: the
+ * estimate scales every expected yield, and it grows as the sweep sees more of the register.
+ */
+const RESCORE_GROWTH = 1.05;
 
 /** What seeing a known organisation in an answer under the cap is worth. */
 const CERTIFY_WORTH = Number(process.env['CW'] ?? 8);
@@ -155,7 +158,7 @@ export class SweepPlanner {
   readonly #options: SweepPlannerOptions;
   readonly #known = new Map<string, Known>();
   /** Folded word, or two folded words in a row, → ids of known organisations that contain it. */
-  readonly #postings = new Map<string, Set<string>>();
+  readonly #postings = new Map<string, Set<Known>>();
   /** Folded word → how many listed organisations contain it. */
   readonly #listedPostings = new Map<string, number>();
   /** The written form of each folded word first seen, sent to the service. */
@@ -176,6 +179,7 @@ export class SweepPlanner {
   #sinceNew = 0;
   /** Moving average of the share of new organisations in answers at the cap. */
   #cappedNewShare = 0.5;
+  #registerAtRescore = 0;
   #stopped: SweepState | undefined;
 
   constructor(options: SweepPlannerOptions) {
@@ -273,7 +277,8 @@ export class SweepPlanner {
       this.#cappedNewShare = 0.9 * this.#cappedNewShare + 0.1 * (found.length / count);
     }
     if (this.#isCapped(count)) this.#split(query);
-    if (this.#answered.size % RESCORE_EVERY === 0) this.rescore();
+    const register = this.#estimatedRegister();
+    if (register !== null && register > this.#registerAtRescore * RESCORE_GROWTH) this.rescore();
     return { found };
   }
 
@@ -283,6 +288,7 @@ export class SweepPlanner {
    * the listed organisations' records, and its estimate of the register, can raise it.
    */
   rescore(): void {
+    this.#registerAtRescore = this.#estimatedRegister() ?? 0;
     const items = this.#heap;
     this.#heap = [];
     for (const item of items) this.#push({ ...item, score: this.#expectedYield(item.query) });
@@ -368,21 +374,21 @@ export class SweepPlanner {
         // where each pair of its words does, which is exact for the two-word phrases of the
         // classification and close for longer ones.
         const next = folded[index + 1];
-        if (next !== undefined && next !== '') this.#post(`${word} ${next}`, id);
+        if (next !== undefined && next !== '') this.#post(`${word} ${next}`, known);
         if (known.words.has(word)) continue;
         known.words.add(word);
         added.push(word);
         if (!this.#spelling.has(word)) this.#spelling.set(word, words[index] ?? word);
-        this.#post(word, id);
+        this.#post(word, known);
       }
     }
     return { known, added };
   }
 
-  #post(term: string, id: string): void {
+  #post(term: string, known: Known): void {
     let posting = this.#postings.get(term);
     if (posting === undefined) this.#postings.set(term, (posting = new Set()));
-    posting.add(id);
+    posting.add(known);
   }
 
   /** The register's size: the lists' size over the share of search results that are listed. */
@@ -396,11 +402,11 @@ export class SweepPlanner {
 
   /** Known organisations that match a query, and how many of them are listed. */
   #matches(query: Query): { known: number; listed: number; uncertified: number } {
-    const postings = query.words.map((word) => this.#postings.get(word) ?? new Set<string>());
+    const postings = query.words.map((word) => this.#postings.get(word) ?? new Set<Known>());
     for (const phrase of query.phrases) {
       const words = phrase.split(' ');
       for (let index = 0; index + 1 < words.length; index++)
-        postings.push(this.#postings.get(`${words[index]} ${words[index + 1]}`) ?? new Set<string>());
+        postings.push(this.#postings.get(`${words[index]} ${words[index + 1]}`) ?? new Set<Known>());
     }
     if (postings.length === 0) return { known: 0, listed: 0, uncertified: 0 };
     postings.sort((a, b) => a.size - b.size);
@@ -408,10 +414,8 @@ export class SweepPlanner {
     let known = 0;
     let listed = 0;
     let uncertified = 0;
-    for (const id of smallest ?? []) {
-      if (!rest.every((posting) => posting.has(id))) continue;
-      const organisation = this.#known.get(id);
-      if (organisation === undefined) continue;
+    for (const organisation of smallest ?? []) {
+      if (!rest.every((posting) => posting.has(organisation))) continue;
       known += 1;
       if (organisation.listed) listed += 1;
       if (!organisation.certified) uncertified += 1;
@@ -468,9 +472,7 @@ export class SweepPlanner {
     const words = new Map<string, number>();
     const first = query.words[0] ?? query.phrases[0]?.split(' ')[0];
     const candidates = first === undefined ? [] : (this.#postings.get(first) ?? []);
-    for (const id of candidates) {
-      const known = this.#known.get(id);
-      if (known === undefined) continue;
+    for (const known of candidates) {
       if (!query.words.every((word) => known.words.has(word))) continue;
       for (const word of known.words) words.set(word, (words.get(word) ?? 0) + 1);
     }
