@@ -101,7 +101,10 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
           `${label}: crawl ${crawl.wallSeconds.toFixed(1)} s for ${crawl.requests} requests, bound ` +
             `${crawl.boundSeconds.toFixed(1)} s (${crawl.ratio.toFixed(2)}×)`,
         );
-      } else if (!hasCompleteData(dataDir, organisations)) {
+      } else if (
+        (options.stages.includes('site') || options.stages.includes('search')) &&
+        !hasCompleteData(dataDir, organisations)
+      ) {
         options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
         await runCrawlStage({ ...crawlSettings, latencyMs: 0, jitterMs: 0 });
       }
