@@ -98,22 +98,31 @@ export interface CrawlStageOptions {
   concurrency: number;
 }
 
+/** What one crawl of a sample API in a worker gave: the crawler's answer and the API's counts. */
+interface SampleCrawl {
+  crawled: Extract<WorkerAnswer, { kind: 'crawled' }>;
+  stats: SampleApiStats;
+  apiCpuSeconds: number;
+  /** The higher one-minute load average of the start and the end of the crawl. */
+  load: number;
+}
+
 /**
- * Crawls a sample API of `organisations` with discovery on and the search cap raised to the
- * register's size, so that the crawl reaches every organisation (the lists name fewer than half);
- * throws when it did not. R is what the sample API counted, every operation included.
+ * Crawls, with every default of the crawler and no rate limit, a sample API of `organisations`
+ * whose search cuts each answer at `searchLimit`; throws when the crawl failed.
  */
-export async function runCrawlStage(
+async function crawlSampleApi(
   options: CrawlStageOptions,
+  searchLimit: number,
   worker?: WorkerOptions,
-): Promise<CrawlFigures> {
+): Promise<SampleCrawl> {
   const api = startWorker({
     kind: 'sample-api',
     orgs: options.organisations,
     seed: options.seed,
     latencyMs: options.latencyMs,
     jitterMs: options.jitterMs,
-    searchLimit: options.organisations,
+    searchLimit,
   });
   try {
     // The crawl publishes by swapping folders and deleting the old one: with an earlier run's
@@ -141,34 +150,54 @@ export async function runCrawlStage(
     const apiCpuSeconds = processCpuSeconds(api.child.pid!) - apiCpuBefore;
     if (crawled.exitCode !== 0) throw new Error(`the crawl failed: ${crawled.message}`);
     const stats = (await (await fetch(statsUrl)).json()) as SampleApiStats;
-    const served = Object.keys(stats.organisationsServed).length;
-    if (served !== options.organisations || crawled.stored !== options.organisations) {
-      throw new Error(
-        `the crawl reached ${served} and stored ${crawled.stored} of ${options.organisations} organisations`,
-      );
-    }
-    const requests = Object.values(stats.requests).reduce((sum, count) => sum + count, 0);
-    const boundSeconds = crawlBoundSeconds(requests, options.latencyMs, options.concurrency);
-    return {
-      organisations: options.organisations,
-      stored: crawled.stored,
-      requests,
-      requestsByOperation: { ...stats.requests },
-      latencyMs: options.latencyMs,
-      concurrency: options.concurrency,
-      wallSeconds: crawled.wallSeconds,
-      phases: crawled.phases,
-      boundSeconds,
-      ratio: crawled.wallSeconds / boundSeconds,
-      cpuSeconds: crawled.usage.cpuSeconds,
-      apiCpuSeconds,
-      peakRssBytes: crawled.usage.peakRssBytes,
-      loadAverage: Math.max(load, loadAverage()),
-    };
+    return { crawled, stats, apiCpuSeconds, load: Math.max(load, loadAverage()) };
   } finally {
     api.child.disconnect();
     await exited(api.child);
   }
+}
+
+const requestsOf = (stats: SampleApiStats) =>
+  Object.values(stats.requests).reduce((sum, count) => sum + count, 0);
+
+/**
+ * Crawls a sample API of `organisations` with the search cap raised to the register's size, so
+ * that the crawl reaches every organisation (the lists name fewer than half); throws when it did
+ * not. R is what the sample API counted, every operation included.
+ */
+export async function runCrawlStage(
+  options: CrawlStageOptions,
+  worker?: WorkerOptions,
+): Promise<CrawlFigures> {
+  const { crawled, stats, apiCpuSeconds, load } = await crawlSampleApi(
+    options,
+    options.organisations,
+    worker,
+  );
+  const served = Object.keys(stats.organisationsServed).length;
+  if (served !== options.organisations || crawled.stored !== options.organisations) {
+    throw new Error(
+      `the crawl reached ${served} and stored ${crawled.stored} of ${options.organisations} organisations`,
+    );
+  }
+  const requests = requestsOf(stats);
+  const boundSeconds = crawlBoundSeconds(requests, options.latencyMs, options.concurrency);
+  return {
+    organisations: options.organisations,
+    stored: crawled.stored,
+    requests,
+    requestsByOperation: { ...stats.requests },
+    latencyMs: options.latencyMs,
+    concurrency: options.concurrency,
+    wallSeconds: crawled.wallSeconds,
+    phases: crawled.phases,
+    boundSeconds,
+    ratio: crawled.wallSeconds / boundSeconds,
+    cpuSeconds: crawled.usage.cpuSeconds,
+    apiCpuSeconds,
+    peakRssBytes: crawled.usage.peakRssBytes,
+    loadAverage: load,
+  };
 }
 
 /**
@@ -180,63 +209,31 @@ export async function runSweepStage(
   options: CrawlStageOptions & { searchCap: number },
   worker?: WorkerOptions,
 ): Promise<SweepFigures> {
-  const api = startWorker({
-    kind: 'sample-api',
-    orgs: options.organisations,
-    seed: options.seed,
-    latencyMs: options.latencyMs,
-    jitterMs: options.jitterMs,
-    searchLimit: options.searchCap,
-  });
-  try {
-    await moveAside(options.dataDir);
-    await moveAside(`${options.dataDir}.partial`);
-    const { baseUrl, key } = await expect(api.answer, 'ready');
-    const statsUrl = new URL('/_stats', baseUrl);
-    await fetch(statsUrl, { method: 'POST' });
-    const crawler = startWorker(
-      {
-        kind: 'crawl',
-        apiUrl: baseUrl,
-        key,
-        dataDir: options.dataDir,
-        concurrency: options.concurrency,
-        rate: 0,
-      },
-      worker,
-    );
-    const crawled = await expect(crawler.answer, 'crawled');
-    await exited(crawler.child);
-    if (crawled.exitCode !== 0) throw new Error(`the crawl failed: ${crawled.message}`);
-    const stats = (await (await fetch(statsUrl)).json()) as SampleApiStats;
-    const manifest = crawlManifestSchema.parse(
-      JSON.parse(await readFile(join(options.dataDir, DATA_LAYOUT.manifest), 'utf8')),
-    );
-    const served = Object.keys(stats.organisationsServed).length;
-    const requests = Object.values(stats.requests).reduce((sum, count) => sum + count, 0);
-    const boundSeconds = crawlBoundSeconds(requests, options.latencyMs, options.concurrency);
-    const searches = stats.requests.search;
-    return {
-      organisations: options.organisations,
-      searchCap: options.searchCap,
-      listed: manifest.counts.organisations - manifest.counts.discovered,
-      stored: served,
-      coverage: served / options.organisations,
-      searches,
-      searchShare: searches / options.organisations,
-      cappedAnswers: manifest.discovery?.cappedAnswers ?? 0,
-      cappedAnswersSplit: manifest.discovery?.cappedAnswersSplit ?? 0,
-      stopped: manifest.discovery?.stopped ?? 'no sweep',
-      requests,
-      wallSeconds: crawled.wallSeconds,
-      boundSeconds,
-      ratio: crawled.wallSeconds / boundSeconds,
-      cpuSeconds: crawled.usage.cpuSeconds,
-    };
-  } finally {
-    api.child.disconnect();
-    await exited(api.child);
-  }
+  const { crawled, stats } = await crawlSampleApi(options, options.searchCap, worker);
+  const manifest = crawlManifestSchema.parse(
+    JSON.parse(await readFile(join(options.dataDir, DATA_LAYOUT.manifest), 'utf8')),
+  );
+  const served = Object.keys(stats.organisationsServed).length;
+  const requests = requestsOf(stats);
+  const boundSeconds = crawlBoundSeconds(requests, options.latencyMs, options.concurrency);
+  const searches = stats.requests.search;
+  return {
+    organisations: options.organisations,
+    searchCap: options.searchCap,
+    listed: manifest.counts.organisations - manifest.counts.discovered,
+    stored: served,
+    coverage: served / options.organisations,
+    searches,
+    searchShare: searches / options.organisations,
+    cappedAnswers: manifest.discovery?.cappedAnswers ?? 0,
+    cappedAnswersSplit: manifest.discovery?.cappedAnswersSplit ?? 0,
+    stopped: manifest.discovery?.stopped ?? 'no sweep',
+    requests,
+    wallSeconds: crawled.wallSeconds,
+    boundSeconds,
+    ratio: crawled.wallSeconds / boundSeconds,
+    cpuSeconds: crawled.usage.cpuSeconds,
+  };
 }
 
 /** Builds the site from `dataDir` into `siteDir` in a worker and reads its peak memory. */

@@ -3,17 +3,16 @@
 // as the README's two commands run it (no discovery flag). What it stores, prints and states on the
 // site is checked against the register the test made; a night whose sweep finds fewer is stopped.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { generateDataset } from '../../src/sample-api/dataset.ts';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
-import { runChild, type ChildOwner } from '../support/child-process.ts';
+import type { ChildOwner } from '../support/child-process.ts';
+import { buildIn, placeUnder, PROJECT, type Place } from '../support/build-place.ts';
 import { treeDigest } from '../support/tree.ts';
 
-const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 const ORGS = 400;
 const SEARCH_CAP = 25;
 const dataset = generateDataset({ orgs: ORGS });
@@ -34,37 +33,12 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Place {
-  dir: string;
-  data: string;
-  site: string;
-  editions: string;
-}
-
 function place(name: string): Place {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  return { dir, data: join(dir, 'data'), site: join(dir, 'dist'), editions: join(dir, 'editions') };
+  return placeUnder(root, name);
 }
 
 function build(owner: ChildOwner, at: Place, args: string[] = []) {
-  return runChild(
-    owner,
-    process.execPath,
-    [join(PROJECT, 'scripts/build.ts'), '--rate', '0', '--concurrency', '8', '--progress', 'none', ...args],
-    {
-      cwd: at.dir,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        ORGDIR_API_URL: api.baseUrl,
-        ORGDIR_API_KEY: api.key,
-        ORGDIR_DATA_DIR: at.data,
-        ORGDIR_SITE_DIR: at.site,
-        ORGDIR_EDITIONS_DIR: at.editions,
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
-    },
-  );
+  return buildIn(owner, at, api, args);
 }
 
 /** The visible text of a page, spaces collapsed. */

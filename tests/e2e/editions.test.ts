@@ -2,19 +2,10 @@
 // loopback, with the real crawler and the real site, for two editions with known changes, the
 // four bad nights of the publish guard, --accept, and a build killed in the middle of its publish.
 import assert from 'node:assert/strict';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { EditionStore } from '../../src/editions/store.ts';
 import { filesUnder } from '../../src/site/archive.ts';
@@ -26,10 +17,10 @@ import {
 } from '../../src/sample-api/server.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { runChild, type ChildOwner } from '../support/child-process.ts';
+import { buildIn, placeUnder, PROJECT, type Place } from '../support/build-place.ts';
 import { killAtImport } from '../support/kill-at.ts';
 import { treeDigest } from '../support/tree.ts';
 
-const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 const ORGS = 200;
 const first = generateDataset({ orgs: ORGS });
 const second = generateDataset({ orgs: ORGS, edition: 2 });
@@ -43,17 +34,8 @@ after(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-interface Place {
-  dir: string;
-  data: string;
-  site: string;
-  editions: string;
-}
-
 function place(name: string): Place {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  return { dir, data: join(dir, 'data'), site: join(dir, 'dist'), editions: join(dir, 'editions') };
+  return placeUnder(root, name);
 }
 
 async function api(edition: number, degradations?: DegradationOptions): Promise<RunningSampleApi> {
@@ -66,32 +48,15 @@ async function api(edition: number, degradations?: DegradationOptions): Promise<
 }
 
 /** Runs `npm run build` in `at` against `server`; the build ends at the latest when `owner` does. */
-async function build(
+function build(
   owner: ChildOwner,
   at: Place,
   server: RunningSampleApi,
   args: string[] = [],
   nodeFlags: string[] = [],
 ) {
-  const crawlFlags = ['--rate', '0', '--concurrency', '8', '--progress', 'none'];
   const retryFlags = ['--max-attempts', '2', '--backoff-base', '0.01', '--backoff-max', '0.02'];
-  return runChild(
-    owner,
-    process.execPath,
-    [...nodeFlags, join(PROJECT, 'scripts/build.ts'), ...crawlFlags, ...retryFlags, ...args],
-    {
-      cwd: at.dir,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        ORGDIR_API_URL: server.baseUrl,
-        ORGDIR_API_KEY: server.key,
-        ORGDIR_DATA_DIR: at.data,
-        ORGDIR_SITE_DIR: at.site,
-        ORGDIR_EDITIONS_DIR: at.editions,
-        ASTRO_TELEMETRY_DISABLED: '1',
-      },
-    },
-  );
+  return buildIn(owner, at, server, [...retryFlags, ...args], nodeFlags);
 }
 
 /** The visible text of a page: tags dropped, entities decoded, spaces collapsed. */

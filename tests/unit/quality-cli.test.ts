@@ -34,8 +34,9 @@ function run(
   script: string,
   args: string[],
   env: Record<string, string> = {},
+  nodeFlags: string[] = [],
 ): Promise<Result> {
-  return runChild(t, process.execPath, [join(ROOT, 'scripts', script), ...args], {
+  return runChild(t, process.execPath, [...nodeFlags, join(ROOT, 'scripts', script), ...args], {
     cwd: work,
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -235,22 +236,7 @@ test('configuration mistakes are found before any work, each in one line with ex
 // Checked by removing the wrapping of a step's error in src/site/build.ts: the run then ended
 // with the bare "ENOSPC: no space left on device, write", naming neither step nor folder.
 test('a full disk during the site build is one line naming the step, the folder and what to do, and the live site stays', async (t) => {
-  const fullFor = (file: string) =>
-    runChild(
-      t,
-      process.execPath,
-      ['--import', diskFullImport(work, file), join(ROOT, 'scripts', 'site.ts')],
-      {
-        cwd: work,
-        env: {
-          PATH: process.env['PATH'] ?? '',
-          ASTRO_TELEMETRY_DISABLED: '1',
-          ORGDIR_DATA_DIR: live.data,
-          ORGDIR_SITE_DIR: live.site,
-          ORGDIR_EDITIONS_DIR: live.editions,
-        },
-      },
-    );
+  const fullFor = (file: string) => run(t, 'site.ts', [], {}, ['--import', diskFullImport(work, file)]);
   // One file the build writes itself, and one page Astro writes (where a bare error used to come
   // after others about modules it could not load).
   const [table, page] = await Promise.all([
