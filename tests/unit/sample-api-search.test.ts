@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createSearchIndex, foldText, isEmptyQuery, parseSearchQuery } from '../../src/sample-api/search.ts';
+import { generateDataset } from '../../src/sample-api/dataset.ts';
 
 const index = createSearchIndex(
   [
@@ -75,4 +76,58 @@ test('names holding every term come first, and the limit caps the answer', () =>
   // In name order "Centre for Community Work" (Galway only in its address) would come first.
   assert.deepEqual(find('galway'), ['7', '2']);
   assert.equal(find('community', 2).length, 2);
+});
+
+test('on a generated register, every answer is what reading every record by the rules gives: those with every term in the name first, then the rest, each in name order, cut at the limit', () => {
+  const dataset = generateDataset({ orgs: 1500 });
+  const records = dataset.ids.map((id) => dataset.core(id)!);
+  // The reference: words are whole folded words, a phrase is a run of them within one field.
+  const fieldsOf = (core: (typeof records)[number]) => [
+    core.name,
+    ...core.altNames,
+    core.address.line,
+    core.county.name,
+    core.subSector.sectorName,
+    core.subSector.name,
+    core.secondarySubSector?.name ?? '',
+  ];
+  const has = (text: string, needle: string) => ` ${foldText(text)} `.includes(` ${needle} `);
+  const hasStem = (core: (typeof records)[number], word: string) =>
+    fieldsOf(core).some((field) =>
+      [...field.matchAll(/(\p{L}+)['’]\p{L}+/gu)].some((match) => foldText(match[1] ?? '') === word),
+    );
+  const reference = (raw: string, limit: number) => {
+    const query = parseSearchQuery(raw);
+    const needles = [...query.words, ...query.phrases];
+    const matching = records.filter((core) =>
+      needles.every(
+        (needle) =>
+          fieldsOf(core).some((field) => has(field, needle)) ||
+          (!needle.includes(' ') && hasStem(core, needle)),
+      ),
+    );
+    const byName = (a: (typeof records)[number], b: (typeof records)[number]) => {
+      const [x, y] = [foldText(a.name), foldText(b.name)];
+      return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
+    };
+    const inName = matching.filter((core) => needles.every((needle) => has(core.name, needle))).sort(byName);
+    const elsewhere = matching.filter((core) => !inName.includes(core)).sort(byName);
+    return [...inName.slice(0, limit), ...elsewhere.slice(0, limit)].slice(0, limit).map((core) => core.id);
+  };
+  const queries = [
+    'cork',
+    'dublin "primary education"',
+    'club',
+    '"main street" cork',
+    'st',
+    'community limited',
+    'd04',
+    'zzzz',
+  ];
+  for (const raw of queries) {
+    for (const limit of [3, 40, 2000]) {
+      const answer = dataset.search(parseSearchQuery(raw), limit).map((result) => result.id);
+      assert.deepEqual(answer, reference(raw, limit), `${raw} (limit ${limit})`);
+    }
+  }
 });
