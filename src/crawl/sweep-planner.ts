@@ -111,7 +111,7 @@ export function foldWord(word: string): string {
 const RESCORE_GROWTH = 1.05;
 
 /** What seeing a known organisation in an answer under the cap is worth. */
-const CERTIFY_WORTH = Number(process.env['CW'] ?? 8);
+const CERTIFY_WORTH = 8;
 
 /** What a facet query is worth beyond its expected yield. */
 const FACET_WORTH = 2;
