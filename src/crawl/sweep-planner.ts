@@ -110,11 +110,14 @@ export function foldWord(word: string): string {
  */
 const RESCORE_GROWTH = 1.05;
 
-/** What seeing a known organisation in an answer under the cap is worth. */
+/**
+ * What seeing a known organisation in an answer under the cap is worth, and what a facet query is
+ * worth beyond its expected yield, in organisations found. Chosen on the sample register (10,000
+ * and 35,000 organisations, caps of 100 and 500): with 8 and 12 the sweep stores 99.6–100% of it
+ * within its budget; with 0 and 2, 98.2–99.1% at 35,000 and a cap of 100.
+ */
 const CERTIFY_WORTH = 8;
-
-/** What a facet query is worth beyond its expected yield. */
-const FACET_WORTH = 2;
+const FACET_WORTH = 12;
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
@@ -450,7 +453,7 @@ export class SweepPlanner {
     // Beyond what it is expected to find, an answer under the cap shows whole the neighbourhood of
     // the organisations it returns: those seen so far only in answers at the cap may have unknown
     // neighbours that no estimate from the sample can point to.
-    if (total < cap * 0.9) return total - known + CERTIFY_WORTH * uncertified;
+    if (total < cap) return total - known + CERTIFY_WORTH * uncertified;
     return Math.min(total - known, cap * this.#cappedNewShare);
   }
 
