@@ -18,11 +18,11 @@ export const SEARCH_BUDGET_SHARE = 0.14;
 export const SEARCH_BUDGET_FLOOR = 200;
 /**
  * Answers in a row that found nothing new, after which the sweep has saturated: 1% of the
- * estimated register, between 30 and 200 (at 35,000 organisations the last ones still come a
- * hundred searches apart; at 1,000 thirty empty answers say enough).
+ * estimated register, between 60 and 200 (at 35,000 organisations the last ones still come a
+ * hundred searches apart; on a small register sixty empty answers say enough).
  */
 export function saturationWindow(registerSize: number): number {
-  return Math.min(200, Math.max(30, Math.ceil(registerSize * 0.01)));
+  return Math.min(200, Math.max(60, Math.ceil(registerSize * 0.01)));
 }
 
 /**
