@@ -86,11 +86,15 @@ interface Known {
   certified: boolean;
 }
 
+/** A search not yet sent, with its worth when it was last scored. */
+interface Candidate {
+  query: Query;
+  score: number;
+}
+
 interface Answered {
   query: Query;
   count: number;
-  /** The capped parent it narrows, if any. */
-  parent: string | undefined;
   /** The ids it returned, kept for answers that may have been cut. */
   ids: string[] | undefined;
 }
@@ -167,13 +171,14 @@ export class SweepPlanner {
   /** The written form of each folded word first seen, sent to the service. */
   readonly #spelling = new Map<string, string>();
   readonly #answered = new Map<string, Answered>();
-  readonly #pending = new Map<string, string | undefined>();
+  /** Keys of the searches handed out and not yet answered. */
+  readonly #pending = new Set<string>();
   readonly #queued = new Set<string>();
   /** Keys of the facet queries offered: they cover the register between them. */
   readonly #facets = new Set<string>();
   #seedIndex = 0;
   /** Candidates by expected yield, highest first; a yield is recomputed before the query is sent. */
-  #heap: { query: Query; parent: string | undefined; score: number }[] = [];
+  #heap: Candidate[] = [];
   #listed = 0;
   #searchSeen = new Set<string>();
   #searchSeenListed = 0;
@@ -204,7 +209,7 @@ export class SweepPlanner {
     }
     for (const word of words) {
       this.#listedPostings.set(word, (this.#listedPostings.get(word) ?? 0) + 1);
-      this.#offer(parseQuery(this.#spelling.get(word) ?? word), undefined);
+      this.#offer(parseQuery(this.#spelling.get(word) ?? word));
     }
     for (const facet of organisation.facets ?? []) this.#offerFacet(facet);
   }
@@ -225,7 +230,7 @@ export class SweepPlanner {
     while (this.#seedIndex < this.#options.seeds.length) {
       const query = parseQuery(this.#options.seeds[this.#seedIndex++] ?? '');
       if (query.key === '' || this.#answered.has(query.key) || this.#pending.has(query.key)) continue;
-      this.#pending.set(query.key, undefined);
+      this.#pending.add(query.key);
       return query.text;
     }
     if (this.#sinceNew >= this.#options.saturationWindow(this.#registerSize())) {
@@ -237,7 +242,7 @@ export class SweepPlanner {
       if (this.#pending.size === 0) this.#stopped = 'exhausted';
       return undefined;
     }
-    this.#pending.set(chosen.query.key, chosen.parent);
+    this.#pending.add(chosen.query.key);
     return chosen.query.text;
   }
 
@@ -247,14 +252,13 @@ export class SweepPlanner {
    */
   answer(text: string, results: readonly FoundOrganisation[], count = results.length): AnswerLesson {
     const query = parseQuery(text);
-    const parent = this.#pending.get(query.key);
     this.#pending.delete(query.key);
     if (count > this.#longest) {
       this.#longest = count;
       this.#longestCount = 1;
     } else if (count === this.#longest) this.#longestCount += 1;
     const ids = this.#isCapped(count) ? results.map((result) => result.id.toLowerCase()) : undefined;
-    this.#answered.set(query.key, { query, count, parent, ids });
+    this.#answered.set(query.key, { query, count, ids });
     const found: FoundOrganisation[] = [];
     for (const result of results) {
       const id = result.id.toLowerCase();
@@ -266,7 +270,7 @@ export class SweepPlanner {
       const { known } = this.#learn(result);
       known.foundBySearch = true;
       found.push(result);
-      for (const word of known.words) this.#offer(parseQuery(this.#spelling.get(word) ?? word), undefined);
+      for (const word of known.words) this.#offer(parseQuery(this.#spelling.get(word) ?? word));
       for (const facet of result.facets ?? []) this.#offerFacet(facet);
     }
     if (!this.#isCapped(count)) {
@@ -460,13 +464,13 @@ export class SweepPlanner {
   #offerFacet(text: string): void {
     const query = parseQuery(text);
     this.#facets.add(query.key);
-    this.#offer(query, undefined);
+    this.#offer(query);
   }
 
-  #offer(query: Query, parent: string | undefined): void {
+  #offer(query: Query): void {
     if (query.key === '' || this.#queued.has(query.key) || this.#answered.has(query.key)) return;
     this.#queued.add(query.key);
-    this.#push({ query, parent, score: this.#expectedYield(query) });
+    this.#push({ query, score: this.#expectedYield(query) });
   }
 
   /** Narrower queries of a capped one: it and one more word of the organisations it matches. */
@@ -481,11 +485,10 @@ export class SweepPlanner {
     }
     for (const word of query.words) words.delete(word);
     for (const phrase of query.phrases) for (const word of phrase.split(' ')) words.delete(word);
-    for (const word of words.keys())
-      this.#offer(narrowed(query, this.#spelling.get(word) ?? word), query.key);
+    for (const word of words.keys()) this.#offer(narrowed(query, this.#spelling.get(word) ?? word));
   }
 
-  #popBest(): { query: Query; parent: string | undefined } | undefined {
+  #popBest(): Candidate | undefined {
     for (;;) {
       const top = this.#pop();
       if (top === undefined) return undefined;
@@ -503,7 +506,7 @@ export class SweepPlanner {
     }
   }
 
-  #push(item: { query: Query; parent: string | undefined; score: number }): void {
+  #push(item: Candidate): void {
     const heap = this.#heap;
     heap.push(item);
     let index = heap.length - 1;
@@ -516,7 +519,7 @@ export class SweepPlanner {
     heap[index] = item;
   }
 
-  #pop(): { query: Query; parent: string | undefined; score: number } | undefined {
+  #pop(): Candidate | undefined {
     const heap = this.#heap;
     const top = heap[0];
     const last = heap.pop();

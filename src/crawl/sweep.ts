@@ -140,13 +140,14 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     const parsed = searchResponseSchema.safeParse(outcome.value);
     if (!parsed.success) ledger.drift.addIssues('search', query, parsed.error.issues);
     const results: unknown[] = Array.isArray(outcome.value) ? outcome.value : [];
-    const lesson = planner.answer(query, foundOrganisations(results), results.length);
+    const organisations = foundOrganisations(results);
+    const lesson = planner.answer(query, organisations, results.length);
     const newIds = new Set(lesson.found.map((organisation) => organisation.id.toLowerCase()));
     const found = results.filter(
       (result) =>
         isPlainObject(result) && typeof result['id'] === 'string' && newIds.has(result['id'].toLowerCase()),
     );
-    const ids = foundOrganisations(results).map((organisation) => organisation.id);
+    const ids = organisations.map((organisation) => organisation.id);
     await journal.append({ query, count: results.length, ids, found });
     take(found, query);
   };
@@ -274,11 +275,9 @@ class SweepJournal {
     this.#writing = this.#writing.then(() => appendFile(this.#file, text));
     return this.#writing;
   }
-
-  static remove(context: CrawlContext): Promise<void> {
-    return rm(context.partial(SWEEP_JOURNAL), { force: true });
-  }
 }
 
 /** Drops the journal of a sweep once the crawl no longer needs it (complete, or discovery off). */
-export const removeSweepJournal = (context: CrawlContext) => SweepJournal.remove(context);
+export function removeSweepJournal(context: CrawlContext): Promise<void> {
+  return rm(context.partial(SWEEP_JOURNAL), { force: true });
+}
