@@ -156,6 +156,9 @@ export default tseslint.config(
     ignores: [
       '.orgdir-*/',
       'dist/',
+      // The site is a link to a folder beside it (src/storage/folder-swap.ts), and its release folder.
+      '.dist.*/',
+      'dist-release/',
       'data/',
       'data.partial/',
       'data.previous/',
