@@ -2,8 +2,8 @@
 // site's rates and scaling, page weights, and which target each figure meets.
 import { formatBytes } from '../lib/bytes.ts';
 import { formatSize, type SiteMeasure } from '../hosting/limits.ts';
-import type { SearchBenchmark } from '../search/benchmark.ts';
-import { median } from '../lib/statistics.ts';
+import type { SearchBenchmark } from './search-timing.ts';
+import { median } from './statistics.ts';
 
 export { median };
 

@@ -4,7 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Browser } from 'playwright';
-import { benchmarkSearch } from '../search/benchmark.ts';
+import { benchmarkSearch } from './search-timing.ts';
 import type { SampleApiStats } from '../sample-api/server.ts';
 import { crawlManifestSchema } from '../schemas/index.ts';
 import { DATA_LAYOUT } from '../lib/data-layout.ts';

@@ -6,7 +6,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crawlManifestSchema, type CrawlManifest } from '../schemas/index.ts';
 import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
-import { settleAll } from '../lib/worker-pool.ts';
+import { settleAll } from './worker-pool.ts';
 import { exists, removeTemporaryFiles, writeFileAtomic } from '../storage/atomic-file.ts';
 import { LockHeldError } from '../storage/lock.ts';
 import {
@@ -20,7 +20,7 @@ import {
 import { DISCOVERY_QUERIES } from './discovery.ts';
 import { silentReporter, type CrawlReporter } from './events.ts';
 import { ApiClient } from './http-client.ts';
-import { CrawlLedger, type CrawlContext } from './ledger.ts';
+import { CrawlState, type CrawlContext } from './crawl-state.ts';
 import { fetchLists } from './lists.ts';
 import { CrawlConfigError, type CrawlOptions, type ResolvedCrawlOptions } from './options.ts';
 import { keyFileWarning, resolveCrawlOptions } from './resolve-options.ts';
@@ -117,7 +117,7 @@ class CrawlRun {
       options,
       client,
       queue: new RequestQueue((url, signal) => client.get(url, signal), options, reporter, redact),
-      ledger: new CrawlLedger(redact),
+      state: new CrawlState(redact),
       reporter,
       redact,
       partial: (relative) => join(paths.partialDir, relative),
@@ -198,7 +198,7 @@ class CrawlRun {
   }
 
   #manifest(complete: boolean, finishedAt: string | null): CrawlManifest {
-    const { options, queue, ledger } = this.#context;
+    const { options, queue, state } = this.#context;
     const statistics = queue.statistics;
     const statuses = { ...this.#previousRequests.statuses };
     for (const [status, count] of Object.entries(statistics.statuses))
@@ -221,24 +221,24 @@ class CrawlRun {
         maxAttempts: options.maxAttempts,
       },
       counts: {
-        ...ledger.counts,
-        stored: ledger.stored,
-        gone: ledger.gone.size,
-        failed: ledger.failureCounts().records,
+        ...state.counts,
+        stored: state.stored,
+        gone: state.gone.size,
+        failed: state.failureCounts().records,
       },
-      gone: [...ledger.gone].sort(),
-      failures: [...ledger.failures].sort(
+      gone: [...state.gone].sort(),
+      failures: [...state.failures].sort(
         (a, b) =>
           a.scope.localeCompare(b.scope) ||
           a.operation.localeCompare(b.operation) ||
           (a.id ?? '').localeCompare(b.id ?? ''),
       ),
-      drift: ledger.drift.findings(),
+      drift: state.drift.findings(),
       coordinates: {
-        registeredAddress: { ...ledger.coordinates.registeredAddress },
-        otherAddresses: { ...ledger.coordinates.otherAddresses },
+        registeredAddress: { ...state.coordinates.registeredAddress },
+        otherAddresses: { ...state.coordinates.otherAddresses },
       },
-      discovery: ledger.discovery,
+      discovery: state.discovery,
       requests: {
         attempts: this.#previousRequests.attempts + statistics.attempts,
         retries: this.#previousRequests.retries + statistics.retries,
@@ -256,8 +256,8 @@ class CrawlRun {
   }
 
   async #finish(stopped: CrawlStopped | undefined): Promise<CrawlOutcome> {
-    const { options, ledger, reporter } = this.#context;
-    const failures = ledger.failureCounts();
+    const { options, state, reporter } = this.#context;
+    const failures = state.failureCounts();
     const complete =
       stopped === undefined && failures.lists === 0 && failures.records <= options.allowFailures;
     const manifest = this.#manifest(complete, new Date().toISOString());

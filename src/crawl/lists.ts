@@ -1,5 +1,5 @@
 // The lists of a crawl: the voluntary codes and their members, and the three group lists. Each
-// answer is stored as the API sent it and its organisations join the crawl (ledger.ts); an answer
+// answer is stored as the API sent it and its organisations join the crawl (state.ts); an answer
 // stored by an earlier run of a resumed crawl is read back instead of fetched again. An answer that
 // cannot be a list is a failure and is not stored, so that the next run asks for it again.
 import { readFile } from 'node:fs/promises';
@@ -12,11 +12,11 @@ import {
   voluntaryCodeMembersFile,
 } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { settleAll } from '../lib/worker-pool.ts';
+import { settleAll } from './worker-pool.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
 import type { Operation } from './events.ts';
 import { pathSegment } from './http-client.ts';
-import { shown, type CrawlContext } from './ledger.ts';
+import { shown, type CrawlContext } from './crawl-state.ts';
 import type { ApiRequest } from './request-queue.ts';
 
 /**
@@ -68,7 +68,7 @@ async function storedOrFetched(
     outcome.kind === 'ok'
       ? { kind: 'failed' as const, error: `${problem}: not stored`, attempts: outcome.attempts }
       : outcome;
-  const error = context.ledger.failRequest(request, failed, 'list');
+  const error = context.state.failRequest(request, failed, 'list');
   context.say(
     'warn',
     `${request.operation}${request.id === undefined ? '' : ` ${request.id}`} failed: ${error}`,
@@ -78,20 +78,20 @@ async function storedOrFetched(
 
 /** The codes of an answer, by lower-case id; a code that cannot name a file is a failure. */
 function readCodes(context: CrawlContext, value: readonly unknown[]): Map<string, string> {
-  const { ledger } = context;
+  const { state } = context;
   const codes = new Map<string, string>();
   value.forEach((entry: unknown, index) => {
     const code = typeof entry === 'string' || isPlainObject(entry) ? readVoluntaryCode(entry) : undefined;
     if (code === undefined) {
       const error = `entry ${index} of the codes has no recognisable id: ${shown(entry)}`;
-      ledger.fail({ operation: 'voluntaryCodeMembers', error, attempts: 0, scope: 'record' });
+      state.fail({ operation: 'voluntaryCodeMembers', error, attempts: 0, scope: 'record' });
       return;
     }
     const problem = voluntaryCodeIdProblem(code.id);
     const sameName = codes.get(code.id.toLowerCase());
     if (problem !== undefined) {
       const error = `voluntary code id ${shown(code.id)} cannot be a file name: ${problem}`;
-      ledger.fail({
+      state.fail({
         operation: 'voluntaryCodeMembers',
         id: shown(code.id),
         error,
@@ -100,7 +100,7 @@ function readCodes(context: CrawlContext, value: readonly unknown[]): Map<string
       });
     } else if (sameName !== undefined && sameName !== code.id) {
       const error = `voluntary code id ${shown(code.id)} differs from ${shown(sameName)} only in case: one file name for both`;
-      ledger.fail({ operation: 'voluntaryCodeMembers', id: code.id, error, attempts: 0, scope: 'record' });
+      state.fail({ operation: 'voluntaryCodeMembers', id: code.id, error, attempts: 0, scope: 'record' });
     } else {
       codes.set(code.id.toLowerCase(), code.id);
     }
@@ -109,7 +109,7 @@ function readCodes(context: CrawlContext, value: readonly unknown[]): Map<string
 }
 
 async function voluntaryCodes(context: CrawlContext): Promise<void> {
-  const { ledger } = context;
+  const { state } = context;
   const value = await storedOrFetched(
     context,
     { operation: 'voluntaryCodes', url: context.client.url(context.options.voluntaryCodesPath) },
@@ -118,17 +118,17 @@ async function voluntaryCodes(context: CrawlContext): Promise<void> {
   );
   if (value === undefined) return;
   const parsed = voluntaryCodesResponseSchema.safeParse(value);
-  if (!parsed.success) ledger.drift.addIssues('voluntaryCodes', 'voluntaryCodes', parsed.error.issues);
-  ledger.counts.voluntaryCodes = value.length;
+  if (!parsed.success) state.drift.addIssues('voluntaryCodes', 'voluntaryCodes', parsed.error.issues);
+  state.counts.voluntaryCodes = value.length;
   context.say('info', `voluntaryCodes: ${value.length} codes`);
   const codes = readCodes(context, value);
   await settleAll([...codes.values()].map((code) => voluntaryCodeMembers(context, code)));
   // Counts in the order of the codes, whatever order their members arrived in.
-  const arrived = ledger.counts.voluntaryCodeMembers;
-  ledger.counts.voluntaryCodeMembers = {};
+  const arrived = state.counts.voluntaryCodeMembers;
+  state.counts.voluntaryCodeMembers = {};
   for (const code of codes.values()) {
     const count = arrived[code];
-    if (count !== undefined) ledger.counts.voluntaryCodeMembers[code] = count;
+    if (count !== undefined) state.counts.voluntaryCodeMembers[code] = count;
   }
 }
 
@@ -144,7 +144,7 @@ async function voluntaryCodeMembers(context: CrawlContext, code: string): Promis
   );
   if (value === undefined) return;
   const members = readList(context, 'voluntaryCodeMembers', code, value);
-  context.ledger.counts.voluntaryCodeMembers[code] = members;
+  context.state.counts.voluntaryCodeMembers[code] = members;
   context.say('info', `voluntaryCodeMembers ${code}: ${members} organisations`);
 }
 
@@ -162,7 +162,7 @@ async function groupList(context: CrawlContext, list: GroupList): Promise<void> 
     'organisations',
   );
   if (value === undefined) return;
-  const { counts } = context.ledger;
+  const { counts } = context.state;
   counts[list] = readList(context, list, list, value);
   context.say('info', `${list}: ${counts[list]} organisations`);
 }
@@ -174,17 +174,17 @@ function readList(
   name: string,
   value: readonly unknown[],
 ): number {
-  const { ledger } = context;
+  const { state } = context;
   const parsed = organisationListSchema.safeParse(value);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const index = typeof issue.path[0] === 'number' ? `[${issue.path[0]}]` : '';
-      ledger.drift.addIssues(operation, `${name}${index}`, [issue]);
+      state.drift.addIssues(operation, `${name}${index}`, [issue]);
     }
   }
   value.forEach((entry: unknown, index) => {
     const id = isPlainObject(entry) ? entry['id'] : undefined;
-    ledger.addOrganisation(id, operation, `${name}[${index}]`);
+    state.addOrganisation(id, operation, `${name}[${index}]`);
   });
   return value.length;
 }

@@ -5,10 +5,10 @@ import { readFile, readdir, rm } from 'node:fs/promises';
 import { ORGANISATION_FIELDS, organisationSchema } from '../schemas/index.ts';
 import { DATA_LAYOUT, ORGANISATION_FILE_PATTERN, organisationFile } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { forEachLimited } from '../lib/worker-pool.ts';
+import { forEachLimited } from './worker-pool.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
 import { pathSegment } from './http-client.ts';
-import type { CrawlContext, CrawlLedger, ListedOrganisation } from './ledger.ts';
+import type { CrawlContext, CrawlState, ListedOrganisation } from './crawl-state.ts';
 import { CrawlStopped, type ApiRequest } from './request-queue.ts';
 
 /**
@@ -22,25 +22,25 @@ export function recordsInHand(concurrency: number): number {
 
 /** Fetches every organisation the lists and the sweep name, as they come. */
 export async function fetchOrganisations(context: CrawlContext): Promise<void> {
-  const { ledger } = context;
+  const { state } = context;
   const stored = await storedOrganisationIds(context);
   const fetcher = new OrganisationFetcher(context);
   try {
     await forEachLimited(
-      ledger.toFetch,
+      state.toFetch,
       recordsInHand(context.options.concurrency),
       async ([key, organisation]) => {
         await fetcher.fetch(organisation, stored.has(key));
-        if (ledger.sweeping) ledger.finishedDuringSweep += 1;
-        ledger.recordSettled();
+        if (state.sweeping) state.finishedDuringSweep += 1;
+        state.recordSettled();
       },
     );
   } finally {
-    ledger.fetchingEnded();
+    state.fetchingEnded();
   }
   // Records of an earlier run that no list names now (a discovery since switched off) go.
   for (const id of stored) {
-    if (!ledger.organisations.has(id))
+    if (!state.organisations.has(id))
       await rm(context.partial(`${DATA_LAYOUT.organisations}/${id}.json`), { force: true });
   }
 }
@@ -55,16 +55,16 @@ async function storedOrganisationIds(context: CrawlContext): Promise<Set<string>
 }
 
 /** Validates a record and counts its coordinates; the record is stored whatever the verdict. */
-function observeOrganisation(ledger: CrawlLedger, id: string, value: unknown): void {
+function observeOrganisation(state: CrawlState, id: string, value: unknown): void {
   const parsed = organisationSchema.safeParse(value);
-  if (!parsed.success) ledger.drift.addIssues('organisation', id, parsed.error.issues);
-  ledger.drift.addUnknownFields('organisation', id, value, ORGANISATION_FIELDS);
+  if (!parsed.success) state.drift.addIssues('organisation', id, parsed.error.issues);
+  state.drift.addUnknownFields('organisation', id, value, ORGANISATION_FIELDS);
   if (
     isPlainObject(value) &&
     typeof value['id'] === 'string' &&
     value['id'].toLowerCase() !== id.toLowerCase()
   ) {
-    ledger.drift.add(
+    state.drift.add(
       'organisation',
       id,
       'id',
@@ -72,9 +72,9 @@ function observeOrganisation(ledger: CrawlLedger, id: string, value: unknown): v
       'the record carries another id than the one requested',
     );
   }
-  ledger.coordinates.observe(value);
-  ledger.stored += 1;
-  ledger.onRecord?.(id, value);
+  state.coordinates.observe(value);
+  state.stored += 1;
+  state.onRecord?.(id, value);
 }
 
 class OrganisationFetcher {
@@ -87,13 +87,13 @@ class OrganisationFetcher {
   }
 
   async fetch(organisation: ListedOrganisation, alreadyStored: boolean): Promise<void> {
-    const { ledger, reporter, queue, client } = this.#context;
+    const { state, reporter, queue, client } = this.#context;
     const file = organisationFile(organisation.id);
     if (file === undefined) return;
     const path = this.#context.partial(file);
     if (alreadyStored) {
       try {
-        observeOrganisation(ledger, organisation.id, JSON.parse(await readFile(path, 'utf8')));
+        observeOrganisation(state, organisation.id, JSON.parse(await readFile(path, 'utf8')));
         reporter.event({ type: 'organisation', id: organisation.id, outcome: 'already-stored' });
         return;
       } catch {
@@ -109,13 +109,13 @@ class OrganisationFetcher {
     if (outcome.kind !== 'failed') this.#failuresInARow = 0;
     if (outcome.kind === 'ok') {
       await writeFileAtomic(path, outcome.body);
-      observeOrganisation(ledger, organisation.id, outcome.value);
+      observeOrganisation(state, organisation.id, outcome.value);
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'stored' });
     } else if (outcome.kind === 'not-found') {
-      ledger.gone.add(organisation.id);
+      state.gone.add(organisation.id);
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'gone' });
     } else {
-      ledger.failRequest(request, outcome, 'record');
+      state.failRequest(request, outcome, 'record');
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'failed' });
       this.#failuresInARow += 1;
       const limit = this.#context.options.maxConsecutiveFailures;

@@ -9,7 +9,7 @@ import { DATA_LAYOUT, DISCOVERED_LIST, SWEEP_JOURNAL, isGuid } from '../lib/data
 import { isPlainObject } from '../lib/objects.ts';
 import { stringsOf, textOf } from '../lib/text.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
-import { shown, type CrawlContext } from './ledger.ts';
+import { shown, type CrawlContext } from './crawl-state.ts';
 import type { ApiRequest } from './request-queue.ts';
 import { SweepPlanner, type FoundOrganisation, type SweepCoverage } from './sweep-planner.ts';
 
@@ -30,21 +30,21 @@ export function saturationWindow(registerSize: number): number {
  * phase of the organisations begins with their total known.
  */
 export async function sweepThenClose(context: CrawlContext, seeds: readonly string[]): Promise<void> {
-  const { ledger } = context;
+  const { state } = context;
   try {
     if (context.options.discover) {
-      ledger.sweeping = true;
+      state.sweeping = true;
       await sweep(context, seeds);
     }
   } finally {
-    ledger.sweeping = false;
-    ledger.toFetch.close();
-    ledger.counts.organisations = ledger.organisations.size;
+    state.sweeping = false;
+    state.toFetch.close();
+    state.counts.organisations = state.organisations.size;
     context.reporter.event({
       type: 'phase',
       phase: 'organisations',
-      total: ledger.organisations.size,
-      done: ledger.finishedDuringSweep,
+      total: state.organisations.size,
+      done: state.finishedDuringSweep,
     });
   }
 }
@@ -89,7 +89,7 @@ function facetsOf(record: Record<string, unknown>): string[] {
 
 /** Sweeps `search` for organisations in no list (the lists are all in by now). */
 async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<void> {
-  const { ledger, options } = context;
+  const { state, options } = context;
   context.reporter.event({ type: 'phase', phase: 'discover', total: 0 });
   const planner = new SweepPlanner({
     seeds,
@@ -99,11 +99,11 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
         : Math.max(SEARCH_BUDGET_FLOOR, Math.ceil(registerSize * SEARCH_BUDGET_SHARE)),
     saturationWindow,
   });
-  const listed = new Set(ledger.organisations.keys());
+  const listed = new Set(state.organisations.keys());
   for (const key of listed) planner.list({ id: key, texts: [] });
   // The records of listed organisations, as they are stored, teach the planner their words: they
   // are the sample from which it estimates what each search would find.
-  ledger.onRecord = (id, record) => {
+  state.onRecord = (id, record) => {
     const organisation = foundOrganisation(record);
     if (organisation !== undefined && listed.has(id.toLowerCase())) planner.list({ ...organisation, id });
   };
@@ -114,7 +114,7 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
       const id = isPlainObject(result) ? result['id'] : undefined;
       if (!isGuid(id) || discovered.has(id.toLowerCase())) continue;
       discovered.set(id.toLowerCase(), result);
-      ledger.addOrganisation(id, 'search', `search ${shown(query)}`);
+      state.addOrganisation(id, 'search', `search ${shown(query)}`);
     }
   };
   for (const line of await journal.read()) {
@@ -133,12 +133,12 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     const request: ApiRequest = { operation: 'search', id: query, url };
     const outcome = await context.queue.fetch(request);
     if (outcome.kind !== 'ok') {
-      ledger.failRequest(request, outcome, 'list');
+      state.failRequest(request, outcome, 'list');
       planner.answer(query, []);
       return;
     }
     const parsed = searchResponseSchema.safeParse(outcome.value);
-    if (!parsed.success) ledger.drift.addIssues('search', query, parsed.error.issues);
+    if (!parsed.success) state.drift.addIssues('search', query, parsed.error.issues);
     const results: unknown[] = Array.isArray(outcome.value) ? outcome.value : [];
     const organisations = foundOrganisations(results);
     const lesson = planner.answer(query, organisations, results.length);
@@ -163,7 +163,7 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     }
     if (inFlight.size === 0) {
       if (planner.seedsSent && !listedRecordsIn) {
-        await ledger.recordsSettled(listed.size);
+        await state.recordsSettled(listed.size);
         listedRecordsIn = true;
         planner.rescore();
         continue;
@@ -172,14 +172,14 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     }
     await Promise.race(inFlight);
   }
-  ledger.onRecord = undefined;
+  state.onRecord = undefined;
 
   const results = [...discovered.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, result]) => result);
   const coverage = planner.coverage;
-  ledger.counts.discovered = results.length;
-  ledger.discovery = discoveryOf(coverage, results.length);
+  state.counts.discovered = results.length;
+  state.discovery = discoveryOf(coverage, results.length);
   await writeFileAtomic(
     context.partial(`${DATA_LAYOUT.lists}/${DISCOVERED_LIST}.json`),
     `${context.redact(JSON.stringify(results, null, 2))}\n`,
@@ -197,7 +197,7 @@ function foundOrganisations(results: readonly unknown[]): FoundOrganisation[] {
 function discoveryOf(
   coverage: SweepCoverage,
   discovered: number,
-): NonNullable<CrawlContext['ledger']['discovery']> {
+): NonNullable<CrawlContext['state']['discovery']> {
   return {
     queries: coverage.queries,
     seeds: coverage.seeds,

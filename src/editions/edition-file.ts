@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
-import { isRecord } from '../crawl/drift.ts';
+import { isPlainObject } from '../lib/objects.ts';
 import { recordName, withinNestingLimit } from '../records/organisation.ts';
 import { forEachRecord, type RecordVisitor } from '../records/register.ts';
 import { parseRecord } from '../records/record-json.ts';
@@ -69,7 +69,7 @@ export function membersOf(value: unknown): Member[] {
   if (!Array.isArray(value)) return [];
   const members = new Map<string, Member>();
   for (const entry of value) {
-    if (!isRecord(entry) || typeof entry['id'] !== 'string') continue;
+    if (!isPlainObject(entry) || typeof entry['id'] !== 'string') continue;
     const id = entry['id'].toLowerCase();
     if (!members.has(id))
       members.set(id, { id, name: typeof entry['name'] === 'string' ? entry['name'] : '' });
@@ -91,7 +91,7 @@ export function readDataFolder(dataDir: string, read: RecordsReader = readRecord
   read(dataDir, (id, _bytes, record) => {
     // A field nested past what JSON.stringify and the diff can walk is left out of the edition, as
     // the record model leaves it out of the pages (which note it): the record itself stays stored.
-    if (isRecord(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
+    if (isPlainObject(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
   });
   const addList = (list: SnapshotList) => snapshot.lists.set(listKey(list), list);
   for (const name of [...GROUP_LISTS, DISCOVERED_LIST]) {
@@ -102,7 +102,7 @@ export function readDataFolder(dataDir: string, read: RecordsReader = readRecord
   const codes = readJson(join(dataDir, DATA_LAYOUT.voluntaryCodes));
   for (const entry of Array.isArray(codes) ? codes : []) {
     const code =
-      typeof entry === 'string' || isRecord(entry)
+      typeof entry === 'string' || isPlainObject(entry)
         ? readVoluntaryCode(entry as VoluntaryCodeEntry)
         : undefined;
     if (code !== undefined && !described.has(code.id)) described.set(code.id, code.description);

@@ -7,7 +7,7 @@ import { DATE_TIME_PATTERN } from '../schemas/index.ts';
 import { countOf, describeValue } from '../lib/text.ts';
 import { labelOf } from '../records/organisation.ts';
 import { LISTS } from '../records/register.ts';
-import { codeTitle } from '../view/voluntary-codes.ts';
+import { codeTitle } from '../records/voluntary-codes.ts';
 import { sameValue, type FieldChange } from './diff.ts';
 import type { EditionMeta } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';

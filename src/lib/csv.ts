@@ -2,7 +2,7 @@
 // (starting with = + - @, or a tab or carriage return) are prefixed with an apostrophe (OWASP
 // "CSV injection").
 
-import { AMOUNT_TEXT } from './totals.ts';
+import { AMOUNT_TEXT } from './decimal.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

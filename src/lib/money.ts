@@ -1,6 +1,6 @@
 // Amounts as the register publishes them: whole units of a currency the API never names (euro in
 // Irish data). Expenditure arrives negative (src/schemas/financial-summary.ts); readers expect spending.
-import { add, AMOUNT_TEXT, approximate, decimalOf, formatDecimal, negated, type Decimal } from './totals.ts';
+import { add, AMOUNT_TEXT, approximate, decimalOf, formatDecimal, negated, type Decimal } from './decimal.ts';
 
 const grouped = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1, minimumFractionDigits: 1 });

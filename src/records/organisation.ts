@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import { organisationSchema } from '../schemas/organisation.ts';
 import { textOf } from '../lib/text.ts';
-import { AMOUNT_TEXT } from '../lib/totals.ts';
+import { AMOUNT_TEXT } from '../lib/decimal.ts';
 import { writtenAmount } from './record-json.ts';
 
 type Tuple = readonly [unknown, ...unknown[]];

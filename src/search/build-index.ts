@@ -7,7 +7,6 @@ import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { encodePostings } from './codec.ts';
-import { bundleClient } from './bundle.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
 import type { Organisation } from '../records/organisation.ts';
 import {
@@ -53,8 +52,6 @@ export interface SearchIndexOptions extends FacetLabels {
   /** The built site; files go to `<siteDir>/search/`. */
   siteDir: string;
   layout?: Partial<IndexLayout>;
-  /** Bundles and writes the browser client `search.js` as well (default true). */
-  writeClient?: boolean;
 }
 
 export interface SearchIndexSummary {
@@ -336,23 +333,8 @@ export async function writeIndexParts(built: BuiltIndex, siteDir: string): Promi
   };
 }
 
-/**
- * The pipeline's step: builds the index of the organisations' documents and writes it with the browser
- * client under `<siteDir>/search/`.
- */
+/** The pipeline's step: builds the index of the organisations' documents and writes it under `<siteDir>/search/`. */
 export async function writeSearchIndex(options: SearchIndexOptions): Promise<SearchIndexSummary> {
-  // esbuild bundles the client in its own process while this one builds the index.
-  const client = options.writeClient === false ? undefined : bundleClient();
-  client?.catch(() => undefined);
   const built = buildSearchIndex(sortDocuments(options.documents), options);
-  const summary = await writeIndexParts(built, options.siteDir);
-  if (client) {
-    const script = await client;
-    writeFileSync(join(options.siteDir, SEARCH_DIR, 'search.js'), script);
-    const bytes = script.byteLength;
-    summary.byKind['client'] = { files: 1, bytes };
-    summary.files += 1;
-    summary.bytes += bytes;
-  }
-  return summary;
+  return writeIndexParts(built, options.siteDir);
 }

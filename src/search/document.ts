@@ -6,7 +6,7 @@
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
 import type { Organisation } from '../records/organisation.ts';
-import { funderKey, UNNAMED_FUNDER_KEY } from '../lib/funders.ts';
+import { funderKey, UNNAMED_FUNDER_KEY } from '../money/funders.ts';
 import { orgIdentifiers } from '../lib/identifiers.ts';
 import { foldText } from './fold.ts';
 
@@ -101,7 +101,7 @@ function isNumber(value: string): boolean {
   return /\p{N}/u.test(value);
 }
 
-/** Each funder the record names once, keyed as the funder pages group them (src/lib/funders.ts). */
+/** Each funder the record names once, keyed as the funder pages group them (src/money/funders.ts). */
 function fundersOf(organisation: Organisation): { key: string; name: string }[] {
   const funders = new Map<string, string>();
   for (const { fundSource } of organisation.funders) {

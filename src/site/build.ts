@@ -1,7 +1,7 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
@@ -15,7 +15,8 @@ import { readSiteRecords, type ReadSite } from './site-records.ts';
 import { offerDownloads } from './download-files.ts';
 import { renderPages } from './render-pages.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
-import { writeSearchEngineFiles } from '../hosting/search-engines.ts';
+import { bundleSearchClient } from './bundle-clients.ts';
+import { writeSearchEngineFiles } from './search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
@@ -23,6 +24,7 @@ import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
 import { asWriteFailure } from '../storage/write-failure.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
+import { SEARCH_DIR } from '../search/options.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
@@ -214,9 +216,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const searchStarted = performance.now();
     timings['search'] = 0;
     cpuTimings['search'] = 0;
-    searching = writeSearchIndexInChild(documentsFile, staging).then((summary) => {
+    // esbuild bundles the search page's client in its own process meanwhile.
+    const searchClient = bundleSearchClient();
+    searchClient.catch(() => undefined);
+    searching = writeSearchIndexInChild(documentsFile, staging).then(async (summary) => {
       timings['search'] = Math.round(performance.now() - searchStarted) / 1000;
-      return summary;
+      return withSearchClient(summary, staging, await searchClient);
     });
     // Awaited below, after the database; a failure meanwhile must not go unhandled.
     searching.catch(() => undefined);
@@ -321,4 +326,20 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     setEditionsView(undefined);
     forgetRegisters();
   }
+}
+
+/** The search page's client written beside the index parts (the index step replaces the folder). */
+function withSearchClient(
+  summary: SearchIndexSummary,
+  siteDir: string,
+  script: Uint8Array,
+): SearchIndexSummary {
+  writeFileSync(join(siteDir, SEARCH_DIR, 'search.js'), script);
+  const bytes = script.byteLength;
+  return {
+    ...summary,
+    byKind: { ...summary.byKind, client: { files: 1, bytes } },
+    files: summary.files + 1,
+    bytes: summary.bytes + bytes,
+  };
 }

@@ -12,7 +12,7 @@ import { createGzip } from 'node:zlib';
 import { MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
 import { countOf } from '../lib/text.ts';
 import type { Register } from '../records/register.ts';
-import { bundleScript } from '../search/bundle.ts';
+import { bundleScript } from './bundle-clients.ts';
 import { encodeMatchTable, matchTableScript } from '../match/table.ts';
 import { writeChecksumFile } from './archive.ts';
 import type { ReleaseFile } from './context.ts';

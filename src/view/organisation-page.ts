@@ -1,6 +1,6 @@
 // What every organisation page shares, worked out once per snapshot rather than once per page.
 import type { Register, VoluntaryCodePage } from '../records/register.ts';
-import { codesByDescription } from './voluntary-codes.ts';
+import { codesByDescription } from '../records/voluntary-codes.ts';
 
 const byDescription = new WeakMap<Register, Map<string, VoluntaryCodePage>>();
 

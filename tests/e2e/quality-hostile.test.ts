@@ -331,7 +331,7 @@ test('a record nested deeper than SQLite and JSON.stringify reach is on the site
 });
 
 test('a gone organisation whose id is a live one in capitals does not replace the live page', () => {
-  // Checked by taking the protection out (the filter on the id as given in src/editions/offline.ts):
+  // Checked by taking the protection out (the filter on the id as given in src/editions/former.ts):
   // org/<id>.html is then the impostor's page and record/<id>.json its record.
   const html = readFileSync(join(site, `org/${claimed}.html`), 'utf8');
   assert.doesNotMatch(html, /Impostor/);

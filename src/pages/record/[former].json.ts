@@ -2,12 +2,12 @@
 // (RECORDS_DIR in src/lib/routes.ts; its page links to it). Written whether or not the build
 // copies the current records there: the downloads hold only the current ones.
 import { editionsView } from '../../editions/history.ts';
-import { offlineOrganisations } from '../../editions/offline.ts';
+import { formerOrganisations } from '../../editions/former.ts';
 import { organisationFileStem } from '../../lib/routes.ts';
 import { siteRegister } from '../../site/context.ts';
 
 export function getStaticPaths() {
-  return offlineOrganisations(editionsView(), siteRegister()).map((entry) => ({
+  return formerOrganisations(editionsView(), siteRegister()).map((entry) => ({
     params: { former: organisationFileStem(entry.id) },
     props: { record: entry.record },
   }));

@@ -1,0 +1,219 @@
+// Measures the search of a built site in Chromium from file://, as a reader meets it: index size
+// on disk, bytes and time to first results on a cold page, and time per keystroke of queries the
+// page has not been asked before (the engine keeps the results of its last 64 words, so a query
+// typed twice is answered from memory the second time and says nothing of a reader's wait).
+// Called by the benchmark script with a browser it launched.
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright';
+import { median } from './statistics.ts';
+import { RESULTS_EVENT, SEARCH_DIR } from '../search/options.ts';
+
+export interface BenchmarkQuery {
+  kind: string;
+  query: string;
+}
+
+/** Queries that suit the sample register; pass others for other data. */
+export const DEFAULT_BENCHMARK_QUERIES: readonly BenchmarkQuery[] = [
+  { kind: 'one word', query: 'galway' },
+  { kind: 'prefix', query: 'commun' },
+  { kind: 'phrase', query: '"social housing"' },
+  { kind: 'phrase and word', query: '"community development" cork' },
+];
+
+export interface ColdQueryFigures extends BenchmarkQuery {
+  /** Matches found. */
+  total: number;
+  /** From the start of navigation to the results in the page: the median of the runs, and the fastest. */
+  firstResultsMs: number;
+  fastestMs: number;
+  runs: number;
+  /** Index files read for this query, and their bytes (the client script not included). */
+  indexFiles: number;
+  indexBytes: number;
+}
+
+export interface SearchBenchmark {
+  /** Files under `search/` and their bytes, by kind (core, terms, positions, docs, facets, client). */
+  index: { files: number; bytes: number; byKind: Record<string, { files: number; bytes: number }> };
+  clientBytes: number;
+  cold: ColdQueryFigures[];
+  /**
+   * Each keystroke, until its results are shown, of typing `typed` into a page whose index core
+   * has loaded and that has answered nothing yet (`firstMs`: a keystroke may load a shard), then
+   * of typing `warmTyped`, which shares no word prefix with `typed`, into the same page
+   * (`warmMs`: the shards of the first phrase loaded, nothing of this one answered before).
+   */
+  keystrokes: {
+    typed: string;
+    warmTyped: string;
+    firstMs: number[];
+    warmMs: number[];
+    medianFirstMs: number;
+    maxFirstMs: number;
+    medianWarmMs: number;
+    maxWarmMs: number;
+  };
+}
+
+async function filesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The kind of an index file by its path under `search/`: its folder, or `client` for search.js. */
+export function indexFileKind(path: string): string {
+  if (path.includes('/')) return path.split('/')[0]!;
+  const name = path.replace(/\.js$/, '');
+  return name === 'search' ? 'client' : name;
+}
+
+/** What the search box holds after each keystroke of typing `text`. */
+export function keystrokeTexts(text: string): string[] {
+  return Array.from({ length: text.length }, (_, index) => text.slice(0, index + 1));
+}
+
+/** Every word prefix that typing `text` one character at a time asks the engine for. */
+export function typedPrefixes(text: string): Set<string> {
+  const prefixes = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    for (let length = 1; length <= word.length; length += 1) prefixes.add(word.slice(0, length));
+  }
+  return prefixes;
+}
+
+/** The word prefixes of `next` that typing `seen` already asked for: none for an unseen query. */
+export function alreadyAsked(seen: string, next: string): string[] {
+  const asked = typedPrefixes(seen);
+  return [...typedPrefixes(next)].filter((prefix) => asked.has(prefix));
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Waits in the page for the next results event and returns the milliseconds since `since` (page clock). */
+async function typeAndTime(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    (value) =>
+      new Promise<number>((resolve) => {
+        const container = document.querySelector('[data-search]')!;
+        const input = container.querySelector<HTMLInputElement>('input[type="search"]')!;
+        const started = performance.now();
+        container.addEventListener(
+          'orgdir-search-results',
+          () => requestAnimationFrame(() => resolve(performance.now() - started)),
+          { once: true },
+        );
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }),
+    text,
+  );
+}
+
+export async function benchmarkSearch(options: {
+  siteDir: string;
+  browser: Browser;
+  /** The search page, relative to the site. Default `search.html`. */
+  page?: string;
+  queries?: readonly BenchmarkQuery[];
+  /** Cold page loads per query (default 3); the median and the fastest are reported. */
+  runs?: number;
+  /** Typed one character at a time into a page that has answered nothing yet. */
+  typed?: string;
+  /** Typed next into the same page; must share no word prefix with `typed`. */
+  warmTyped?: string;
+}): Promise<SearchBenchmark> {
+  const typed = options.typed ?? 'galway community development';
+  const warmTyped = options.warmTyped ?? 'sligo youth arts';
+  const repeated = alreadyAsked(typed, warmTyped);
+  if (repeated.length > 0) {
+    throw new RangeError(
+      `"${warmTyped}" repeats what "${typed}" asked (${repeated.join(', ')}): the engine would answer from memory`,
+    );
+  }
+  const searchDir = join(options.siteDir, SEARCH_DIR);
+  const byKind: SearchBenchmark['index']['byKind'] = {};
+  const sizes = new Map<string, number>();
+  for (const file of await filesUnder(searchDir)) {
+    const bytes = (await stat(file)).size;
+    const path = relative(searchDir, file).split(sep).join('/');
+    sizes.set(path, bytes);
+    const kind = indexFileKind(path);
+    const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
+    entry.files += 1;
+    entry.bytes += bytes;
+  }
+  const pageUrl = pathToFileURL(join(options.siteDir, options.page ?? 'search.html'));
+
+  const cold: ColdQueryFigures[] = [];
+  const runs = Math.max(1, options.runs ?? 3);
+  for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
+    const times: number[] = [];
+    let figures: Omit<ColdQueryFigures, 'firstResultsMs' | 'fastestMs'> | undefined;
+    for (let run = 0; run < runs; run += 1) {
+      // A new context each time: nothing cached from the previous run.
+      const context = await options.browser.newContext();
+      const page = await context.newPage();
+      const url = new URL(pageUrl);
+      url.searchParams.set('q', benchmarkQuery.query);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(url.href, { waitUntil: 'commit' });
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, RESULTS_EVENT);
+      const timing = await page.evaluate((mark) => {
+        const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
+        return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
+      }, RESULTS_EVENT);
+      const indexFiles = requested
+        .filter((name) => name.startsWith('file:'))
+        .map((name) => relative(searchDir, fileURLToPath(name)).split(sep).join('/'))
+        .filter((path) => sizes.has(path) && path !== 'search.js');
+      times.push(timing.shown);
+      figures = {
+        ...benchmarkQuery,
+        total: timing.total,
+        indexFiles: indexFiles.length,
+        indexBytes: indexFiles.reduce((sum, path) => sum + sizes.get(path)!, 0),
+        runs,
+      };
+      await context.close();
+    }
+    cold.push({ ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) });
+  }
+
+  const context = await options.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(pageUrl.href);
+  await page.waitForFunction(() =>
+    document.querySelector('[data-search-status]')?.textContent?.startsWith('Type'),
+  );
+  const first: number[] = [];
+  for (const text of keystrokeTexts(typed)) first.push(round(await typeAndTime(page, text)));
+  await typeAndTime(page, '');
+  const warm: number[] = [];
+  for (const text of keystrokeTexts(warmTyped)) warm.push(round(await typeAndTime(page, text)));
+  await context.close();
+
+  const kinds = Object.values(byKind);
+  return {
+    index: {
+      files: kinds.reduce((sum, { files }) => sum + files, 0),
+      bytes: kinds.reduce((sum, { bytes }) => sum + bytes, 0),
+      byKind,
+    },
+    clientBytes: sizes.get('search.js') ?? 0,
+    cold,
+    keystrokes: {
+      typed,
+      warmTyped,
+      firstMs: first,
+      warmMs: warm,
+      medianFirstMs: median(first),
+      maxFirstMs: Math.max(0, ...first),
+      medianWarmMs: median(warm),
+      maxWarmMs: Math.max(0, ...warm),
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Organisations the site has a page for although the data folder has no record of them.
+import { organisationFileStem } from '../lib/routes.ts';
+import type { Register } from '../records/register.ts';
+import type { EditionsView } from './history.ts';
+
+export interface FormerOrganisation {
+  /** In lower case, as the data folder's ids are. */
+  id: string;
+  status: 'former' | 'carried';
+  /** The edition since which it is no longer listed (former) or not fetched (carried). */
+  since: string;
+  /** The edition whose record is shown. */
+  lastSeen: string;
+  record: Record<string, unknown>;
+}
+
+const cache = new WeakMap<EditionsView, Map<Register, FormerOrganisation[]>>();
+
+/**
+ * Former and carried organisations, except any the data folder has a record for. Ids are compared
+ * as their pages are named (lower case, file-safe): an edition, which may come from elsewhere,
+ * that gives a live organisation's id in other capitals must not write over its page, and of two
+ * entries that would share one page only the first is kept.
+ */
+export function formerOrganisations(view: EditionsView, snapshot: Register): FormerOrganisation[] {
+  let bySnapshot = cache.get(view);
+  if (bySnapshot === undefined) cache.set(view, (bySnapshot = new Map()));
+  let list = bySnapshot.get(snapshot);
+  if (list === undefined) {
+    const latest = view.editions[0]?.meta.id ?? '';
+    const pages = new Set([...snapshot.byId.keys()].map(organisationFileStem));
+    list = [
+      ...view.former.map((organisation) => ({
+        id: organisation.id.toLowerCase(),
+        status: 'former' as const,
+        since: organisation.goneSince,
+        lastSeen: organisation.lastSeen,
+        record: organisation.record,
+      })),
+      ...view.carried.map((organisation) => ({
+        id: organisation.id.toLowerCase(),
+        status: 'carried' as const,
+        since: latest,
+        lastSeen: organisation.carriedFrom,
+        record: organisation.record,
+      })),
+    ].filter((organisation) => {
+      const page = organisationFileStem(organisation.id);
+      if (pages.has(page)) return false;
+      pages.add(page);
+      return true;
+    });
+    bySnapshot.set(snapshot, list);
+  }
+  return list;
+}

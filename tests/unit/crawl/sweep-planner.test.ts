@@ -1,0 +1,160 @@
+// The sweep's planner against a small register searched by a reference written here: every word
+// of the query must be a word of the organisation, answers in name order, cut at a cap.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SweepPlanner, type FoundOrganisation } from '../../../src/crawl/sweep-planner.ts';
+
+interface Organisation {
+  id: string;
+  name: string;
+  town: string;
+  county: string;
+}
+
+const TOWNS = ['Ardee', 'Birr', 'Cobh', 'Dingle', 'Ennis', 'Fermoy'];
+const KINDS = ['Club', 'Choir', 'Trust'];
+
+/** 6 towns × 3 kinds × `each` organisations, every one named "<town> <kind> <n>", county Cork. */
+function register(each: number): Organisation[] {
+  const organisations: Organisation[] = [];
+  for (const town of TOWNS)
+    for (const kind of KINDS)
+      for (let n = 1; n <= each; n++) {
+        const id = `00000000-0000-4000-8000-${String(organisations.length).padStart(12, '0')}`;
+        organisations.push({ id, name: `${town} ${kind} ${n}`, town, county: 'Cork' });
+      }
+  return organisations;
+}
+
+const wordsOfText = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** The reference search: all words present, in name order, at most `cap`. */
+function search(organisations: readonly Organisation[], query: string, cap: number): FoundOrganisation[] {
+  const wanted = wordsOfText(query);
+  return organisations
+    .filter((organisation) => {
+      const words = new Set(wordsOfText(`${organisation.name} ${organisation.town} ${organisation.county}`));
+      return wanted.every((word) => words.has(word));
+    })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, cap)
+    .map((organisation) => ({
+      id: organisation.id,
+      texts: [organisation.name, organisation.town, organisation.county],
+    }));
+}
+
+/** Runs a planner to its end against the reference search; returns the searches in order. */
+function sweep(planner: SweepPlanner, organisations: readonly Organisation[], cap: number): string[] {
+  const sent: string[] = [];
+  for (let query = planner.next(); query !== undefined; query = planner.next()) {
+    sent.push(query);
+    planner.answer(query, search(organisations, query, cap));
+  }
+  return sent;
+}
+
+test('an answer cut at the cap is never trusted whole: the query is split until every narrower one comes back under it, and the register is found whole', () => {
+  const organisations = register(5); // 90 organisations, every one in Cork
+  const planner = new SweepPlanner({
+    seeds: ['Cork', 'Club'],
+    budget: () => 500,
+    saturationWindow: () => 50,
+  });
+  const sent = sweep(planner, organisations, 12);
+  const missing = organisations.filter((organisation) => !planner.knows(organisation.id));
+  assert.deepEqual(missing, []);
+  const coverage = planner.coverage;
+  assert.equal(coverage.longestAnswer, 12);
+  assert.equal(coverage.capConfirmed, true);
+  assert.ok(coverage.cappedAnswers >= 2);
+  assert.equal(coverage.cappedAnswersSplit, coverage.cappedAnswers);
+  // Narrower: "Cork" cut at the cap is asked again with one more word of what it returned.
+  assert.ok(
+    sent.some((query) => /^Cork \S+$/.test(query)),
+    sent.join(' | '),
+  );
+  assert.equal(new Set(sent.map((query) => query.toLowerCase())).size, sent.length, 'no search asked twice');
+  assert.notEqual(coverage.state, 'budget');
+  assert.equal(coverage.queries, sent.length);
+});
+
+test('the cap is confirmed by two answers of the longest length; one alone is only taken as possibly cut', () => {
+  const planner = new SweepPlanner({ seeds: ['a', 'b', 'c'], budget: () => 10, saturationWindow: () => 10 });
+  const results = (count: number, from: number) =>
+    Array.from({ length: count }, (_, n) => ({ id: `id-${from + n}`, texts: [`a b c word${from + n}`] }));
+  for (const query of ['a', 'b', 'c']) assert.equal(planner.next(), query);
+  planner.answer('a', results(5, 0));
+  planner.answer('b', results(10, 100));
+  assert.equal(planner.coverage.capConfirmed, false);
+  assert.equal(planner.coverage.longestAnswer, 10);
+  // Taken as possibly cut all the same: the narrower searches of "b" are among those it offers.
+  const offered = new Set<string>();
+  for (let query = planner.next(); query !== undefined; query = planner.next()) offered.add(query);
+  assert.ok(
+    [...offered].some((query) => query.startsWith('b ')),
+    [...offered].join(' | '),
+  );
+  planner.answer('c', results(10, 200));
+  assert.equal(planner.coverage.capConfirmed, true);
+});
+
+test('a sweep whose window of answers found nothing new has saturated and asks no more', () => {
+  const organisations = register(2); // 36, all in one answer under the cap
+  const planner = new SweepPlanner({ seeds: ['Cork'], budget: () => 1000, saturationWindow: () => 5 });
+  const sent = sweep(planner, organisations, 100);
+  assert.equal(organisations.filter((organisation) => !planner.knows(organisation.id)).length, 0);
+  const coverage = planner.coverage;
+  assert.ok(['saturated', 'exhausted'].includes(coverage.state), coverage.state);
+  assert.ok(coverage.lastNewAfter <= 5);
+  assert.ok(sent.length <= 1 + 5, `${sent.length} searches`);
+  assert.equal(planner.next(), undefined);
+});
+
+test('the budget bounds the searches, seeds included', () => {
+  const planner = new SweepPlanner({
+    seeds: ['Cork', 'Club', 'Choir', 'Trust'],
+    budget: () => 3,
+    saturationWindow: () => 50,
+  });
+  const sent = sweep(planner, register(5), 12);
+  assert.deepEqual(sent, ['Cork', 'Club', 'Choir']);
+  assert.equal(planner.state, 'budget');
+});
+
+test('a planner told the answers of a stopped sweep asks none of them again, and goes on to the same register', () => {
+  const organisations = register(5);
+  const first = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 500, saturationWindow: () => 50 });
+  const kept: { query: string; count: number; found: FoundOrganisation[] }[] = [];
+  for (let n = 0; n < 8; n++) {
+    const query = first.next();
+    if (query === undefined) break;
+    const results = search(organisations, query, 12);
+    kept.push({ query, count: results.length, found: first.answer(query, results).found });
+  }
+  const second = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 500, saturationWindow: () => 50 });
+  for (const { query, count, found } of kept) second.answer(query, found, count);
+  const asked = new Set(kept.map(({ query }) => query.toLowerCase()));
+  const sent = sweep(second, organisations, 12);
+  assert.deepEqual(
+    sent.filter((query) => asked.has(query.toLowerCase())),
+    [],
+  );
+  assert.equal(organisations.filter((organisation) => !second.knows(organisation.id)).length, 0);
+  assert.equal(second.coverage.queries, kept.length + sent.length);
+});
+
+test('organisations the lists named are not found again by search, and their words guide the searches', () => {
+  const organisations = register(5);
+  const planner = new SweepPlanner({ seeds: [], budget: () => 500, saturationWindow: () => 50 });
+  for (const organisation of organisations.slice(0, 30))
+    planner.list({ id: organisation.id, texts: [organisation.name, organisation.town, organisation.county] });
+  const sent = sweep(planner, organisations, 12);
+  assert.ok(sent.length > 0);
+  assert.equal(organisations.filter((organisation) => !planner.knows(organisation.id)).length, 0);
+  assert.equal(planner.coverage.discovered, organisations.length - 30);
+});

@@ -1,0 +1,320 @@
+import assert from 'node:assert/strict';
+import { measureSite } from '../../../src/hosting/measure.ts';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
+import { CARRIED_FILES } from '../../../src/editions/carry.ts';
+import type { EditionsView } from '../../../src/editions/history.ts';
+import { publishBuild, type PublishOptions } from '../../../src/editions/publish.ts';
+import { EditionStore } from '../../../src/editions/store.ts';
+import { releaseDirOf } from '../../../src/hosting/release-folder.ts';
+import { OUTPUT_MARK } from '../../../src/storage/output-folder.ts';
+import { generateDataset, type SampleDataset } from '../../../src/sample-api/dataset.ts';
+import { writeDataFolder } from '../../support/data-folder.ts';
+import { serveSite } from '../../support/site-server.ts';
+import { treeDigest } from '../../support/tree.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'orgdir-release-'));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const ORGS = 150;
+const first = generateDataset({ orgs: ORGS });
+const second = generateDataset({ orgs: ORGS, edition: 2 });
+
+let counter = 0;
+function place() {
+  const dir = join(root, `case-${counter++}`);
+  return { dataDir: join(dir, 'data'), siteDir: join(dir, 'dist'), editionsDir: join(dir, 'editions') };
+}
+
+let day = 0;
+/** A build of `dataset` whose site is one page of `siteBytes` bytes. */
+function build(
+  paths: ReturnType<typeof place>,
+  dataset: SampleDataset,
+  options: Partial<PublishOptions> & { siteBytes?: number } = {},
+) {
+  const { siteBytes = 100, ...rest } = options;
+  let view: EditionsView | undefined;
+  const now = new Date(Date.UTC(2026, 2, 1 + day++));
+  return publishBuild({
+    ...paths,
+    keep: 5,
+    now: () => now,
+    crawl: async (dataDir) => {
+      writeDataFolder(dataset, dataDir, { failing: new Set() });
+      return { exitCode: 0, message: 'complete', published: true };
+    },
+    renderSite: async (_dataDir, siteDir, given) => {
+      view = given;
+      mkdirSync(siteDir, { recursive: true });
+      writeFileSync(join(siteDir, 'index.html'), 'x'.repeat(siteBytes));
+      return measureSite(siteDir);
+    },
+    ...rest,
+  }).then((result) => ({ result, view }));
+}
+
+test('a build puts the edition it publishes into the release folder beside the site', async () => {
+  const paths = place();
+  const { result } = await build(paths, first);
+  assert.equal(result.exitCode, 0, result.message);
+  const release = releaseDirOf(paths.siteDir);
+  assert.deepEqual(
+    readdirSync(release).sort(),
+    [OUTPUT_MARK, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
+  );
+  const meta = JSON.parse(readFileSync(join(release, 'orgdir-edition.json'), 'utf8')) as { id: string };
+  assert.equal(meta.id, result.edition?.id);
+  assert.ok(!existsSync(`${paths.siteDir}.next`) && !existsSync(`${release}.next`));
+});
+
+test('with an empty editions folder, the build fetches the previous edition from the release address (through its redirect) and reports changes against it', async () => {
+  // Last night, on another machine: its editions went with that machine's cache.
+  const yesterday = place();
+  const { result: previous } = await build(yesterday, first);
+  assert.equal(previous.exitCode, 0, previous.message);
+  const files = await serveSite(releaseDirOf(yesterday.siteDir), { subPath: '/assets/' });
+  // As GitHub answers releases/latest/download/<file>: a redirect to where the file is.
+  const redirects = createServer((request, response) => {
+    const name = (request.url ?? '').split('/').at(-1) ?? '';
+    response.writeHead(302, { location: `${files.root}${name}` }).end();
+  });
+  await new Promise<void>((resolve) => redirects.listen(0, '127.0.0.1', resolve));
+  const server = {
+    root: `http://127.0.0.1:${(redirects.address() as AddressInfo).port}/releases/latest/download/`,
+    close: async () => {
+      redirects.closeAllConnections();
+      await new Promise((resolve) => redirects.close(resolve));
+      await files.close();
+    },
+  };
+  try {
+    const tonight = place();
+    const lines: string[] = [];
+    const { result, view } = await build(tonight, second, {
+      releaseUrl: server.root,
+      log: (line) => lines.push(line),
+    });
+    assert.equal(result.exitCode, 0, result.message);
+    assert.equal(result.edition?.previous, previous.edition?.id);
+    assert.equal(result.edition?.number, (previous.edition?.number ?? 0) + 1);
+    const expected = (kind: string) => second.changes.filter((change) => change.kind === kind).length;
+    assert.equal(result.edition?.changes.added, expected('added'));
+    assert.equal(result.edition?.changes.removed, expected('removed'));
+    assert.ok((result.edition?.changes.changed ?? 0) > 0);
+    assert.match(result.message, new RegExp(`since ${previous.edition?.id}`));
+    assert.ok(lines.some((line) => line.includes(`fetched the previous edition ${previous.edition?.id}`)));
+    // The guard compared with last night's crawl, not with nothing.
+    assert.doesNotMatch(JSON.stringify(result.guard), /no previous edition/);
+    assert.deepEqual(
+      new EditionStore(tonight.editionsDir).list().map((edition) => edition.id),
+      [previous.edition?.id, result.edition?.id],
+    );
+    assert.equal(view?.editions.length, 2);
+  } finally {
+    await server.close();
+  }
+});
+
+test('with nothing published at the release address yet, the build says so and publishes a first edition', async () => {
+  const empty = join(root, 'empty-release');
+  mkdirSync(empty, { recursive: true });
+  const server = await serveSite(empty);
+  try {
+    const paths = place();
+    const lines: string[] = [];
+    const { result } = await build(paths, first, {
+      releaseUrl: server.root,
+      log: (line) => lines.push(line),
+    });
+    assert.equal(result.exitCode, 0, result.message);
+    assert.equal(result.edition?.previous, null);
+    assert.ok(
+      lines.some((line) => /no previous edition could be fetched .*404/.test(line)),
+      lines.join('\n'),
+    );
+  } finally {
+    await server.close();
+  }
+});
+
+test('a site over the budget is not published: live data, site, release folder and editions stay as they were', async () => {
+  const paths = place();
+  const { result: published } = await build(paths, first, { siteBytes: 1000 });
+  assert.equal(published.exitCode, 0, published.message);
+  const live = [paths.dataDir, paths.siteDir, releaseDirOf(paths.siteDir)];
+  const before = live.map((folder) => treeDigest(folder));
+  const editions = new EditionStore(paths.editionsDir).list();
+  const { result } = await build(paths, second, { siteBytes: 5000, siteBudget: 4000 });
+  assert.equal(result.exitCode, 1);
+  assert.equal(result.published, false);
+  assert.match(result.message, /5 kB, over the budget of 4 kB/);
+  assert.equal(result.site?.bytes, 5000);
+  assert.deepEqual(
+    live.map((folder) => treeDigest(folder)),
+    before,
+  );
+  assert.deepEqual(new EditionStore(paths.editionsDir).list(), editions);
+  assert.ok(!readdirSync(paths.editionsDir).some((name) => name.endsWith('.pending')));
+  assert.ok(!existsSync(`${paths.siteDir}.next`) && !existsSync(releaseDirOf(`${paths.siteDir}.next`)));
+  const { result: within } = await build(paths, second, { siteBytes: 5000, siteBudget: 6000 });
+  assert.equal(within.exitCode, 0, within.message);
+});
+
+/** Last night's release folder, published by a build on another machine. */
+const lastNight = (async () => {
+  const paths = place();
+  const { result } = await build(paths, first);
+  assert.equal(result.exitCode, 0, result.message);
+  return { folder: releaseDirOf(paths.siteDir), id: result.edition!.id };
+})();
+
+/** A copy of last night's release folder with `change` made to it. */
+async function tamperedRelease(change: (folder: string) => void): Promise<string> {
+  const folder = join(root, `release-${counter++}`);
+  cpSync((await lastNight).folder, folder, { recursive: true });
+  change(folder);
+  return folder;
+}
+
+/** The lines of a gzipped JSON-lines file, for changing one. */
+function jsonLines(file: string): Record<string, unknown>[] {
+  return gunzipSync(readFileSync(file))
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+function writeJsonLines(file: string, lines: readonly unknown[]): void {
+  writeFileSync(file, gzipSync(lines.map((line) => `${JSON.stringify(line)}\n`).join('')));
+}
+
+/**
+ * A build with an empty editions folder against a release address serving `release`: the fetch
+ * must be refused, the build publish a first edition and keep nothing it fetched. Answers the
+ * build's log.
+ */
+async function refusedFetch(releaseRoot: string): Promise<string> {
+  const paths = place();
+  // What a fetch killed half-way on an earlier night left: not an edition, and removed.
+  mkdirSync(join(paths.editionsDir, '.fetching-1'), { recursive: true });
+  writeFileSync(join(paths.editionsDir, '.fetching-1', 'edition.json'), '{}');
+  const lines: string[] = [];
+  const { result } = await build(paths, second, { releaseUrl: releaseRoot, log: (line) => lines.push(line) });
+  assert.equal(result.exitCode, 0, result.message);
+  assert.equal(result.edition?.previous, null, 'published as a first edition');
+  assert.deepEqual(
+    readdirSync(paths.editionsDir).filter((name) => !name.startsWith('guard-')),
+    [result.edition?.id],
+    'nothing fetched was kept',
+  );
+  // The next build finds an edition and fetches nothing: a refused fetch cannot haunt it.
+  const { result: next } = await build(paths, second, { releaseUrl: releaseRoot });
+  assert.equal(next.exitCode, 0, next.message);
+  const log = lines.join('\n');
+  assert.match(log, /no previous edition could be fetched/);
+  return log;
+}
+
+async function refusedRelease(release: string): Promise<string> {
+  const server = await serveSite(release);
+  try {
+    return await refusedFetch(server.root);
+  } finally {
+    await server.close();
+  }
+}
+
+// Each check of a fetched edition below was removed in turn from src/editions/carry.ts (the
+// schema check of changes.json, of the snapshot's lines, the counts, the size limits, the limit on
+// expanded bytes and line length, the removal of what a killed fetch left) and its test then
+// failed: the malformed changes were kept and broke the build, the tampered snapshot was kept as
+// the previous edition, the endless file was read until the test ran out of time or memory.
+test("a previous edition whose changes.json is not an edition's changes is not kept: the build says which file and publishes a first edition", async () => {
+  const release = await tamperedRelease((folder) =>
+    writeFileSync(join(folder, 'orgdir-edition-changes.json'), JSON.stringify({ added: 'everyone' })),
+  );
+  assert.match(
+    await refusedRelease(release),
+    /orgdir-edition-changes\.json is not an edition's file \(added: /,
+  );
+});
+
+test('a tampered snapshot is not kept: an organisation id that is not a lower-case GUID, or one organisation short of what edition.json says', async () => {
+  const pathLike = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition-snapshot.jsonl.gz');
+    const lines = jsonLines(file);
+    lines[0] = { ...lines[0], id: '../../org/index' };
+    writeJsonLines(file, lines);
+  });
+  assert.match(
+    await refusedRelease(pathLike),
+    /orgdir-edition-snapshot\.jsonl\.gz line 1: id: not a lower-case GUID/,
+  );
+  const short = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition-snapshot.jsonl.gz');
+    writeJsonLines(file, jsonLines(file).slice(1));
+  });
+  assert.match(
+    await refusedRelease(short),
+    /orgdir-edition\.json says \d+ organisations, its files hold \d+/,
+  );
+});
+
+test('a snapshot that expands without end is cut off: the build goes on as a first edition, its memory bounded', async () => {
+  // 4 GiB of zeros in 256 gzip members of 16 MiB each: 4 MB to send.
+  const member = gzipSync(Buffer.alloc(16 * 1024 * 1024));
+  const release = await tamperedRelease((folder) =>
+    writeFileSync(join(folder, 'orgdir-edition-snapshot.jsonl.gz'), Buffer.concat(Array(256).fill(member))),
+  );
+  const before = process.memoryUsage().rss;
+  assert.match(await refusedRelease(release), /orgdir-edition-snapshot\.jsonl\.gz has a line over 64 MB/);
+  assert.ok(process.memoryUsage().rss - before < 512 * 1024 * 1024, 'memory stayed within bounds');
+});
+
+test('a file larger than an edition could be is refused while it is fetched, with or without a declared length', async () => {
+  for (const declared of [true, false]) {
+    let sent = 0;
+    const server = createServer((request, response) => {
+      if (!(request.url ?? '').endsWith('orgdir-edition.json')) {
+        response.writeHead(404).end();
+        return;
+      }
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      response.writeHead(200, declared ? { 'content-length': String(1024 * chunk.length) } : {});
+      const more = () => {
+        while (sent < 1024 * chunk.length && !response.destroyed) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        response.end();
+      };
+      response.on('close', () => response.destroy());
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const log = await refusedFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      assert.match(log, /orgdir-edition\.json is (1\.1 GB, )?over 8\.0 MB/);
+      assert.ok(sent < 256 * 1024 * 1024, `${sent} bytes were sent before the fetch gave up`);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+});

@@ -1,0 +1,278 @@
+// The site's search (the engine the browser runs, here over the built index files) against a
+// brute-force reference over the same records, for hundreds of generated queries.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import {
+  buildSearchIndex,
+  writeIndexParts,
+  type BuiltIndex,
+  type IndexLayout,
+} from '../../../src/search/build-index.ts';
+import { countyKey } from '../../../src/lib/counties.ts';
+import type { SearchDocument } from '../../../src/search/document.ts';
+import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
+import { SearchEngine, type SearchFilters } from '../../../src/search/engine.ts';
+import { tokenize } from '../../../src/search/fold.ts';
+import { nodePartLoader } from '../../../src/search/node-loader.ts';
+import { SEARCH_FIELDS } from '../../../src/search/options.ts';
+import { ShardTable } from '../../../src/search/shards.ts';
+import { isEmptyQuery, parseQuery, type ParsedQuery } from '../../../src/search/query.ts';
+import { integer, pick, searchCorpus, seededRandom, type Random } from '../../support/search-corpus.ts';
+
+function levenshtein(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+const tokenCache = new WeakMap<SearchDocument, { values: string[][]; tokens: Set<string> }>();
+
+/** Each field value's words, and all the record's words. */
+function tokensOf(document: SearchDocument): { values: string[][]; tokens: Set<string> } {
+  let cached = tokenCache.get(document);
+  if (!cached) {
+    const values = SEARCH_FIELDS.flatMap((field) => document.fields[field].map(tokenize));
+    cached = { values, tokens: new Set(values.flat()) };
+    tokenCache.set(document, cached);
+  }
+  return cached;
+}
+
+function containsSequence(tokens: readonly string[], phrase: readonly string[]): boolean {
+  for (let start = 0; start + phrase.length <= tokens.length; start += 1) {
+    if (phrase.every((word, offset) => tokens[start + offset] === word)) return true;
+  }
+  return false;
+}
+
+/**
+ * The query language, checked one record at a time: every word somewhere (exactly, as a prefix
+ * when it is the last word, or with a typo after its shard's characters), every phrase as a
+ * sequence inside one field value, and every filter.
+ */
+function referenceSearch(built: BuiltIndex, query: ParsedQuery, filters: SearchFilters): Set<number> {
+  const table = ShardTable.decode(built.core);
+  const found = new Set<number>();
+  if (isEmptyQuery(query) && Object.keys(filters).length === 0) return found;
+  built.documents.forEach((document, number) => {
+    const { values, tokens } = tokensOf(document);
+    const words = query.words.every(({ word, prefix, fuzzy }) =>
+      [...tokens].some(
+        (token) =>
+          token === word ||
+          (prefix && token.startsWith(word)) ||
+          (fuzzy > 0 &&
+            table.keysFor(word, prefix).includes(table.keyOf(token)) &&
+            levenshtein(token, word) <= fuzzy),
+      ),
+    );
+    const phrases = query.phrases.every((phrase) => values.some((value) => containsSequence(value, phrase)));
+    if (words && phrases && passes(document, filters)) found.add(number);
+  });
+  return found;
+}
+
+function passes(document: SearchDocument, filters: SearchFilters): boolean {
+  const { facets } = document;
+  return (
+    (filters.county === undefined || countyKey(facets.county) === filters.county) &&
+    (filters.sector === undefined || facets.sector === filters.sector) &&
+    (filters.list === undefined || facets.lists.includes(filters.list)) &&
+    (filters.voluntaryCode === undefined || facets.voluntaryCodes.includes(filters.voluntaryCode)) &&
+    (filters.funder === undefined || facets.funders.some(({ key }) => key === filters.funder))
+  );
+}
+
+type QueryKind = 'word' | 'prefix' | 'typo' | 'phrase' | 'scrambled phrase' | 'mixed' | 'code' | 'filtered';
+
+function withoutAccents(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+function rawWords(text: string): string[] {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+}
+
+/** A query as a person would type it about one of the records, in one of several shapes. */
+function generateQuery(
+  random: Random,
+  documents: readonly SearchDocument[],
+): { kind: QueryKind; raw: string; filters: SearchFilters } {
+  const document = pick(random, documents);
+  const textFields = (['name', 'altNames', 'address', 'classification', 'objects'] as const).filter(
+    (field) => document.fields[field].length > 0,
+  );
+  const value = textFields.length > 0 ? pick(random, document.fields[pick(random, textFields)]) : 'community';
+  const words = rawWords(value);
+  const word = words.length > 0 ? pick(random, words) : 'galway';
+  const styled = (text: string) =>
+    random() < 0.3 ? withoutAccents(text) : random() < 0.5 ? text.toUpperCase() : text.toLowerCase();
+  const quote = (text: string) => (random() < 0.5 ? `"${text}"` : `“${text}”`);
+  const phraseOf = () => {
+    const length = Math.min(words.length, integer(random, 2, 4));
+    const start = integer(random, 0, Math.max(0, words.length - length));
+    return words.slice(start, start + length).join(' ');
+  };
+  const kind = pick(random, [
+    'word',
+    'prefix',
+    'typo',
+    'phrase',
+    'scrambled phrase',
+    'mixed',
+    'code',
+    'filtered',
+  ] as const);
+  switch (kind) {
+    case 'word':
+      return { kind, raw: `${styled(word)}${random() < 0.5 ? ' ' : ''}`, filters: {} };
+    case 'prefix': {
+      const other = words.length > 1 && random() < 0.5 ? `${pick(random, words)} ` : '';
+      const length =
+        word.length <= 3 || random() < 0.1
+          ? integer(random, 1, word.length)
+          : integer(random, 3, word.length);
+      return { kind, raw: `${other}${styled(word.slice(0, length))}`, filters: {} };
+    }
+    case 'typo': {
+      const folded = word.toLowerCase();
+      const at = integer(random, 2, Math.max(2, folded.length - 1));
+      const typo = pick(random, [
+        folded.slice(0, at) + folded.slice(at + 1),
+        folded.slice(0, at) + 'x' + folded.slice(at),
+        folded.slice(0, at) + 'e' + folded.slice(at + 1),
+      ]);
+      return { kind, raw: `${typo} `, filters: {} };
+    }
+    case 'phrase':
+      return { kind, raw: quote(styled(phraseOf())), filters: {} };
+    case 'scrambled phrase': {
+      const shuffled = rawWords(phraseOf()).sort(() => random() - 0.5);
+      return { kind, raw: quote(shuffled.join(' ')), filters: {} };
+    }
+    case 'mixed':
+      return {
+        kind,
+        raw: `${quote(phraseOf())} ${styled(pick(random, rawWords(pick(random, [...document.fields.address, 'Galway']))))}`,
+        filters: {},
+      };
+    case 'code': {
+      const code =
+        document.fields.codes.length > 0 ? pick(random, document.fields.codes).split(' ') : ['D02', 'X285'];
+      return {
+        kind,
+        raw: random() < 0.5 ? code.slice(0, 2).join(random() < 0.5 ? ' ' : '') : code.at(-1)!,
+        filters: {},
+      };
+    }
+    case 'filtered': {
+      const filters: SearchFilters = {};
+      if (random() < 0.5) filters.county = countyKey(document.facets.county);
+      if (random() < 0.5) filters.sector = document.facets.sector;
+      if (random() < 0.5)
+        filters.list = pick(random, ['registeredCharities', 'taxEfficientGifts', 'housingBodies']);
+      if (random() < 0.3) filters.voluntaryCode = pick(random, ['GOVERNANCECODE', 'ICTR']);
+      if (random() < 0.4 && document.facets.funders.length > 0) {
+        filters.funder = pick(random, document.facets.funders).key;
+      }
+      return { kind, raw: random() < 0.3 ? '' : styled(word), filters };
+    }
+  }
+}
+
+const LAYOUTS: Record<string, Partial<IndexLayout>> = {
+  'default layout': {},
+  // Tiny files: shards split by more characters, positions split by documents, many files per
+  // kind; and indexing in three passes.
+  'tiny files': {
+    splitGroupBytes: 1500,
+    termsFileBytes: 800,
+    positionsFileBytes: 600,
+    termPositionsBytes: 250,
+    docsPerFile: 5,
+    documentsPerPass: 150,
+  },
+};
+
+for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
+  describe(`search over the built index files (${layoutName})`, () => {
+    let directory: string;
+    let built: BuiltIndex;
+    let engine: SearchEngine;
+
+    before(async () => {
+      const corpus = searchCorpus(20260501, 400);
+      const byId = new Map(corpus.map((entry) => [entry.record['id'] as string, entry]));
+      const documents = await collectDocuments(
+        corpus.map(({ record }) => record),
+        (id) => byId.get(id)!,
+      );
+      built = buildSearchIndex(documents, { layout });
+      directory = await mkdtemp(join(tmpdir(), 'orgdir-search-'));
+      await writeIndexParts(built, directory);
+      engine = new SearchEngine(nodePartLoader(join(directory, 'search')));
+    });
+
+    after(() => rm(directory, { recursive: true, force: true }));
+
+    test('every generated query finds exactly the records the reference finds', async () => {
+      const random = seededRandom(layoutName.length);
+      const tally = new Map<QueryKind, { queries: number; withResults: number }>();
+      let narrowedByPhrase = 0;
+      for (let index = 0; index < 600; index += 1) {
+        const { kind, raw, filters } = generateQuery(random, built.documents);
+        const query = parseQuery(raw);
+        const expected = referenceSearch(built, query, filters);
+        const response = await engine.search({ query: raw, filters, limit: 0 });
+        const actual = new Set(response.documents);
+        const missing = [...expected].filter((document) => !actual.has(document));
+        const extra = [...actual].filter((document) => !expected.has(document));
+        assert.deepEqual(
+          { missing, extra },
+          { missing: [], extra: [] },
+          `${kind} query ${JSON.stringify(raw)} ${JSON.stringify(filters)}: missing ${missing.map((n) => built.documents[n]!.display.name).join(' | ')}; extra ${extra.map((n) => built.documents[n]!.display.name).join(' | ')}`,
+        );
+        assert.equal(
+          response.documents.length,
+          expected.size,
+          `no document twice for ${JSON.stringify(raw)}`,
+        );
+        const entry = tally.get(kind) ?? { queries: 0, withResults: 0 };
+        entry.queries += 1;
+        if (expected.size > 0) entry.withResults += 1;
+        tally.set(kind, entry);
+        if (query.phrases.length > 0) {
+          const bagOfWords = referenceSearch(
+            built,
+            { words: query.phrases.flat().map((word) => ({ word, prefix: false, fuzzy: 0 })), phrases: [] },
+            filters,
+          );
+          if (bagOfWords.size > expected.size) narrowedByPhrase += 1;
+        }
+      }
+      // The generated queries are not vacuous: most find something, and many phrases find
+      // fewer records than their words do, so phrase precision was really tested.
+      for (const [kind, { queries, withResults }] of tally) {
+        if (kind === 'scrambled phrase' || kind === 'typo') continue;
+        assert.ok(
+          withResults / queries > 0.8,
+          `${kind}: ${withResults} of ${queries} queries found something`,
+        );
+      }
+      assert.ok(narrowedByPhrase > 40, `${narrowedByPhrase} phrase queries were narrower than their words`);
+    });
+  });
+}

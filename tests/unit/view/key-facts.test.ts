@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readOrganisation } from '../../../src/records/organisation.ts';
+import { keyFactsOf } from '../../../src/view/key-facts.ts';
+import { organisationJsonLd } from '../../../src/view/json-ld.ts';
+import { searchDocument } from '../../../src/search/document.ts';
+import { tokenize } from '../../../src/search/fold.ts';
+
+const ID = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
+const RECORD = {
+  id: ID,
+  name: 'Tuam Community Centre CLG',
+  county: 'Galway',
+  regulators: [
+    { regulatorName: 'Charities Regulatory Authority', regulatorDesc: 'CRA', regulatorNumber: '20000031' },
+    { regulatorName: 'Companies Registration Office', regulatorDesc: 'CRO', regulatorNumber: '123456' },
+    { regulatorName: 'Revenue Commissioners', regulatorDesc: 'Revenue', regulatorNumber: 'CHY 12345' },
+  ],
+  financialSummary: { currentYear: 2021, currentIncome: 1234567, currentExpenditure: -1000 },
+};
+
+test('key facts: charity number, county, latest income with its year, identifiers', () => {
+  assert.deepEqual(keyFactsOf(readOrganisation(RECORD, ID)), {
+    charityNumber: '20000031',
+    county: 'Galway',
+    income: { amount: '1,234,567', year: 2021 },
+    identifiers: ['IE-CHY-20000031', 'IE-CRO-123456'],
+  });
+});
+
+test('key facts of a sparse record say nothing they do not know', () => {
+  assert.deepEqual(keyFactsOf(readOrganisation({ id: ID, name: 'Sparse' }, ID)), { identifiers: [] });
+  const noYear = keyFactsOf(readOrganisation({ financialSummary: { currentIncome: 5 } }, ID));
+  assert.deepEqual(noYear.income, { amount: '5' });
+});
+
+test('the JSON-LD identifier carries the org-id identifiers beside the id and registrations', () => {
+  const identifier = organisationJsonLd(readOrganisation(RECORD, ID))['identifier'] as unknown[];
+  assert.equal(identifier[0], ID);
+  assert.ok(identifier.includes('IE-CHY-20000031'));
+  assert.ok(identifier.includes('IE-CRO-123456'));
+  assert.ok(identifier.some((value) => (value as { value?: string }).value === 'CHY 12345'));
+});
+
+test('the JSON-LD of an organisation with no number keeps its id alone', () => {
+  assert.equal(organisationJsonLd(readOrganisation({ name: 'X' }, ID))['identifier'], ID);
+});
+
+test('search finds an organisation by its org-id identifier, written with or without hyphens', () => {
+  const document = searchDocument(
+    readOrganisation(RECORD, ID),
+    { lists: [], voluntaryCodes: [] },
+    'org/x.html',
+  );
+  const words = new Set(document.fields.codes.flatMap(tokenize));
+  for (const query of ['IE-CHY-20000031', 'iechy20000031', 'IE-CRO-123456']) {
+    assert.ok(
+      tokenize(query).every((word) => words.has(word)),
+      query,
+    );
+  }
+});
