@@ -5,7 +5,9 @@ import { parseArgs } from 'node:util';
 import { mergeResults, type BenchmarkResults } from '../src/bench/figures.ts';
 import {
   BENCHMARK_DEFAULTS,
+  COMPARISONS,
   runBenchmark,
+  type Comparison,
   STAGES,
   writeBenchmarkFiles,
   type Stage,
@@ -25,6 +27,9 @@ bench-results/latest.json). Each size keeps its data and site under bench-result
   --concurrency N     the crawler's requests in flight (default ${BENCHMARK_DEFAULTS.concurrency})
   --search-caps N,N   the sweep stage's search caps (default ${BENCHMARK_DEFAULTS.searchCaps.join(',')}): one crawl each,
                       with every default of the crawler, of a sample API that cuts each answer there
+  --compare pagefind  also index the site with Pagefind and time both engines side by side, over one
+                      http server (orgdir from file:// too); with it, sizes default to 10000 and
+                      stages to site
   --seed S            the sample register's seed (default ${BENCHMARK_DEFAULTS.seed})
   --report FILE       the Markdown report (default BENCHMARKS.md)
   --json FILE         the figures as JSON (default benchmarks.json)
@@ -61,6 +66,7 @@ async function main(): Promise<number> {
       'jitter-ms': { type: 'string' },
       concurrency: { type: 'string' },
       'search-caps': { type: 'string' },
+      compare: { type: 'string' },
       seed: { type: 'string' },
       report: { type: 'string' },
       trial: { type: 'boolean', default: false },
@@ -74,14 +80,25 @@ async function main(): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const stages = (values.stages ?? STAGES.join(',')).split(',').map((stage) => stage.trim());
+  const comparing = values.compare !== undefined;
+  // Beside another engine, the site is what is compared: its crawl is taken without latency.
+  const stages = (values.stages ?? (comparing ? 'site' : STAGES.join(',')))
+    .split(',')
+    .map((stage) => stage.trim());
   const unknown = stages.filter((stage) => !(STAGES as readonly string[]).includes(stage));
   if (unknown.length > 0)
     throw new UsageError(`unknown stage ${unknown.join(', ')} (known: ${STAGES.join(', ')})`);
 
+  const compare = (values.compare ?? '').split(',').filter((name) => name.trim() !== '');
+  const unknownEngine = compare.filter((name) => !(COMPARISONS as readonly string[]).includes(name));
+  if (unknownEngine.length > 0)
+    throw new UsageError(`unknown engine ${unknownEngine.join(', ')} (known: ${COMPARISONS.join(', ')})`);
+  const defaultSizes = compare.length > 0 ? [10_000] : BENCHMARK_DEFAULTS.sizes;
+
   const jsonFile = values.json ?? 'benchmarks.json';
   const measured = await runBenchmark({
-    sizes: values.sizes === undefined ? BENCHMARK_DEFAULTS.sizes : positiveIntegers('sizes', values.sizes),
+    sizes: values.sizes === undefined ? defaultSizes : positiveIntegers('sizes', values.sizes),
+    compare: compare as Comparison[],
     stages: stages as Stage[],
     seed: values.seed ?? BENCHMARK_DEFAULTS.seed,
     latencyMs: amount('latency-ms', values['latency-ms'], BENCHMARK_DEFAULTS.latencyMs, 0),

@@ -3,6 +3,8 @@
 import { formatBytes } from '../lib/bytes.ts';
 import { formatSize, type SiteMeasure } from '../hosting/limits.ts';
 import type { SearchBenchmark } from './search-timing.ts';
+import type { Calibration } from './calibration.ts';
+import type { PagefindIndexFigures } from './pagefind.ts';
 import { median } from './statistics.ts';
 
 export { median };
@@ -103,8 +105,21 @@ export interface SearchFigures extends SearchBenchmark {
   loadAverage: number;
 }
 
+/** orgdir's search beside Pagefind's on the same site, in one browser, one sitting. */
+export interface PagefindComparison {
+  /** Pagefind's index of the site's organisation pages. */
+  index: PagefindIndexFigures;
+  pagefind: SearchBenchmark;
+  /** orgdir's search served by the same server as Pagefind's. */
+  orgdirHttp: SearchBenchmark;
+  /** orgdir's search from file://, as the offline copy reads it. */
+  orgdirFile: SearchBenchmark;
+  loadAverage: number;
+}
+
 export interface SizeResult {
   organisations: number;
+  pagefind?: PagefindComparison;
   crawl?: CrawlFigures;
   sweeps?: SweepFigures[];
   site?: SiteFigures;
@@ -118,6 +133,8 @@ export interface BenchmarkResults {
   /** The command that produced these figures. */
   command: string;
   machine: MachineDescription;
+  /** The machine's time for a fixed workload during this run: divide a time by it to compare days. */
+  calibration?: Calibration;
   /** One-minute load average when the run started and ended. */
   loadAverage: { start: number; end: number };
   settings: { seed: string; latencyMs: number; jitterMs: number; concurrency: number };
@@ -126,7 +143,7 @@ export interface BenchmarkResults {
 }
 
 export interface TargetCheck {
-  stage: 'crawl' | 'sweep' | 'site' | 'search' | 'page weight' | 'hosting';
+  stage: 'crawl' | 'sweep' | 'site' | 'search' | 'pagefind' | 'page weight' | 'hosting';
   target: string;
   /** The figure measured, as shown. */
   measured: string;
@@ -178,7 +195,54 @@ export const TARGETS = {
   searchWarmKeystrokeMs: 100,
   /** Every organisation page, in bytes (30 kB); the site's own tests hold the fixture pages to it too. */
   organisationPageBytes: 30_000,
+  /** Beside Pagefind (its search over http; orgdir's from file://): cold time and worst keystroke. */
+  pagefindColdRatio: 0.35,
+  pagefindColdMs: 300,
+  pagefindKeystrokeRatio: 0.4,
+  pagefindKeystrokeMs: 50,
+  /** Index bytes one query may load: a query of words, and one with a phrase. */
+  queryWordBytes: 150_000,
+  queryPhraseBytes: 300_000,
 } as const;
+
+/** The slowest keystroke of both passes. */
+function worstKeystroke(search: SearchBenchmark): number {
+  return Math.max(0, ...search.keystrokes.firstMs, ...search.keystrokes.warmMs);
+}
+
+/** The targets orgdir's search is held to beside Pagefind's, at one size. */
+export function pagefindChecks(organisations: number, comparison: PagefindComparison): TargetCheck[] {
+  const label = organisations.toLocaleString('en');
+  const checks: TargetCheck[] = [];
+  for (const ours of comparison.orgdirFile.cold) {
+    const theirs = comparison.pagefind.cold.find((query) => query.query === ours.query);
+    if (theirs === undefined) continue;
+    const ratio = ours.firstResultsMs / theirs.firstResultsMs;
+    checks.push({
+      stage: 'pagefind',
+      target: `${label} organisations, \`${ours.query}\`: cold first results from file:// ≤ ${TARGETS.pagefindColdRatio}× Pagefind's over http and ≤ ${TARGETS.pagefindColdMs} ms`,
+      measured: `${Math.round(ours.firstResultsMs)} ms against ${Math.round(theirs.firstResultsMs)} ms (${ratio.toFixed(2)}×)`,
+      met: ratio <= TARGETS.pagefindColdRatio && ours.firstResultsMs <= TARGETS.pagefindColdMs,
+    });
+    const phrase = ours.query.includes('"');
+    const limit = phrase ? TARGETS.queryPhraseBytes : TARGETS.queryWordBytes;
+    checks.push({
+      stage: 'pagefind',
+      target: `${label} organisations, \`${ours.query}\`: index bytes loaded ≤ ${formatBytes(limit)}`,
+      measured: `${formatBytes(ours.indexBytes)} (Pagefind ${formatBytes(theirs.indexBytes)})`,
+      met: ours.indexBytes <= limit,
+    });
+  }
+  const ours = worstKeystroke(comparison.orgdirFile);
+  const theirs = worstKeystroke(comparison.pagefind);
+  checks.push({
+    stage: 'pagefind',
+    target: `${label} organisations: worst keystroke ≤ ${TARGETS.pagefindKeystrokeRatio}× Pagefind's and ≤ ${TARGETS.pagefindKeystrokeMs} ms`,
+    measured: `${Math.round(ours)} ms against ${Math.round(theirs)} ms (${(ours / theirs).toFixed(2)}×)`,
+    met: ours / theirs <= TARGETS.pagefindKeystrokeRatio && ours <= TARGETS.pagefindKeystrokeMs,
+  });
+  return checks;
+}
 
 const GIB = 1024 ** 3;
 
@@ -316,6 +380,7 @@ export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
         },
       );
     }
+    if (size.pagefind !== undefined) checks.push(...pagefindChecks(size.organisations, size.pagefind));
     if (weight !== undefined) {
       checks.push({
         stage: 'page weight',
@@ -336,7 +401,7 @@ export function mergeResults(earlier: BenchmarkResults, later: BenchmarkResults)
   const sizes = new Map(earlier.sizes.map((size) => [size.organisations, { ...size }]));
   for (const size of later.sizes) {
     const merged = sizes.get(size.organisations) ?? { organisations: size.organisations };
-    for (const stage of ['crawl', 'sweeps', 'site', 'pageWeight', 'search'] as const) {
+    for (const stage of ['crawl', 'sweeps', 'site', 'pageWeight', 'search', 'pagefind'] as const) {
       if (size[stage] !== undefined) Object.assign(merged, { [stage]: size[stage] });
     }
     sizes.set(size.organisations, merged);

@@ -1,6 +1,7 @@
 // BENCHMARKS.md: the figures of one run as tables, with the machine, its load and the command.
 import { formatBytes } from '../lib/bytes.ts';
-import type { BenchmarkResults, SizeResult } from './figures.ts';
+import { median, type BenchmarkResults, type SizeResult } from './figures.ts';
+import type { SearchBenchmark } from './search-timing.ts';
 import { formatSize, judgeHosting } from '../hosting/limits.ts';
 
 const MIB = 1024 ** 2;
@@ -308,6 +309,87 @@ function searchSection(sizes: SizeResult[]): string[] {
   ];
 }
 
+function pagefindSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.pagefind !== undefined);
+  if (measured.length === 0) return [];
+  const ratio = (ours: number, theirs: number) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}×` : '–');
+  const worst = (search: SearchBenchmark) =>
+    Math.max(0, ...search.keystrokes.firstMs, ...search.keystrokes.warmMs);
+  const medianKeystroke = (search: SearchBenchmark) =>
+    median([...search.keystrokes.firstMs, ...search.keystrokes.warmMs]);
+  const queryRows = measured.flatMap(({ organisations, pagefind: comparison }) =>
+    comparison!.orgdirFile.cold.map((ours) => {
+      const http = comparison!.orgdirHttp.cold.find((query) => query.query === ours.query);
+      const theirs = comparison!.pagefind.cold.find((query) => query.query === ours.query);
+      return [
+        count(organisations),
+        `\`${ours.query}\``,
+        ms(ours.firstResultsMs),
+        http ? ms(http.firstResultsMs) : '–',
+        theirs ? ms(theirs.firstResultsMs) : '–',
+        theirs ? ratio(ours.firstResultsMs, theirs.firstResultsMs) : '–',
+        http && theirs ? ratio(http.firstResultsMs, theirs.firstResultsMs) : '–',
+        formatBytes(ours.indexBytes),
+        theirs ? formatBytes(theirs.indexBytes) : '–',
+        `${count(ours.total)} / ${theirs ? count(theirs.total) : '–'}`,
+      ];
+    }),
+  );
+  return [
+    '## Search beside Pagefind',
+    '',
+    "Pagefind (the `pagefind` package, a dev dependency) indexes the same built site's organisation " +
+      'pages; one plain server on loopback serves the site and its files uncompressed; Chromium opens ' +
+      "each engine's page with `?q=…` in a fresh context and times the start of navigation to the first " +
+      'page of results drawn, the same number of results for both. Pagefind cannot run from file://; ' +
+      'orgdir is timed both from file:// (the offline copy) and over http. Matches differ because the ' +
+      'engines cut words differently (Pagefind stems, orgdir matches prefixes and a typo). Bytes are the ' +
+      "index files a query read (each engine's script and WebAssembly apart). Keystrokes are typed as in " +
+      '"Search" below, in each engine\'s page.',
+    '',
+    markdownTable(
+      [
+        'organisations',
+        'query',
+        'orgdir file://',
+        'orgdir http',
+        'Pagefind http',
+        'file:// ÷ Pagefind',
+        'http ÷ Pagefind',
+        'orgdir bytes',
+        'Pagefind bytes',
+        'matches (orgdir / Pagefind)',
+      ],
+      queryRows,
+    ),
+    '',
+    markdownTable(
+      [
+        'organisations',
+        'index on disk (orgdir / Pagefind)',
+        'Pagefind indexing',
+        'keystroke median (orgdir file:// / Pagefind)',
+        'worst keystroke (orgdir file:// / Pagefind)',
+        'worst ÷ Pagefind',
+        'load',
+      ],
+      measured.map(({ organisations, pagefind: comparison }) => {
+        const { orgdirFile, pagefind } = comparison!;
+        return [
+          count(organisations),
+          `${formatBytes(orgdirFile.index.bytes)} / ${formatBytes(pagefind.index.bytes)}`,
+          seconds(comparison!.index.seconds),
+          `${ms(medianKeystroke(orgdirFile))} / ${ms(medianKeystroke(pagefind))}`,
+          `${ms(worst(orgdirFile))} / ${ms(worst(pagefind))}`,
+          ratio(worst(orgdirFile), worst(pagefind)),
+          comparison!.loadAverage.toFixed(1),
+        ];
+      }),
+    ),
+    '',
+  ];
+}
+
 /** The whole of BENCHMARKS.md. */
 export function formatBenchmarkReport(results: BenchmarkResults): string {
   const { machine } = results;
@@ -322,6 +404,11 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
       (Math.max(results.loadAverage.start, results.loadAverage.end) > machine.cores
         ? `: above ${machine.cores}, other processes were waiting for the cores, and the times are pessimistic. `
         : '. ') +
+      (results.calibration === undefined
+        ? ''
+        : `A fixed workload (${results.calibration.workload}) took ${results.calibration.medianMs} ms ` +
+          `(median of ${results.calibration.runs}) on this machine during the run: a time divided by it ` +
+          "compares with another day's. ") +
       "The data is the sample API's register (seed " +
       `\`${results.settings.seed}\`). The figures are also in \`benchmarks.json\`.`,
     '',
@@ -344,6 +431,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
     ...hostingSection(sizes),
     ...pageWeightSection(sizes),
     ...searchSection(sizes),
+    ...pagefindSection(sizes),
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -7,8 +7,17 @@ import { dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { format, resolveConfig } from 'prettier';
 import { DATA_LAYOUT } from '../lib/data-layout.ts';
-import { checkTargets, type BenchmarkResults, type SizeResult } from './figures.ts';
+import {
+  checkTargets,
+  pagefindChecks,
+  type BenchmarkResults,
+  type PagefindComparison,
+  type SizeResult,
+} from './figures.ts';
 import { describeMachine, loadAverage } from './machine.ts';
+import { calibrate } from './calibration.ts';
+import { benchmarkPagefind, indexWithPagefind, serveForComparison } from './pagefind.ts';
+import { benchmarkSearch } from './search-timing.ts';
 import { formatBenchmarkReport } from './report.ts';
 import {
   measurePageWeight,
@@ -21,6 +30,9 @@ import {
 } from './stages.ts';
 
 export const STAGES = ['crawl', 'sweep', 'site', 'search'] as const;
+/** Other search engines the benchmark can set beside orgdir's. */
+export const COMPARISONS = ['pagefind'] as const;
+export type Comparison = (typeof COMPARISONS)[number];
 export type Stage = (typeof STAGES)[number];
 
 export const BENCHMARK_DEFAULTS = {
@@ -43,6 +55,8 @@ export interface BenchmarkOptions {
   jitterMs: number;
   concurrency: number;
   searchCaps: readonly number[];
+  /** Engines to time beside orgdir's search on the same site. */
+  compare?: readonly Comparison[];
   /** Holds one folder per size with its data and site; kept between runs. */
   workDir: string;
   /** The command line shown with the figures. */
@@ -127,8 +141,9 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       }
 
       const measured = options.stages.includes('site');
+      const comparing = (options.compare ?? []).includes('pagefind');
       const searched = options.stages.includes('search');
-      if (measured || (searched && !existsSync(join(siteDir, 'search.html')))) {
+      if (measured || ((searched || comparing) && !existsSync(join(siteDir, 'search.html')))) {
         options.log(`${label}: site${measured ? '' : ' (needed for search, not measured)'}…`);
         const site = await runSiteStage({ dataDir, siteDir }, measured ? worker : {});
         if (measured) {
@@ -152,6 +167,10 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
             `warm keystroke max ${result.search.keystrokes.maxWarmMs} ms`,
         );
       }
+      if (comparing) {
+        browser ??= await options.launchBrowser();
+        result.pagefind = await comparePagefind(folder, siteDir, browser, options.log, label);
+      }
     }
   } finally {
     await browser?.close();
@@ -161,6 +180,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     date: new Date().toISOString(),
     command: options.command,
     machine: describeMachine(),
+    calibration: calibrate(),
     loadAverage: { start: startLoad, end: loadAverage() },
     settings: {
       seed: options.seed,
@@ -171,6 +191,41 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     sizes,
     targets: checkTargets(sizes),
   };
+}
+
+/** Pagefind indexes the site, then both engines are timed over one server, orgdir from file:// too. */
+async function comparePagefind(
+  folder: string,
+  siteDir: string,
+  browser: Browser,
+  log: (line: string) => void,
+  label: string,
+): Promise<PagefindComparison> {
+  const pagefindDir = join(folder, 'pagefind');
+  log(`${label}: Pagefind indexes the organisation pages…`);
+  const index = await indexWithPagefind(siteDir, pagefindDir);
+  log(
+    `${label}: Pagefind: ${index.pages} pages, ${index.files} files, ${index.bytes} bytes in ${index.seconds} s`,
+  );
+  const server = await serveForComparison(siteDir, pagefindDir);
+  try {
+    const load = loadAverage();
+    const runs = 7;
+    const orgdirFile = await benchmarkSearch({ siteDir, browser, runs });
+    const orgdirHttp = await benchmarkSearch({ siteDir, browser, runs, origin: server.origin });
+    const pagefind = await benchmarkPagefind({ origin: server.origin, pagefindDir, browser, runs });
+    const comparison = {
+      index,
+      pagefind,
+      orgdirHttp,
+      orgdirFile,
+      loadAverage: Math.max(load, loadAverage()),
+    };
+    for (const check of pagefindChecks(0, comparison)) log(`${label}: ${check.measured}`);
+    return comparison;
+  } finally {
+    await server.close();
+  }
 }
 
 /** Writes each file formatted as the repository's formatter would, so that the lint stays clean. */

@@ -1,11 +1,11 @@
-// Measures the search of a built site in Chromium from file://, as a reader meets it: index size
+// Measures the search of a built site in Chromium from file:// (or over http), as a reader meets it: index size
 // on disk, bytes and time to first results on a cold page, and time per keystroke of queries the
 // page has not been asked before (the engine keeps the results of its last 64 words, so a query
 // typed twice is answered from memory the second time and says nothing of a reader's wait).
 // Called by the benchmark script with a browser it launched.
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { pathToFileURL, fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { median } from './statistics.ts';
 import { RESULTS_EVENT, SEARCH_DIR } from '../search/options.ts';
@@ -117,6 +117,8 @@ export async function benchmarkSearch(options: {
   browser: Browser;
   /** The search page, relative to the site. Default `search.html`. */
   page?: string;
+  /** Where the site is served over http (`http://127.0.0.1:8080`); default: read from file://. */
+  origin?: string;
   queries?: readonly BenchmarkQuery[];
   /** Cold page loads per query (default 3); the median and the fastest are reported. */
   runs?: number;
@@ -145,7 +147,11 @@ export async function benchmarkSearch(options: {
     entry.files += 1;
     entry.bytes += bytes;
   }
-  const pageUrl = pathToFileURL(join(options.siteDir, options.page ?? 'search.html'));
+  const pageUrl =
+    options.origin === undefined
+      ? pathToFileURL(join(options.siteDir, options.page ?? 'search.html'))
+      : new URL(options.page ?? 'search.html', `${options.origin}/`);
+  const indexFolderUrl = new URL(`${SEARCH_DIR}/`, pageUrl).href;
 
   const cold: ColdQueryFigures[] = [];
   const runs = Math.max(1, options.runs ?? 3);
@@ -167,8 +173,8 @@ export async function benchmarkSearch(options: {
         return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
       }, RESULTS_EVENT);
       const indexFiles = requested
-        .filter((name) => name.startsWith('file:'))
-        .map((name) => relative(searchDir, fileURLToPath(name)).split(sep).join('/'))
+        .filter((name) => name.startsWith(indexFolderUrl))
+        .map((name) => decodeURIComponent(name.slice(indexFolderUrl.length).split('?')[0]!))
         .filter((path) => sizes.has(path) && path !== 'search.js');
       times.push(timing.shown);
       figures = {

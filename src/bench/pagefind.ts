@@ -1,0 +1,273 @@
+// orgdir's search beside Pagefind's on the same site: Pagefind (from npm) indexes the built
+// organisation pages, both are served over http by one plain server on loopback, and both are
+// timed in the same browser the same way: cold time to the first page of results shown, the bytes
+// each query fetched, and each keystroke's wait. Pagefind cannot run from file:// (it fetches its
+// index and a WebAssembly module), so orgdir is timed over http too, beside its file:// figures.
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, relative, sep } from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { createIndex, close } from 'pagefind';
+import { DEFAULT_LIMIT } from '../search/engine.ts';
+import { median } from './statistics.ts';
+import {
+  alreadyAsked,
+  DEFAULT_BENCHMARK_QUERIES,
+  keystrokeTexts,
+  type BenchmarkQuery,
+  type ColdQueryFigures,
+  type SearchBenchmark,
+} from './search-timing.ts';
+
+/** Where Pagefind's files are served, and the page that drives them. */
+const PAGEFIND_PATH = 'pagefind';
+const PAGEFIND_PAGE = 'pagefind-search.html';
+const PAGEFIND_EVENT = 'pagefind-results';
+
+export interface PagefindIndexFigures {
+  pages: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+/** Indexes the organisation pages of a built site into `<outputDir>/pagefind`. */
+export async function indexWithPagefind(siteDir: string, outputDir: string): Promise<PagefindIndexFigures> {
+  const started = performance.now();
+  try {
+    const { index, errors } = await createIndex({ forceLanguage: 'en' });
+    if (index === undefined) throw new Error(`Pagefind: ${errors.join('; ')}`);
+    const added = await index.addDirectory({ path: siteDir, glob: 'org/*.html' });
+    if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath: join(outputDir, PAGEFIND_PATH) });
+    if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    const files = await filesUnder(join(outputDir, PAGEFIND_PATH));
+    let bytes = 0;
+    for (const file of files) bytes += (await stat(file)).size;
+    return {
+      pages: added.page_count,
+      files: files.length,
+      bytes,
+      seconds: Math.round((performance.now() - started) / 100) / 10,
+    };
+  } finally {
+    await close();
+  }
+}
+
+async function filesUnder(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+  '.xml': 'application/xml',
+};
+
+/**
+ * The page that asks Pagefind, as its documentation's JavaScript API does: one search, then the
+ * data of the first page of results, shown as a list of links with their excerpts.
+ */
+export function pagefindPage(resultsShown = DEFAULT_LIMIT): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pagefind</title></head>
+<body><input type="search" aria-label="Search"><p data-count></p><ol data-results></ol>
+<script type="module">
+const pagefind = await import('./${PAGEFIND_PATH}/pagefind.js');
+await pagefind.init();
+const list = document.querySelector('[data-results]');
+const count = document.querySelector('[data-count]');
+let ticket = 0;
+window.pagefindSearch = async (query) => {
+  const current = ++ticket;
+  const search = await pagefind.search(query);
+  const shown = await Promise.all((search?.results ?? []).slice(0, ${resultsShown}).map((result) => result.data()));
+  if (current !== ticket) return -1;
+  count.textContent = (search?.results.length ?? 0) + ' results';
+  list.replaceChildren(...shown.map((data) => {
+    const item = document.createElement('li');
+    const link = document.createElement('a');
+    link.href = data.url;
+    link.textContent = data.meta.title ?? data.url;
+    const excerpt = document.createElement('p');
+    excerpt.innerHTML = data.excerpt;
+    item.append(link, excerpt);
+    return item;
+  }));
+  return search?.results.length ?? 0;
+};
+const query = new URL(location.href).searchParams.get('q');
+if (query) {
+  const total = await window.pagefindSearch(query);
+  requestAnimationFrame(() => performance.mark('${PAGEFIND_EVENT}', { detail: { total } }));
+}
+</script></body></html>
+`;
+}
+
+export interface SiteServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves the site, Pagefind's files and the Pagefind page over http on loopback, uncompressed. */
+export async function serveForComparison(siteDir: string, pagefindDir: string): Promise<SiteServer> {
+  const page = pagefindPage();
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (path === `/${PAGEFIND_PAGE}`) {
+      response.writeHead(200, { 'content-type': TYPES['.html']! }).end(page);
+      return;
+    }
+    const root = path.startsWith(`/${PAGEFIND_PATH}/`) ? pagefindDir : siteDir;
+    const file = normalize(join(root, path));
+    if (!file.startsWith(root)) {
+      response.writeHead(403).end();
+      return;
+    }
+    stat(file).then(
+      (found) => {
+        if (!found.isFile()) throw new Error('not a file');
+        response.writeHead(200, {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-length': found.size,
+        });
+        createReadStream(file).pipe(response);
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** One keystroke's wait in the Pagefind page: the search, the data of the results shown, a frame. */
+function pagefindKeystroke(page: Page, text: string): Promise<number> {
+  return page.evaluate(async (value) => {
+    const started = performance.now();
+    const search = (window as unknown as { pagefindSearch: (query: string) => Promise<number> })
+      .pagefindSearch;
+    await search(value);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    return performance.now() - started;
+  }, text);
+}
+
+export async function benchmarkPagefind(options: {
+  origin: string;
+  pagefindDir: string;
+  browser: Browser;
+  queries?: readonly BenchmarkQuery[];
+  runs?: number;
+  typed?: string;
+  warmTyped?: string;
+}): Promise<SearchBenchmark> {
+  const typed = options.typed ?? 'galway community development';
+  const warmTyped = options.warmTyped ?? 'sligo youth arts';
+  if (alreadyAsked(typed, warmTyped).length > 0) throw new RangeError('the warm query repeats the first');
+  const filesDir = join(options.pagefindDir, PAGEFIND_PATH);
+  const sizes = new Map<string, number>();
+  const byKind: SearchBenchmark['index']['byKind'] = {};
+  for (const file of await filesUnder(filesDir)) {
+    const path = relative(filesDir, file).split(sep).join('/');
+    const bytes = (await stat(file)).size;
+    sizes.set(path, bytes);
+    const kind = pagefindFileKind(path);
+    const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
+    entry.files += 1;
+    entry.bytes += bytes;
+  }
+  const prefix = `${options.origin}/${PAGEFIND_PATH}/`;
+  const pageUrl = `${options.origin}/${PAGEFIND_PAGE}`;
+  const runs = Math.max(1, options.runs ?? 3);
+  const cold: ColdQueryFigures[] = [];
+  for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
+    const times: number[] = [];
+    let figures: Omit<ColdQueryFigures, 'firstResultsMs' | 'fastestMs'> | undefined;
+    for (let run = 0; run < runs; run += 1) {
+      const context = await options.browser.newContext();
+      const page = await context.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      const url = new URL(pageUrl);
+      url.searchParams.set('q', benchmarkQuery.query);
+      await page.goto(url.href, { waitUntil: 'commit' });
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGEFIND_EVENT);
+      const timing = await page.evaluate((mark) => {
+        const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
+        return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
+      }, PAGEFIND_EVENT);
+      const indexFiles = requested
+        .filter((name) => name.startsWith(prefix))
+        .map((name) => decodeURIComponent(name.slice(prefix.length).split('?')[0]!))
+        .filter((path) => sizes.has(path) && pagefindFileKind(path) !== 'client');
+      times.push(timing.shown);
+      figures = {
+        ...benchmarkQuery,
+        total: timing.total,
+        indexFiles: indexFiles.length,
+        indexBytes: indexFiles.reduce((sum, path) => sum + sizes.get(path)!, 0),
+        runs,
+      };
+      await context.close();
+    }
+    cold.push({ ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) });
+  }
+
+  const context = await options.browser.newContext();
+  const page = await context.newPage();
+  await page.goto(pageUrl);
+  await page.waitForFunction(() => 'pagefindSearch' in window);
+  const first: number[] = [];
+  for (const text of keystrokeTexts(typed)) first.push(round(await pagefindKeystroke(page, text)));
+  await pagefindKeystroke(page, '');
+  const warm: number[] = [];
+  for (const text of keystrokeTexts(warmTyped)) warm.push(round(await pagefindKeystroke(page, text)));
+  await context.close();
+
+  const kinds = Object.values(byKind);
+  return {
+    index: {
+      files: kinds.reduce((sum, { files }) => sum + files, 0),
+      bytes: kinds.reduce((sum, { bytes }) => sum + bytes, 0),
+      byKind,
+    },
+    clientBytes: byKind['client']?.bytes ?? 0,
+    cold,
+    keystrokes: {
+      typed,
+      warmTyped,
+      firstMs: first,
+      warmMs: warm,
+      medianFirstMs: median(first),
+      maxFirstMs: Math.max(0, ...first),
+      medianWarmMs: median(warm),
+      maxWarmMs: Math.max(0, ...warm),
+    },
+  };
+}
+
+/** Pagefind's files by what they hold: its scripts and WebAssembly, metadata, index, fragments. */
+export function pagefindFileKind(path: string): string {
+  if (/\.(js|css|wasm)$|^wasm\./.test(path) || path.includes('.pagefind')) {
+    if (!path.startsWith('index/') && !path.startsWith('fragment/')) return 'client';
+  }
+  if (path.startsWith('index/')) return 'index';
+  if (path.startsWith('fragment/')) return 'fragments';
+  if (path.startsWith('filter/')) return 'filters';
+  return path.endsWith('.pf_meta') ? 'meta' : 'other';
+}
