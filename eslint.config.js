@@ -1,87 +1,135 @@
 // One linter for the whole tree: TypeScript and Astro files, zero warnings allowed (`--max-warnings 0`).
-// It also holds the architecture: which folder may import which (README: "Layout").
+// It also holds the architecture: which folder may import which (docs/architecture.md, "Layout").
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
 
 /**
- * The folders of src/ and what each may import besides itself. Imports run one way: from the
- * commands (scripts/) down to the pages and the pipeline, down to the record model, down to the
- * schemas and pure helpers; never up, never sideways between peers (the crawl and the editions do
- * not know each other), and never into scripts/ or tests/.
+ * The folders of src/ (and its two files), what each is, and what each may import besides itself.
+ * Imports run one way: from the commands (scripts/) down to the pages and the pipeline, down to the
+ * record model, down to the schemas and pure helpers; never up, never sideways between peers (the
+ * crawl and the editions do not know each other), and never into scripts/ or tests/.
+ * `npm run architecture` writes this table into docs/architecture.md ("Layout").
  */
 const VIEW = ['view', 'money', 'records', 'editions', 'lib', 'schemas', 'config.ts', 'styles'];
-export const LAYERS = {
-  /** The API's shapes and the files orgdir writes and reads back (zod): the foundation. */
-  schemas: [],
-  /** Pure helpers: text, dates, exact decimals, money formats, URLs, the data folder's layout. */
-  lib: ['schemas'],
-  /** Files and folders written safely: atomic writes, folder swaps, locks. */
-  storage: ['lib'],
-  /** What hosts allow and what a built site measures against them. */
-  hosting: ['lib'],
-  /** Where things are, from the environment. */
-  'config.ts': ['lib', 'hosting'],
-  /** The record model: the one reader of the data folder. */
-  records: ['schemas', 'lib', 'storage', 'config.ts'],
-  /** The built-in sample API: knows nothing of the crawler that reads it. */
-  'sample-api': ['schemas', 'lib'],
-  /** The crawler: writes the data folder. */
-  crawl: ['schemas', 'lib', 'storage'],
-  /** An organisation as a page shows it, and what pages share. */
-  view: ['schemas', 'lib', 'config.ts', 'records'],
-  /** The money: who funds and regulates whom, and the register in figures. */
-  money: ['schemas', 'lib', 'records'],
-  /** The search index and its engine. */
-  search: ['schemas', 'lib', 'storage', 'config.ts', 'records', 'money'],
-  /** Editions: what changed, night by night, and the publish of a nightly build. */
-  editions: ['schemas', 'lib', 'storage', 'hosting', 'config.ts', 'records'],
-  /** Matching a list against the register: name keys, the matcher, its table and browser client. */
-  match: ['schemas', 'lib', 'search'],
-  /** The site's build pipeline: search index, downloads, archives, the Astro run. */
-  site: [
-    'schemas',
-    'lib',
-    'storage',
-    'hosting',
-    'config.ts',
-    'records',
-    'view',
-    'money',
-    'search',
-    'editions',
-    'match',
-  ],
-  /** The benchmark: runs every stage and measures it. */
-  bench: [
-    'schemas',
-    'lib',
-    'storage',
-    'hosting',
-    'config.ts',
-    'records',
-    'sample-api',
-    'crawl',
-    'search',
-    'editions',
-    'view',
-    'money',
-    'site',
-  ],
-  /** Astro: pages -> layouts -> components -> view helpers and records. */
-  components: VIEW,
-  layouts: ['components', ...VIEW],
-  pages: ['layouts', 'components', ...VIEW],
-  /** The site's stylesheet. */
-  styles: [],
-  /** Astro's types for the modules it resolves. */
-  'env.d.ts': [],
+export const AREAS = {
+  schemas: {
+    about:
+      "The API's shapes and the files orgdir writes and reads back, as zod schemas: the foundation everything else reads.",
+    may: [],
+  },
+  lib: {
+    about:
+      "Pure helpers: text, dates, exact decimals, money formats, URLs, slugs, CSV, identifiers, the data folder's layout.",
+    may: ['schemas'],
+  },
+  storage: {
+    about:
+      'Files and folders written safely: atomic writes, folder swaps repaired after a crash, locks that name their holder.',
+    may: ['lib'],
+  },
+  hosting: {
+    about:
+      'What hosts allow, what a built site measures against them, and the release folder beside the site.',
+    may: ['lib'],
+  },
+  'config.ts': { about: 'Where the stages read and write, from the environment.', may: ['lib', 'hosting'] },
+  records: {
+    about:
+      'The record model: the one reader of the data folder, and the organisation as every page, download, search document and edition reads it.',
+    may: ['schemas', 'lib', 'storage', 'config.ts'],
+  },
+  'sample-api': {
+    about:
+      'The built-in sample API: a deterministic register, its routes, answers and gateway faults. It knows nothing of the crawler that reads it.',
+    may: ['schemas', 'lib'],
+  },
+  crawl: {
+    about:
+      'The crawler: the lists, the search sweep, the records, the request queue; writes the data folder.',
+    may: ['schemas', 'lib', 'storage'],
+  },
+  view: {
+    about:
+      'An organisation as a page shows it, and what pages share: browse lists, financial rows, key facts, JSON-LD, dates.',
+    may: ['schemas', 'lib', 'config.ts', 'records'],
+  },
+  money: {
+    about: 'The money: who funds and regulates whom, and the register in figures.',
+    may: ['schemas', 'lib', 'records'],
+  },
+  search: {
+    about:
+      'The search index (built in Node) and its query engine (run in the browser, and in Node by the tests and the benchmark).',
+    may: ['schemas', 'lib', 'storage', 'config.ts', 'records', 'money'],
+  },
+  editions: {
+    about: 'Editions: what changed, night by night, the publish guard and the publish of a nightly build.',
+    may: ['schemas', 'lib', 'storage', 'hosting', 'config.ts', 'records'],
+  },
+  match: {
+    about:
+      'Matching a list against the register: name keys, the matcher, its table and the browser client of match.html.',
+    may: ['schemas', 'lib', 'search'],
+  },
+  site: {
+    about:
+      "The site's build pipeline: the Astro run, downloads, the database, the search index, archives, and its hand-over to the pages (context.ts).",
+    may: [
+      'schemas',
+      'lib',
+      'storage',
+      'hosting',
+      'config.ts',
+      'records',
+      'view',
+      'money',
+      'search',
+      'editions',
+      'match',
+    ],
+  },
+  bench: {
+    about: 'The benchmark: every stage run and measured, its report, and the one way to start Chromium.',
+    may: [
+      'schemas',
+      'lib',
+      'storage',
+      'hosting',
+      'config.ts',
+      'records',
+      'sample-api',
+      'crawl',
+      'search',
+      'editions',
+      'view',
+      'money',
+      'site',
+    ],
+  },
+  components: {
+    about: "Astro components: the parts of a page (an organisation's profile, charts, the map, pagination).",
+    may: VIEW,
+  },
+  layouts: {
+    about: 'The layout every page shares: landmarks, a skip link, the header and its search box.',
+    may: ['components', ...VIEW],
+  },
+  pages: {
+    about:
+      'The Astro pages, one file per kind of page, thin: they gather props and render layouts and components.',
+    may: ['layouts', 'components', ...VIEW],
+  },
+  styles: { about: "The site's stylesheet.", may: [] },
+  'env.d.ts': { about: "Astro's types for the modules it resolves.", may: [] },
 };
-/** The folders (and the one file, config.ts) directly below src/. */
-const AREAS = Object.keys(LAYERS);
+/** What each entry of src/ may import besides itself: the table the boundary rules below enforce. */
+export const LAYERS = Object.fromEntries(Object.entries(AREAS).map(([area, { may }]) => [area, may]));
+/** The folders (and the two files) directly below src/. */
+const AREA_NAMES = Object.keys(LAYERS);
 
 /** What the pages, layouts and components take from src/site: the pipeline's hand-over to them. */
-const SITE_FOR_PAGES = ['context'];
+export const SITE_FOR_PAGES = ['context'];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const alternatives = (names) =>
@@ -95,11 +143,11 @@ function refusals(area, depth, allowed) {
   // How an import from this depth reaches src/ (`./` from src/config.ts), and the repository root.
   const up = depth === 0 ? '^\\./' : `^(?:\\.\\./){${depth}}`;
   const root = `^(?:\\.\\./){${depth + 1}}`;
-  const forbidden = AREAS.filter((other) => other !== area && !allowed.includes(other));
+  const forbidden = AREA_NAMES.filter((other) => other !== area && !allowed.includes(other));
   const patterns = [
     {
       regex: `${up}(?:${alternatives(forbidden.filter((other) => other !== 'site'))})`,
-      message: `src/${area} may import only from ${[area, ...allowed].map((name) => `src/${name}`).join(', ')} (eslint.config.js, README "Layout").`,
+      message: `src/${area} may import only from ${[area, ...allowed].map((name) => `src/${name}`).join(', ')} (eslint.config.js, docs/architecture.md "Layout").`,
     },
     { regex: `${root}(?:scripts|tests)/`, message: 'Nothing in src/ imports from scripts/ or tests/.' },
   ];

@@ -1,4 +1,4 @@
-// npm run editions -- [--latest | --json | --repair]: the kept editions (README: "Editions").
+// npm run editions -- [--latest | --json | --repair]: the kept editions (docs/publishing.md: "Editions").
 //   (no flag)  one line per edition, newest first: its id, what changed, why it was accepted
 //   --latest   only the id of the newest edition (for scripts and the nightly workflow)
 //   --json     the editions' edition.json, newest first

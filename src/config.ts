@@ -12,7 +12,7 @@ export function siteDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env['ORGDIR_SITE_DIR'] || 'dist');
 }
 
-/** Where the editions are kept: `ORGDIR_EDITIONS_DIR`, default `editions` (README: "Editions"). */
+/** Where the editions are kept: `ORGDIR_EDITIONS_DIR`, default `editions` (docs/publishing.md: "Editions"). */
 export function editionsDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env['ORGDIR_EDITIONS_DIR'] || 'editions');
 }

@@ -203,7 +203,7 @@ function hostingSection(sizes: SizeResult[]): string[] {
     '## Hosting',
     '',
     'The site folder as a host takes it (the offline copy is written beside it, in the release ' +
-      'folder), and whether each host accepts it (README: "Publishing").',
+      'folder), and whether each host accepts it (docs/publishing.md: "Hosts").',
     '',
     markdownTable(
       ['organisations', 'site', 'files', 'widest folder', 'offline copy', ...hosts],

@@ -1,7 +1,7 @@
 // The crawl: voluntary codes and their members, the three group lists (lists.ts), optionally a
 // search sweep (sweep.ts), then `Organisation/{id}` once for every distinct id (organisations.ts),
 // all into a partial data folder that replaces the data folder only when complete
-// (data-folder-writer.ts; README: "Storage contract", "Resume").
+// (data-folder-writer.ts; docs/crawling.md: "Storage contract", "Resume and publish").
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crawlManifestSchema, type CrawlManifest } from '../schemas/index.ts';

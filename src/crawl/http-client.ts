@@ -13,7 +13,7 @@ const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
  * The most bytes of answers being received at once, all requests together: without it, the
  * memory a crawl may need grows with the concurrency (4 × 256 MiB at the default, 64 × 256 MiB at
  * 64). Twice the largest answer, so one answer always fits; an answer that would go past it is
- * dropped and asked again later, when the others are in (README: "Crawling").
+ * dropped and asked again later, when the others are in (docs/security.md: "memory").
  */
 const MAX_ANSWER_BYTES_IN_FLIGHT = 512 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 // The records: `Organisation/{id}` once for every organisation the lists and the sweep name, as
-// they come, each stored as the bytes the API sent (README: "Storage contract"). A record an
+// they come, each stored as the bytes the API sent (docs/crawling.md: "Storage contract"). A record an
 // earlier run stored is read back, not fetched again; too many failures in a row stop the crawl.
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { ORGANISATION_FIELDS, organisationSchema } from '../schemas/index.ts';

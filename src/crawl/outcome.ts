@@ -1,5 +1,5 @@
 // How a crawl ended, in one sentence and an exit code: what the command line prints, and what a
-// publisher's nightly job decides on (README: "Crawling", exit codes).
+// publisher's nightly job decides on (docs/crawling.md: "Exit codes").
 import type { CrawlManifest } from '../schemas/index.ts';
 import type { CrawlStopped } from './request-queue.ts';
 

@@ -56,7 +56,7 @@ export function normaliseApiUrl(value: string, allowHttp: boolean): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** The longest key accepted (README: "Crawling"). */
+/** The longest key accepted (docs/security.md: "memory"). */
 const MAX_KEY_LENGTH = 256;
 
 function readKeyFile(path: string): string {

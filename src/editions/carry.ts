@@ -1,4 +1,4 @@
-// History that outlives the CI cache (README: "Publishing"). Each build puts the edition it
+// History that outlives the CI cache (docs/publishing.md: "History that outlives the cache"). Each build puts the edition it
 // publishes into the release folder beside the site (the nightly workflow attaches that folder
 // to a GitHub release); a build that finds its editions folder empty fetches that edition back
 // from where the release folder is published (ORGDIR_RELEASE_URL), so the publish guard still
@@ -51,7 +51,7 @@ const MB = 1_000_000;
 /**
  * The most bytes each file may have as fetched and, gzipped ones, once expanded; and the longest
  * line of a JSON-lines file. An edition of 35,000 organisations is about 15 MB gzipped and 100 MB
- * expanded (README: "Editions"): the limits leave room for a register several times that size and
+ * expanded (docs/publishing.md: "Editions"): the limits leave room for a register several times that size and
  * keep a hostile answer from taking more memory or disk than such an edition would.
  */
 const LIMITS = {

@@ -1,6 +1,6 @@
 // An edition's snapshot: every organisation's record and every list's members at one crawl, read
-// from a data folder (README: "Storage contract") and kept as one gzipped JSON-lines file per
-// edition (README: "Editions"). One line per organisation or list, sorted, so that two snapshots of
+// from a data folder (docs/crawling.md: "Storage contract") and kept as one gzipped JSON-lines file per
+// edition (docs/publishing.md: "Editions"). One line per organisation or list, sorted, so that two snapshots of
 // the same register are the same bytes and `zcat snapshot.jsonl.gz | grep` works for anyone.
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';

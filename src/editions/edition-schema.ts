@@ -1,4 +1,4 @@
-// The shape of an edition's files (README: "Editions"), as zod schemas. orgdir writes these files
+// The shape of an edition's files (docs/publishing.md: "Editions"), as zod schemas. orgdir writes these files
 // itself; they are checked when an edition comes back over the network (src/editions/carry.ts),
 // where anyone who can answer at ORGDIR_RELEASE_URL could have written them. Every id that later
 // names a file or a page is held to its own form here: a lower-case GUID, an edition's date name,

@@ -1,5 +1,5 @@
 // The publish guard: plausibility checks of a new crawl against the previous edition, run before
-// the new data or site replaces the live ones (issue 6, README: "Publish guard"). Pure: snapshots
+// the new data or site replaces the live ones (docs/publishing.md: "The publish guard"). Pure: snapshots
 // and the crawl's counts in, a report out. A bad night (an outage, an empty list, a revoked key
 // that lets some calls through) shows up here as numbers that no real register moves by overnight.
 import { ORGANISATION_FIELDS } from '../schemas/index.ts';

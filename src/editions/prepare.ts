@@ -1,5 +1,5 @@
-// What a crawl makes of an edition before its site is rendered (README: "Editions", "Publish
-// guard"): the crawl read once, records that failed carried over from the previous edition, the
+// What a crawl makes of an edition before its site is rendered (docs/publishing.md: "Editions",
+// "The publish guard"): the crawl read once, records that failed carried over from the previous edition, the
 // publish guard's verdict, the changes since the previous edition, the new edition written as
 // pending, and what the pages will show of the kept editions. src/editions/publish.ts runs it.
 import { existsSync, readFileSync } from 'node:fs';

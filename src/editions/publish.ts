@@ -1,4 +1,4 @@
-// The nightly build's publish flow (README: "Editions", "Publish guard"):
+// The nightly build's publish flow (docs/publishing.md: "Editions", "The publish guard"):
 //
 //   repair a publish a crash interrupted
 //   crawl into DATA.next (the crawler's own partial, resume and swap happen inside it)

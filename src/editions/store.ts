@@ -1,5 +1,5 @@
-// The editions folder (`ORGDIR_EDITIONS_DIR`, default `editions`, beside the data folder; README:
-// "Editions"). Every published build is one immutable folder named by its date:
+// The editions folder (`ORGDIR_EDITIONS_DIR`, default `editions`, beside the data folder;
+// docs/publishing.md: "Editions"). Every published build is one immutable folder named by its date:
 //
 //   <editions>/2026-11-22/edition.json       what the edition is: number, dates, counts, guard report, --accept reason
 //                         snapshot.jsonl.gz  every record and list member of that crawl (snapshot.ts)

@@ -1,5 +1,5 @@
 // Whether a built site fits the hosts a publisher is likely to use, from their published limits
-// (README: "Publishing"). Pure: the measuring is in measure.ts.
+// (docs/publishing.md: "Hosts"). Pure: the measuring is in measure.ts.
 
 /** What a host is judged on, measured over the site folder as deployed. */
 export interface SiteMeasure {

@@ -1,5 +1,5 @@
 // Where the crawler puts what, inside the data folder: the storage contract that the site and
-// publishers rely on (README: "Storage contract"). Paths are relative to the data folder.
+// publishers rely on (docs/crawling.md: "Storage contract"). Paths are relative to the data folder.
 import { GUID_PATTERN } from '../schemas/common.ts';
 
 export const DATA_LAYOUT = {

@@ -1,4 +1,4 @@
-// The group lists and voluntary code member lists of a data folder (README: "Storage contract"),
+// The group lists and voluntary code member lists of a data folder (docs/crawling.md: "Storage contract"),
 // as the site shows them: each member named, and marked when the folder holds no record for it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,7 +3,7 @@
 // record (src/schemas/organisation.ts), so every field the spec names is here with the spec's
 // name and type; nothing downstream picks fields out of a parsed record again.
 //
-// A stored record is the exact answer of the API (README: "Storage contract"), so any field may be
+// A stored record is the exact answer of the API (docs/crawling.md: "Storage contract"), so any field may be
 // missing, null or of another type. Reading it never fails:
 // - a value of the wrong type is "not given" (`undefined`; `[]` for a list) and leaves a drift
 //   note with the value as given;

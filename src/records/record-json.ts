@@ -2,7 +2,7 @@
 // into a floating-point number: a 30-digit amount loses its last digits, one of 22 digits or more
 // comes back in exponent form, 1.50 loses its zero. An amount that a floating-point number would
 // not give back as the record writes it is kept as raw JSON (`JSON.rawJSON`): JSON.stringify
-// writes it back unchanged, and the record model reads its text (README: "Follow the money": sums
+// writes it back unchanged, and the record model reads its text (docs/site.md: "Follow the money": sums
 // are exact, of the amounts as published).
 import { financialSummarySchema } from '../schemas/financial-summary.ts';
 import { funderSchema } from '../schemas/funder.ts';

@@ -1,4 +1,4 @@
-// The one reader of a data folder (README: "Storage contract"): every record file is opened once,
+// The one reader of a data folder (docs/crawling.md: "Storage contract"): every record file is opened once,
 // read into the organisation model (./organisation.ts), and the lists, voluntary codes and
 // manifest beside them into the groups the site browses by.
 //

@@ -1,5 +1,5 @@
 // The operations of the sample API and the paths they answer on, spelt exactly as the real
-// service spelt them (README: "The sample API"): case and trailing slash included.
+// service spelt them (docs/sample-api.md): case and trailing slash included.
 export const API_PREFIX = '/public/v1';
 
 export const OPERATIONS = [

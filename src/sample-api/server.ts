@@ -1,4 +1,4 @@
-// The sample API: every operation of the register's public API (README: "The sample API") over
+// The sample API: every operation of the register's public API (docs/sample-api.md) over
 // the deterministic register of dataset.ts, on loopback, answering as the real service did behind
 // Azure API Management (gateway.ts: gateway-style 401/404 bodies, 429/403 with Retry-After when
 // faults are on, faults.ts); the operations' answers are in answers.ts, their paths in routes.ts.

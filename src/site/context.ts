@@ -18,7 +18,7 @@ export interface DownloadFile {
 }
 
 /**
- * A file published beside the site, in the release folder (README: "Publishing"): its name, and
+ * A file published beside the site, in the release folder (docs/publishing.md: "The release folder"): its name, and
  * the absolute address it is published at when the publisher gave one (ORGDIR_RELEASE_URL). Its
  * size and checksum when known before the pages are rendered (the offline copy is written while
  * they are).

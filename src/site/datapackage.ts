@@ -2,7 +2,7 @@
 // (https://specs.frictionlessdata.io/data-package/), so that data tools can load them with their
 // types: every CSV as a tabular resource with a Table Schema, the JSON files and the database as
 // plain resources, each with its size and SHA-256, and the register's licence and sources. The
-// database is published beside the site (README: "Publishing"): it is a resource only when the
+// database is published beside the site (docs/publishing.md: "The release folder"): it is a resource only when the
 // publisher gave its address (ORGDIR_RELEASE_URL), since a data tool reading the package from the
 // site would find no file at a path of its own.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 // The site step that finishes what the register's reading began: the SQLite database compressed
-// into the release folder beside the site (README: "Publishing": at 35,000 organisations it is
+// into the release folder beside the site (docs/publishing.md, "The release folder": at 35,000 organisations it is
 // 50 MB, a tenth of the site's size budget and over Cloudflare Pages' 25 MiB per file), and the list matcher's table and client (match.html), from the register in
 // memory (no record is read again).
 import { createHash } from 'node:crypto';

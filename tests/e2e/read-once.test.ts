@@ -1,4 +1,4 @@
-// `npm run site` opens each stored record once (README: "One record model, read once"), counted
+// `npm run site` opens each stored record once (docs/architecture.md: "One record model, read once"), counted
 // from outside by strace over the whole process tree: the site's own reading, the search index
 // process, and Astro's rendering of the pages.
 import { test } from 'node:test';

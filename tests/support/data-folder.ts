@@ -1,4 +1,4 @@
-// Writes what a crawl of a sample register would store (README: "Storage contract") without HTTP,
+// Writes what a crawl of a sample register would store (docs/crawling.md: "Storage contract") without HTTP,
 // for tests of what comes after the crawl. The crawler's own tests prove the crawl writes this.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

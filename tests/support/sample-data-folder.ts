@@ -1,4 +1,4 @@
-// Data folders written as the crawler writes them (README: "Storage contract") from the sample
+// Data folders written as the crawler writes them (docs/crawling.md: "Storage contract") from the sample
 // register, without a crawl: for tests that need a few hundred organisations quickly.
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
