@@ -169,7 +169,7 @@ export function pageWeight(pages: readonly { path: string; bytes: number }[]): P
 }
 
 /** How much a page costs at the larger size relative to the smaller (1 = it scales linearly). */
-export function perPageScaling(small: SiteFigures, large: SiteFigures): number {
+function perPageScaling(small: SiteFigures, large: SiteFigures): number {
   return large.msPerPage / small.msPerPage;
 }
 

@@ -3,7 +3,7 @@
 // address, sector or name reaches the others. The set is fixed, so two sweeps are comparable.
 
 /** The 26 counties of the State and the 6 of Northern Ireland: every registered address names one. */
-export const COUNTY_QUERIES = [
+const COUNTY_QUERIES = [
   'Carlow',
   'Cavan',
   'Clare',
@@ -39,7 +39,7 @@ export const COUNTY_QUERIES = [
 ] as const;
 
 /** The twelve sectors of the service's ICNPO adaptation (src/sample-api/classification.ts), as phrases. */
-export const SECTOR_QUERIES = [
+const SECTOR_QUERIES = [
   '"Arts, Culture, Media"',
   '"Recreation, Sports"',
   '"Education, Research"',
@@ -55,7 +55,7 @@ export const SECTOR_QUERIES = [
 ] as const;
 
 /** Words common in the names of Irish nonprofits. */
-export const COMMON_WORD_QUERIES = [
+const COMMON_WORD_QUERIES = [
   'association',
   'centre',
   'charity',

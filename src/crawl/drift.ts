@@ -19,7 +19,6 @@ export function issuePath(path: readonly PropertyKey[]): string {
 
 // The one reader outside the crawl (src/editions/edition-file.ts) takes it from here until it reads
 // the record model; new code imports `isPlainObject` from src/lib/objects.ts.
-export { isPlainObject as isRecord } from '../lib/objects.ts';
 
 export class DriftReport {
   readonly #findings = new Map<string, DriftFinding>();

@@ -14,7 +14,7 @@ export type Operation =
 
 export type CrawlPhase = 'lists' | 'discover' | 'organisations' | 'publish';
 
-export type OrganisationOutcome = 'stored' | 'already-stored' | 'gone' | 'failed';
+type OrganisationOutcome = 'stored' | 'already-stored' | 'gone' | 'failed';
 
 export type CrawlEvent =
   /** `done`: of the `total`, those finished before the phase began (records fetched during the sweep). */

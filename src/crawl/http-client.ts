@@ -4,7 +4,7 @@
 import { Agent, request } from 'undici';
 import type { HttpAnswer } from './retry-policy.ts';
 
-export const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
+const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 
 /** Larger than any list of the real service (about 35,000 summaries is a few MB). */
 const MAX_ANSWER_BYTES = 256 * 1024 * 1024;

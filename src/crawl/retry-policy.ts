@@ -57,7 +57,7 @@ export function backoffDelay(
 }
 
 /** The longest message kept from an error body or a thrown error. */
-export const MESSAGE_LIMIT = 200;
+const MESSAGE_LIMIT = 200;
 
 /** For callers without a key: messages are cut, nothing is redacted. */
 const NO_KEY = keyRedactor('');

@@ -100,7 +100,7 @@ interface Answered {
 }
 
 /** Lower case, accents and apostrophes dropped: how the service compares words. */
-export function foldWord(word: string): string {
+function foldWord(word: string): string {
   return word
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -126,12 +126,12 @@ const FACET_WORTH = 12;
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
 /** The words of a text, as written. */
-export function wordsOf(text: string): string[] {
+function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
 /** Parses a query as sent: "quoted phrases" and single words. */
-export function parseQuery(text: string): Query {
+function parseQuery(text: string): Query {
   const words: string[] = [];
   const phrases: string[] = [];
   for (const match of text.matchAll(/"([^"]*)"|(\S+)/g)) {

@@ -14,14 +14,14 @@ import type { ApiRequest } from './request-queue.ts';
 import { SweepPlanner, type FoundOrganisation, type SweepCoverage } from './sweep-planner.ts';
 
 /** Share of the estimated register that the sweep may spend in searches, and its floor. */
-export const SEARCH_BUDGET_SHARE = 0.14;
-export const SEARCH_BUDGET_FLOOR = 200;
+const SEARCH_BUDGET_SHARE = 0.14;
+const SEARCH_BUDGET_FLOOR = 200;
 /**
  * Answers in a row that found nothing new, after which the sweep has saturated: 1% of the
  * estimated register, between 60 and 200 (at 35,000 organisations the last ones still come a
  * hundred searches apart; on a small register sixty empty answers say enough).
  */
-export function saturationWindow(registerSize: number): number {
+function saturationWindow(registerSize: number): number {
   return Math.min(200, Math.max(60, Math.ceil(registerSize * 0.01)));
 }
 
@@ -61,7 +61,7 @@ interface JournalLine {
 }
 
 /** The planner's view of one search result: its texts and its place in the classification. */
-export function foundOrganisation(result: unknown): FoundOrganisation | undefined {
+function foundOrganisation(result: unknown): FoundOrganisation | undefined {
   if (!isPlainObject(result) || !isGuid(result['id'])) return undefined;
   const texts = [
     textOf(result['name']),

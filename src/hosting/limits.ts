@@ -34,7 +34,7 @@ const MIB = 1024 * 1024;
 /** GitHub Pages' limit on a published site, and the publish guard's default budget. */
 export const GITHUB_PAGES_SITE_BYTES = 1_000_000_000;
 
-export const HOSTS: readonly HostLimits[] = [
+const HOSTS: readonly HostLimits[] = [
   {
     name: 'GitHub Pages',
     siteBytes: GITHUB_PAGES_SITE_BYTES,

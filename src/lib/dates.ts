@@ -53,7 +53,7 @@ function daysIn(year: number, month: number): number {
  * A placeholder such as .NET's `0001-01-01T00:00:00` stands for "no date", not the year 1.
  * Nothing in an Irish register predates 1800.
  */
-export function isPlaceholderDate(date: CalendarDate): boolean {
+function isPlaceholderDate(date: CalendarDate): boolean {
   return date.year < 1800;
 }
 

@@ -4,7 +4,7 @@
 // pair tells its own order.
 
 /** The island of Ireland: longitudes about −10.7…−5.4, latitudes about 51.4…55.4. */
-export const IRELAND_BOUNDS = {
+const IRELAND_BOUNDS = {
   lon: { min: -10.7, max: -5.4 },
   lat: { min: 51.4, max: 55.4 },
 } as const;

@@ -79,7 +79,7 @@ export function browsePath(kind: BrowseKind, slug: string, page = 1): string {
 export const FUNDERS = 'funders.html';
 export const REGULATORS = 'regulators.html';
 export const FIGURES = 'figures.html';
-export const MONEY_FOLDERS = { funder: 'funder', regulator: 'regulator' } as const;
+const MONEY_FOLDERS = { funder: 'funder', regulator: 'regulator' } as const;
 
 /** Page `n` of the funders index: "funders.html", "funders-p2.html". */
 export function fundersIndexPath(page = 1): string {

@@ -1,7 +1,7 @@
 // Reading loosely typed values from a stored record: a field may be missing, null or mistyped,
 // and the page must still read naturally ("not given"), never "undefined" or "null".
 
-export const NOT_GIVEN = 'not given';
+const NOT_GIVEN = 'not given';
 
 /** The trimmed string, or `undefined` when the value is not a non-empty string. */
 export function textOf(value: unknown): string | undefined {
@@ -19,7 +19,7 @@ export function scalarText(value: unknown): string | undefined {
 }
 
 /** The array's elements, or an empty array when the value is not one. */
-export function arrayOf(value: unknown): unknown[] {
+function arrayOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 

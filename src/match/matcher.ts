@@ -20,7 +20,7 @@ export interface MatchEntry {
 }
 
 /** Why a candidate was proposed. */
-export type MatchReason = 'id' | 'number' | 'name' | 'normalised' | 'legal form' | 'other name' | 'similar';
+type MatchReason = 'id' | 'number' | 'name' | 'normalised' | 'legal form' | 'other name' | 'similar';
 
 export interface Candidate {
   /** Index of the organisation in the entries the matcher was built from. */
@@ -32,7 +32,7 @@ export interface Candidate {
   matched: string;
 }
 
-export type LineStatus = 'matched' | 'ambiguous' | 'none' | 'blank';
+type LineStatus = 'matched' | 'ambiguous' | 'none' | 'blank';
 
 export interface LineMatch {
   input: string;
@@ -44,7 +44,7 @@ export interface LineMatch {
 }
 
 /** Scores by reason; a name that is only similar scores up to `similar` times its likeness. */
-export const SCORES = {
+const SCORES = {
   id: 100,
   number: 100,
   /** The same text, capitals included. */
@@ -62,10 +62,10 @@ export const SCORES = {
 } as const;
 
 /** A similar name is matched from this score, and only this far ahead of the next organisation. */
-export const ACCEPT_SIMILAR = 80;
-export const SIMILAR_MARGIN = 5;
+const ACCEPT_SIMILAR = 80;
+const SIMILAR_MARGIN = 5;
 /** Candidates shown besides the match. */
-export const MORE_CANDIDATES = 4;
+const MORE_CANDIDATES = 4;
 /** Most names scored as similar for one line, beyond those of its rarest word. */
 const MAX_SIMILAR_NAMES = 3000;
 /** Below this score a name is not worth proposing at all. */

@@ -18,7 +18,7 @@ export interface MoneyFunder {
   type?: string;
 }
 
-export interface MoneyRegulator {
+interface MoneyRegulator {
   /** `regulatorName` as given. */
   name?: string;
   /** `regulatorDesc` as given (an abbreviation such as "CRA"). */

@@ -31,7 +31,7 @@ export interface GroupFigures {
 }
 
 /** A measure's value for one organisation; spending as a positive amount, as its page shows it. */
-export function measureOf(
+function measureOf(
   financials: MoneyFinancials | undefined,
   measure: MeasureKey,
 ): number | string | undefined {

@@ -20,7 +20,7 @@ export const UNNAMED_FUNDER_KEY = '';
 export const UNNAMED_FUNDER_SLUG = 'not-given--funder';
 
 /** One funder entry of one organisation's record. */
-export interface FundingRow {
+interface FundingRow {
   id: string;
   name: string;
   county: MoneyGroup;
@@ -77,10 +77,7 @@ function byAmountThenName(a: FundingRow, b: FundingRow): number {
 }
 
 /** Sums rows by a grouping (county, sector), the largest total first, "not given" last. */
-export function breakdown(
-  rows: readonly FundingRow[],
-  groupOf: (row: FundingRow) => MoneyGroup,
-): Breakdown[] {
+function breakdown(rows: readonly FundingRow[], groupOf: (row: FundingRow) => MoneyGroup): Breakdown[] {
   const groups = new Map<string, { label: string; ids: Set<string>; amounts: (number | string)[] }>();
   for (const row of rows) {
     const { key, label } = groupOf(row);

@@ -59,7 +59,7 @@ export function moneyEntryOf(
 }
 
 /** The county and sector of an organisation as its browse pages group them. */
-export function browseGroupsOf(
+function browseGroupsOf(
   register: Register,
   entry: OrganisationEntry,
 ): { county: MoneyGroup; sector: MoneyGroup } {

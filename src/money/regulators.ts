@@ -12,10 +12,10 @@ import {
   type Spelling,
 } from './name-groups.ts';
 
-export const UNNAMED_REGULATOR_KEY = '';
-export const UNNAMED_REGULATOR_SLUG = 'not-given--regulator';
+const UNNAMED_REGULATOR_KEY = '';
+const UNNAMED_REGULATOR_SLUG = 'not-given--regulator';
 
-export interface RegulatedRow {
+interface RegulatedRow {
   id: string;
   name: string;
   county: MoneyGroup;

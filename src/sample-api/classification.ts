@@ -121,7 +121,7 @@ const SECTORS: readonly { code: string; name: string; subSectors: readonly strin
   },
 ];
 
-export const SUB_SECTORS: readonly SubSector[] = SECTORS.flatMap((sector) =>
+const SUB_SECTORS: readonly SubSector[] = SECTORS.flatMap((sector) =>
   sector.subSectors.map((name, index) => ({
     code: `${sector.code}.${index + 1}`,
     name,

@@ -46,12 +46,12 @@ export const DEFAULT_SEED = 'orgdir';
 export const DEFAULT_ORGS = 2000;
 
 /** Element of every group list: `{ id, name }`. */
-export interface OrganisationSummary {
+interface OrganisationSummary {
   id: string;
   name: string;
 }
 
-export interface SearchResultRecord extends OrganisationSummary {
+interface SearchResultRecord extends OrganisationSummary {
   altNames: string[];
   registeredAddress: string;
   county: string;
@@ -66,7 +66,7 @@ export interface SearchResultRecord extends OrganisationSummary {
   url: string;
 }
 
-export interface VoluntaryCodeSummary {
+interface VoluntaryCodeSummary {
   id: string;
   description: string;
 }

@@ -35,7 +35,7 @@ export interface DegradedDataset {
 
 const SHARES = ['dropShare', 'failingShare', 'blankShare'] as const;
 
-export function validateDegradations(options: DegradationOptions): void {
+function validateDegradations(options: DegradationOptions): void {
   for (const key of SHARES) {
     const value = options[key];
     if (value !== undefined && !(value >= 0 && value <= 1))

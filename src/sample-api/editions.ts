@@ -21,7 +21,7 @@ import { createRandom, sample, type Random } from './prng.ts';
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';
 
 /** Share of the register each kind of change touches per edition. */
-export const EDITION_CHANGE_SHARE = 0.01;
+const EDITION_CHANGE_SHARE = 0.01;
 /** The voluntary code that organisations adopt in later editions. */
 export const ADOPTED_CODE = 'TRIPLELOCK';
 const TAX_RELIEF_LABEL = 'Eligible for Tax Relief on Donations (Revenue)';

@@ -422,7 +422,7 @@ export const COUNTIES: readonly County[] = [
   },
 ];
 
-export function countyByName(name: string): County {
+function countyByName(name: string): County {
   const county = COUNTIES.find((candidate) => candidate.name === name);
   if (county === undefined) throw new Error(`unknown county ${name}`);
   return county;
@@ -432,7 +432,7 @@ export function countyByName(name: string): County {
 const EIRCODE_CHARACTERS = '0123456789ACDEFHKNPRTVWXY';
 
 /** A valid-looking Eircode such as "D02 X285"; empty where the town has no routing key. */
-export function eircode(random: Random, place: Town): string {
+function eircode(random: Random, place: Town): string {
   if (place.routingKey === '') return '';
   let identifier = pick(random, [...'ACDEFHKNPRTVWXY']);
   for (let i = 0; i < 3; i++)
@@ -441,7 +441,7 @@ export function eircode(random: Random, place: Town): string {
 }
 
 /** A Northern Ireland postcode such as "BT74 6AB", for addresses where an Eircode cannot apply. */
-export function ukPostcode(random: Random): string {
+function ukPostcode(random: Random): string {
   const letters = 'ABDEFGHJLNPQRSTUWXYZ';
   return `BT${integer(random, 1, 94)} ${integer(random, 1, 9)}${pick(random, [...letters])}${pick(random, [...letters])}`;
 }

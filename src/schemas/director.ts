@@ -5,5 +5,3 @@ export const directorSchema = z.looseObject({
   name: z.string(),
   dateAppointed: dateTime,
 });
-
-export type Director = z.infer<typeof directorSchema>;

@@ -18,5 +18,3 @@ export const financialSummarySchema = z.looseObject({
   /** End date of the accounts. */
   accountToDate: dateTime,
 });
-
-export type FinancialSummary = z.infer<typeof financialSummarySchema>;

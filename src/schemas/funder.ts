@@ -8,5 +8,3 @@ export const funderSchema = z.looseObject({
   /** Category of funder; the complete set of values is not published. */
   fundingType: z.string(),
 });
-
-export type Funder = z.infer<typeof funderSchema>;

@@ -9,5 +9,3 @@ export const geolocationSchema = z.looseObject({
   type: z.string(),
   coordinates: z.tuple([z.number(), z.number()]),
 });
-
-export type Geolocation = z.infer<typeof geolocationSchema>;

@@ -6,5 +6,3 @@ export const governanceCodeSchema = z.looseObject({
   governanceCodeDesc: z.string(),
   governanceCodeUrl: urlString,
 });
-
-export type GovernanceCode = z.infer<typeof governanceCodeSchema>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 // `manifest.json` of a data folder: what the crawl did. Written by orgdir itself, so the objects
 // are strict: a field the crawler does not know means the file is not what it claims to be.
 
-export const CRAWL_OPERATIONS = [
+const CRAWL_OPERATIONS = [
   'voluntaryCodes',
   'voluntaryCodeMembers',
   'registeredCharities',
@@ -13,7 +13,7 @@ export const CRAWL_OPERATIONS = [
   'organisation',
 ] as const;
 
-export const crawlFailureSchema = z.strictObject({
+const crawlFailureSchema = z.strictObject({
   /** The API operation that failed, as the spec names it. */
   operation: z.enum(CRAWL_OPERATIONS),
   /** Organisation id, voluntary code id or search query. */
@@ -33,7 +33,7 @@ export const crawlFailureSchema = z.strictObject({
 export type CrawlFailure = z.infer<typeof crawlFailureSchema>;
 
 /** Records that differ from the spec in the same way, counted once. Validation reports, never drops. */
-export const driftFindingSchema = z.strictObject({
+const driftFindingSchema = z.strictObject({
   /** `organisation`, `voluntaryCodes`, `voluntaryCodeMembers`, a list name, or `search`. */
   resource: z.string(),
   /** Where in the record, e.g. `financialSummary.currentIncome` or `funders[].amount`; `` for the root. */
@@ -49,7 +49,7 @@ export const driftFindingSchema = z.strictObject({
 export type DriftFinding = z.infer<typeof driftFindingSchema>;
 
 /** How many coordinate pairs are in each order (src/lib/geolocation.ts). */
-export const coordinateCountsSchema = z.strictObject({
+const coordinateCountsSchema = z.strictObject({
   'lon-lat': z.int(),
   'lat-lon': z.int(),
   unknown: z.int(),

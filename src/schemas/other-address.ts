@@ -11,5 +11,3 @@ export const otherAddressSchema = z.looseObject({
   eircode: z.string(),
   geolocation: geolocationSchema,
 });
-
-export type OtherAddress = z.infer<typeof otherAddressSchema>;

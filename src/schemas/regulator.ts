@@ -9,5 +9,3 @@ export const regulatorSchema = z.looseObject({
   regulatorNumber: z.string(),
   regulatorUrl: urlString,
 });
-
-export type Regulator = z.infer<typeof regulatorSchema>;

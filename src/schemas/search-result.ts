@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { guid } from './common.ts';
 
 /** Element of the `search` response. */
-export const searchResultSchema = z.looseObject({
+const searchResultSchema = z.looseObject({
   id: guid,
   name: z.string(),
   /** Other names the organisation is known by; may be empty. */
@@ -18,5 +18,3 @@ export const searchResultSchema = z.looseObject({
 });
 
 export const searchResponseSchema = z.array(searchResultSchema);
-
-export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -10,5 +10,3 @@ export const sourceSchema = z.looseObject({
   /** Date of the data from that source; may carry fractional seconds. */
   date: dateTime,
 });
-
-export type Source = z.infer<typeof sourceSchema>;

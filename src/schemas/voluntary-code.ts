@@ -5,7 +5,7 @@ import { z } from 'zod';
  * ("GOVERNANCECODE"); the spec says the list carries descriptions, so a newer answer may be an
  * object whose key names are not published. Both are accepted.
  */
-export const voluntaryCodeEntrySchema = z.union([z.string().min(1), z.looseObject({})]);
+const voluntaryCodeEntrySchema = z.union([z.string().min(1), z.looseObject({})]);
 
 export const voluntaryCodesResponseSchema = z.array(voluntaryCodeEntrySchema);
 

@@ -37,7 +37,7 @@ export interface IndexLayout {
   documentsPerPass: number;
 }
 
-export const DEFAULT_LAYOUT: IndexLayout = {
+const DEFAULT_LAYOUT: IndexLayout = {
   splitGroupBytes: 24_000,
   termsFileBytes: 16_000,
   positionsFileBytes: 32_000,
@@ -79,7 +79,7 @@ export interface BuiltIndex {
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
 
 /** Search documents in index order: by name, so that document numbers follow the A–Z order. */
-export function sortDocuments(documents: SearchDocument[]): SearchDocument[] {
+function sortDocuments(documents: SearchDocument[]): SearchDocument[] {
   return documents.sort(
     (a, b) => collator.compare(a.display.name, b.display.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );

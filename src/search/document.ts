@@ -32,7 +32,7 @@ export interface SearchFields {
 export type SearchField = keyof SearchFields;
 
 /** What a result shows: the API's SearchResult fields, plus the page to link to. */
-export interface SearchDisplay {
+interface SearchDisplay {
   /** Link to the organisation's page, relative to the site's root. */
   href: string;
   name: string;
@@ -44,7 +44,7 @@ export interface SearchDisplay {
 }
 
 /** What the filters beside the results test. */
-export interface SearchFacets {
+interface SearchFacets {
   county: string;
   /** The sector's code, or its name in lower case when the record has no code (as browse pages group). */
   sector: string;

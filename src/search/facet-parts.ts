@@ -6,7 +6,7 @@ import type { SearchDocument } from './document.ts';
 import { partName, type ColumnPart, type CorePart, type FacetOption, type MembersPart } from './parts.ts';
 
 /** The labels of the API's group lists (api-spec: registeredCharities, taxEfficientGifts, housingBodies). */
-export const DEFAULT_LISTS: readonly { key: string; label: string }[] = [
+const DEFAULT_LISTS: readonly { key: string; label: string }[] = [
   { key: 'registeredCharities', label: 'Registered charity' },
   { key: 'taxEfficientGifts', label: 'Qualifies for tax relief on donations' },
   { key: 'housingBodies', label: 'Approved housing body' },

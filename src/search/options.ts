@@ -30,7 +30,7 @@ export const SEARCH_FIELDS: readonly SearchField[] = [
 ];
 
 /** A word in the name counts most, one in the legal objects least. */
-export const FIELD_BOOSTS: Readonly<Record<SearchField, number>> = {
+const FIELD_BOOSTS: Readonly<Record<SearchField, number>> = {
   name: 4,
   altNames: 3,
   codes: 3,

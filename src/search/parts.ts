@@ -49,7 +49,7 @@ export type TermsPart = Record<string, TermsEntry[]>;
 export type PositionsPart = Record<string, Record<string, string>>;
 
 /** One result as shown: [href, name, altNames, registeredAddress, county, sectorName, subSectorName]. */
-export type DocsEntry = [string, string, string[], string, string, string, string];
+type DocsEntry = [string, string, string[], string, string, string, string];
 
 /** `search/docs/N.js`: `docsPerFile` documents, in document order. */
 export type DocsPart = DocsEntry[];

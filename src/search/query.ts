@@ -8,10 +8,10 @@ import { hasDigit, tokenize } from './fold.ts';
 const QUOTE = /["“”„‟«»＂]/;
 
 /** The last word is a prefix only from this length: shorter ones would match most records. */
-export const PREFIX_MIN_LENGTH = 3;
+const PREFIX_MIN_LENGTH = 3;
 
 /** Words of this length or more tolerate one typo; numbers and codes never do. */
-export const FUZZY_MIN_LENGTH = 5;
+const FUZZY_MIN_LENGTH = 5;
 
 export interface QueryWord {
   /** Folded, as `tokenize` gives it. */

@@ -7,7 +7,7 @@
 // (`unicode61 remove_diacritics 2`), as the site's search folds them; it reads its text from
 // `organisations`, so Datasette offers it as that table's search.
 
-export interface DatabaseColumn {
+interface DatabaseColumn {
   name: string;
   type: 'TEXT' | 'INTEGER' | 'REAL';
   description: string;

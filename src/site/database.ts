@@ -12,7 +12,7 @@ import type { Organisation } from '../records/organisation.ts';
 import { databaseSchema, DATABASE_TABLES } from './database-schema.ts';
 
 /** A group list or voluntary code and who is on it, as the register's member lists give it. */
-export interface Membership {
+interface Membership {
   key: string;
   title?: string;
   description?: string;

@@ -15,11 +15,11 @@ import { coverageStatement } from '../view/coverage.ts';
 import type { DownloadFile, ReleaseFile } from './context.ts';
 import { DATABASE_TABLES, DATABASE_VIEWS } from './database-schema.ts';
 
-export const DATAPACKAGE_FILE = 'datapackage.json';
+const DATAPACKAGE_FILE = 'datapackage.json';
 
 type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime';
 
-export interface TableField {
+interface TableField {
   name: string;
   type: FieldType;
   description: string;
@@ -38,7 +38,7 @@ const field = (name: string, type: FieldType, description: string): TableField =
 const JOINED = 'joined with "; "';
 
 /** The columns of organisations.csv, described from the spec (`/Organisation`). */
-export const ORGANISATION_FIELDS: readonly TableField[] = [
+const ORGANISATION_FIELDS: readonly TableField[] = [
   field('id', 'string', 'The organisation GUID.'),
   field('name', 'string', 'Name of the organisation.'),
   field('other_names', 'string', `Other names the organisation is known by (altNames), ${JOINED}.`),
@@ -98,7 +98,7 @@ const MEMBER_FIELDS: readonly TableField[] = [
 ];
 
 /** The Table Schema of each CSV download, by file name; a CSV not named here is described as text. */
-export function csvFields(name: string): readonly TableField[] | undefined {
+function csvFields(name: string): readonly TableField[] | undefined {
   if (name === 'organisations.csv') return ORGANISATION_FIELDS;
   if (name === 'voluntary-code-members.csv') {
     return [field('code', 'string', 'Id of the voluntary code.'), ...MEMBER_FIELDS];
@@ -201,7 +201,7 @@ function resourceOf(
  * The Data Package descriptor of the downloads, and of the database when it has an address
  * (`database.href`).
  */
-export function datapackageOf(
+function datapackageOf(
   register: Register,
   downloads: readonly DownloadFile[],
   sources: readonly PackageSource[],

@@ -11,9 +11,9 @@ import { DOWNLOADS_DIR } from '../lib/routes.ts';
 import type { DownloadFile } from './context.ts';
 
 /** Files up to this size stay as they are: opened in a browser or a spreadsheet as they come. */
-export const SMALL_DOWNLOAD = 1 << 20;
+const SMALL_DOWNLOAD = 1 << 20;
 
-export const CHECKSUMS = 'SHA256SUMS';
+const CHECKSUMS = 'SHA256SUMS';
 
 /** Gzips `source` into `target` (no name or time in the header: the same input, the same bytes). */
 async function gzipFile(source: string, target: string): Promise<string> {

@@ -86,7 +86,7 @@ export class RecordsDownload {
 }
 
 /** A record's JSON text with `"orgIDs": [...]` added as its last field (see `RecordsDownload.add`). */
-export function withIdentifiers(json: string, organisation: Organisation | undefined): string {
+function withIdentifiers(json: string, organisation: Organisation | undefined): string {
   if (!organisation || !json.endsWith('}') || organisation.otherFields?.['orgIDs'] !== undefined) return json;
   const field = `"orgIDs":${JSON.stringify(identifiersOf(organisation))}`;
   const body = json.slice(0, -1).trimEnd();
@@ -108,7 +108,7 @@ function written(
 }
 
 /** Columns of organisations.csv: the main fields, flattened. */
-export const ORGANISATION_COLUMNS = [
+const ORGANISATION_COLUMNS = [
   'id',
   'name',
   'other_names',

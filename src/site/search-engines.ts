@@ -7,15 +7,15 @@ import { publicAddress } from '../lib/urls.ts';
 import { filesUnder } from './archive.ts';
 
 /** The most addresses one sitemap file may hold. */
-export const SITEMAP_LIMIT = 50_000;
+const SITEMAP_LIMIT = 50_000;
 
-export const SITEMAP_INDEX = 'sitemap.xml';
+const SITEMAP_INDEX = 'sitemap.xml';
 
 /**
  * A part of the sitemap: "sitemap-1.xml.gz", "sitemap-2.xml.gz", … Gzipped, as the protocol
  * allows: 35,000 addresses are 3.6 MB of XML and a tenth of that gzipped.
  */
-export function sitemapPartName(number: number): string {
+function sitemapPartName(number: number): string {
   return `sitemap-${number}.xml.gz`;
 }
 

@@ -10,7 +10,7 @@ import { RecordsDownload } from './downloads.ts';
 import { DatabaseWriter, type DatabaseSummary } from './database.ts';
 
 /** Where the database is written, inside the site folder, until it is compressed into the release folder. */
-export const DATABASE_DRAFT = '.orgdir-database.sqlite';
+const DATABASE_DRAFT = '.orgdir-database.sqlite';
 
 /** A data folder read for the site: its register, and a folder that already holds the records' copies. */
 export interface ReadSite {

@@ -23,7 +23,7 @@ function padded(size: number): number {
 }
 
 /** One 512-byte ustar header; names longer than 100 bytes are split into prefix and name. */
-export function tarHeader(path: string, size: number, mtime: Date): Buffer {
+function tarHeader(path: string, size: number, mtime: Date): Buffer {
   const header = Buffer.alloc(BLOCK);
   let name = path;
   let prefix = '';

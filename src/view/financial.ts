@@ -109,7 +109,7 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
 }
 
 /** The height of a bar, in the chart's units. */
-export const BAR_HEIGHT = 12;
+const BAR_HEIGHT = 12;
 
 /**
  * The bars as one SVG path: a rectangle per bar with a width. One path per series instead of a

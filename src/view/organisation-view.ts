@@ -7,12 +7,12 @@ import { safeHttpUrl } from '../lib/urls.ts';
 import { endsMidSentence } from '../lib/text.ts';
 import { displayName, givenAt, unreadFields, writtenAt, type Organisation } from '../records/organisation.ts';
 
-export interface Classification {
+interface Classification {
   code?: string;
   name?: string;
 }
 
-export interface Location {
+interface Location {
   point?: MapPoint;
   /** True when the record says 0,0: the location is not known. */
   unknown: boolean;
@@ -20,7 +20,7 @@ export interface Location {
   unusable?: string;
 }
 
-export interface AddressView {
+interface AddressView {
   address?: string;
   cleanAddress?: string;
   county?: string;
@@ -28,7 +28,7 @@ export interface AddressView {
   location: Location;
 }
 
-export interface RegulatorView {
+interface RegulatorView {
   name?: string;
   abbreviation?: string;
   number?: string;
@@ -36,13 +36,13 @@ export interface RegulatorView {
   href?: string;
 }
 
-export interface GovernanceCodeRef {
+interface GovernanceCodeRef {
   description?: string;
   url?: string;
   href?: string;
 }
 
-export interface FunderView {
+interface FunderView {
   source?: string;
   amount?: number;
   /** The amount as given when it is not a number. */
@@ -52,12 +52,12 @@ export interface FunderView {
   type?: string;
 }
 
-export interface DirectorView {
+interface DirectorView {
   name?: string;
   dateAppointed?: string;
 }
 
-export interface SourceView {
+interface SourceView {
   source?: string;
   url?: string;
   href?: string;
@@ -78,7 +78,7 @@ export interface Financials {
   written?: { current: WrittenAmounts; previous: WrittenAmounts };
 }
 
-export type WrittenAmounts = { [K in keyof Amounts]?: string };
+type WrittenAmounts = { [K in keyof Amounts]?: string };
 
 export interface Amounts {
   income?: number;
@@ -121,7 +121,7 @@ export interface OrganisationView {
   otherData: OtherField[];
 }
 
-export interface OtherField {
+interface OtherField {
   key: string;
   value: unknown;
   /** True for a field the spec defines whose value could not be read as the spec describes. */

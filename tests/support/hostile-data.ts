@@ -27,7 +27,7 @@ export const ATTACKS: readonly string[] = [
 ];
 
 /** What URL fields carry: none of them may become a link or a request. */
-export const UNSAFE_URLS: readonly string[] = [
+const UNSAFE_URLS: readonly string[] = [
   'javascript:alert(101)',
   'JaVaScRiPt:alert(102)',
   ' javascript:alert(103)',
@@ -43,7 +43,7 @@ export const UNSAFE_URLS: readonly string[] = [
 ];
 
 /** Ids no file name or URL may be made of as they are. */
-export const HOSTILE_IDS: readonly string[] = [
+const HOSTILE_IDS: readonly string[] = [
   '../../etc/passwd',
   '..%2F..%2Fetc%2Fpasswd',
   '..\\..\\windows\\win.ini',
@@ -79,7 +79,7 @@ export const ODD_FUNDER_NAMES: readonly string[] = [
   '\u202Eevil\u202C Fund',
 ];
 
-export function megabyteOfAttacks(): string {
+function megabyteOfAttacks(): string {
   const unit = `${HOSTILE_WORD} ${ATTACKS.join(' ')} `;
   return unit.repeat(Math.ceil((1024 * 1024) / unit.length)).slice(0, 1024 * 1024);
 }

@@ -148,7 +148,7 @@ export function allPages(site: string, first: string): SitePage[] {
   return pages;
 }
 
-export const organisationIds = (pages: SitePage[]) =>
+const organisationIds = (pages: SitePage[]) =>
   pages.flatMap((page) => page.links()).flatMap((path) => /^org\/([0-9a-f-]+)\.html$/.exec(path)?.[1] ?? []);
 
 /** The checks, as tests, of the site built from `dataDir`. */

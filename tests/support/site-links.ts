@@ -18,7 +18,7 @@ const URL_ATTRIBUTES = new Set([
   'data',
 ]);
 
-export interface PageUrl {
+interface PageUrl {
   element: string;
   attribute: string;
   value: string;
@@ -73,7 +73,7 @@ export function startTags(html: string): StartTag[] {
 }
 
 /** Every URL the page refers to, srcset lists split into their URLs. */
-export function pageUrls(html: string): PageUrl[] {
+function pageUrls(html: string): PageUrl[] {
   const urls: PageUrl[] = [];
   for (const { element, attributes } of startTags(html)) {
     for (const [attribute, value] of attributes) {
@@ -90,7 +90,7 @@ export function pageUrls(html: string): PageUrl[] {
 }
 
 /** The ids a page defines, which fragments may point at. */
-export function pageIds(html: string): Set<string> {
+function pageIds(html: string): Set<string> {
   const ids = new Set<string>();
   for (const { element, attributes } of startTags(html))
     for (const [name, value] of attributes)
@@ -99,7 +99,7 @@ export function pageIds(html: string): Set<string> {
 }
 
 /** Why a URL in `file` is wrong, or `undefined` when it is fine. */
-export function linkProblem(
+function linkProblem(
   site: string,
   file: string,
   url: PageUrl,
