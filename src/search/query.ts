@@ -1,11 +1,24 @@
 // The query language of the search box, the same as the API's own `search`
 // (src/sample-api/search.ts) and as people type: words, all required, and "quoted phrases" that
-// match only that sequence of words. Parsing is shared by the browser client and the tests'
+// match only that sequence of words; a registration number with or without its prefix. Parsing is shared by the browser client and the tests'
 // reference.
 import { hasDigit, tokenize } from './fold.ts';
 
 /** Straight, curly, low and angle quotation marks all open and close a phrase. */
 const QUOTE = /["“”„‟«»＂]/;
+
+/**
+ * The prefixes people write before a registration number: the Charities Regulator's RCN, Revenue's
+ * CHY, the Companies Registration Office's CRO, an approved housing body's AHB, and the
+ * identifiers printed on every page (`IE-CHY-20028352`). The index holds the number alone, so the
+ * prefix, however spaced or joined (`CHY11624`, `CHY 11624`, `RCN-20074852`), is read away.
+ */
+const NUMBER_PREFIX = /(?<![\p{L}\p{N}])(?:ie[\s-]*)?(?:chy|rcn|cro|ahb)[\s.:#-]*(?=\p{N})/giu;
+
+/** A query's text with the prefixes of registration numbers taken off the numbers. */
+export function withoutNumberPrefixes(text: string): string {
+  return text.replace(NUMBER_PREFIX, '');
+}
 
 /** The last word is a prefix only from this length: shorter ones would match most records. */
 const PREFIX_MIN_LENGTH = 3;
@@ -40,7 +53,7 @@ export function isEmptyQuery(query: ParsedQuery): boolean {
  * (no space or punctuation after it) and it is long enough to narrow anything down.
  */
 export function parseQuery(raw: string): ParsedQuery {
-  const segments = raw.split(QUOTE);
+  const segments = raw.split(QUOTE).map(withoutNumberPrefixes);
   const wordTexts: string[] = [];
   const phrases: string[][] = [];
   const seenPhrases = new Set<string>();
