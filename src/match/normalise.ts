@@ -3,6 +3,7 @@
 // `CLG` or `Company Limited by Guarantee`, a leading "The", stray spaces and full stops. Each way
 // folds to one key here; the words are folded exactly as the site's search folds them.
 import { tokenize } from '../search/fold.ts';
+import { canonicalNameWord } from '../search/synonyms.ts';
 
 export interface NameKeys {
   /** Lower case, spaces collapsed: "the same name" apart from capitals and spacing. */
@@ -43,7 +44,7 @@ function startsWith(words: readonly string[], at: number, sequence: readonly str
   return sequence.every((word, offset) => words[at + offset] === word);
 }
 
-/** Legal forms in their short form, `St` as `Saint`, and a possessive `'s` kept on its word. */
+/** Legal forms in their short form, `St` as `Saint` (src/search/synonyms.ts), and a possessive `'s` kept on its word. */
 function canonicalWords(words: readonly string[]): string[] {
   const result: string[] = [];
   for (let at = 0; at < words.length;) {
@@ -54,9 +55,9 @@ function canonicalWords(words: readonly string[]): string[] {
       continue;
     }
     const word = words[at]!;
-    if (word === 'st') result.push('saint');
-    else if (word === 's' && result.length > 0 && at > 0) result[result.length - 1] += 's';
-    else result.push(word);
+    if (word === 's' && result.length > 0 && at > 0) result[result.length - 1] += 's';
+    // A legal form keeps its short form: it is what `core` drops.
+    else result.push(LEGAL_SHORT_FORMS.has(word) ? word : canonicalNameWord(word));
     at += 1;
   }
   return result;

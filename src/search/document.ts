@@ -5,6 +5,7 @@
 // Directors' names are not indexed: they are private people (often volunteers on a small
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
+import { nameVariants } from './synonyms.ts';
 import type { Organisation } from '../records/organisation.ts';
 import { funderKey, UNNAMED_FUNDER_KEY } from '../money/funders.ts';
 import { orgIdentifiers } from '../lib/identifiers.ts';
@@ -142,7 +143,8 @@ export function searchDocument(
     id: organisation.id,
     fields: {
       name: present([name]),
-      altNames,
+      // Other names, then every name as people also write it (St/Saint, Ltd/Limited…).
+      altNames: [...altNames, ...new Set([name, ...altNames].flatMap(nameVariants))],
       codes: [
         ...new Set(
           [
