@@ -67,6 +67,26 @@ const WORD_CACHE_SIZE = 64;
 
 export const DEFAULT_LIMIT = 20;
 
+/** A suggestion for a word that matches nothing is at most this many edits away. */
+const SUGGESTION_EDITS = 2;
+
+/** Levenshtein distance: inserted, deleted or replaced letters. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
 /** The documents of a query in the order shown, and those whose whole name the query is. */
 interface Ranking {
   documents: number[];
@@ -310,6 +330,55 @@ export class SearchEngine {
       subSectorName,
       exactName: exactNames.has(document),
     };
+  }
+
+  /** The indexed word nearest to `word` within two edits (in its shard), or none. */
+  async #nearest(word: string): Promise<string | undefined> {
+    const lookup: QueryWord = { word, prefix: false, fuzzy: SUGGESTION_EDITS };
+    const shards = await Promise.all(
+      this.#table.keysFor(word, false).map((key) => this.#indexFor(key, lookup)),
+    );
+    const documentsByTerm = new Map<string, number>();
+    for (const shard of shards) {
+      for (const result of shard?.search(word, { fuzzy: SUGGESTION_EDITS, combineWith: 'OR' }) ?? []) {
+        for (const term of result.terms) documentsByTerm.set(term, (documentsByTerm.get(term) ?? 0) + 1);
+      }
+    }
+    // The fewest edits first; of those, the word most records use.
+    let best: { term: string; edits: number; documents: number } | undefined;
+    for (const [term, documents] of documentsByTerm) {
+      const edits = editDistance(word, term);
+      if (best === undefined || edits < best.edits || (edits === best.edits && documents > best.documents)) {
+        best = { term, edits, documents };
+      }
+    }
+    return best?.term;
+  }
+
+  /**
+   * For a query that finds nothing, the query with each word that matches nothing replaced by the
+   * indexed word nearest to it ("little buddys" → "little buddies"), when that query finds
+   * something; phrases are kept as they are.
+   */
+  async suggest(raw: string): Promise<string | undefined> {
+    await this.core();
+    const query = parseQuery(raw);
+    const replaced: string[] = [];
+    let changed = false;
+    for (const word of query.words) {
+      if ((await this.#word(word)).size > 0) {
+        replaced.push(word.word);
+        continue;
+      }
+      const nearest = await this.#nearest(word.word);
+      if (nearest === undefined) return undefined;
+      replaced.push(nearest);
+      changed = true;
+    }
+    if (!changed) return undefined;
+    const suggestion = [...query.phrases.map((phrase) => `"${phrase.join(' ')}"`), ...replaced].join(' ');
+    const { documents } = await this.search({ query: `${suggestion} `, limit: 0 });
+    return documents.length > 0 ? suggestion : undefined;
   }
 
   /** Runs a query: every match ranked (an exact name first, then by score), and one page of hits. */

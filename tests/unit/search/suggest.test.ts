@@ -1,0 +1,51 @@
+// "Did you mean": for a query that finds nothing, the nearest indexed words, over a small register
+// whose answers are written here by hand.
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { buildSearchIndex, writeIndexParts } from '../../../src/search/build-index.ts';
+import { SearchEngine } from '../../../src/search/engine.ts';
+import { nodePartLoader } from '../../../src/search/node-loader.ts';
+import { collectRecordDocuments } from '../../support/records.ts';
+
+const NAMES = [
+  'Little Buddies Playgroup',
+  'Buddhist Centre Dublin',
+  'Galway Community Development',
+  'Sligo Youth Arts',
+  'Sligo Youth Theatre',
+];
+let directory: string;
+let engine: SearchEngine;
+
+before(async () => {
+  const records = NAMES.map((name, index) => ({
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    name,
+  }));
+  const documents = await collectRecordDocuments(records, () => ({ lists: [], voluntaryCodes: [] }));
+  directory = await mkdtemp(join(tmpdir(), 'orgdir-suggest-'));
+  await writeIndexParts(buildSearchIndex(documents), directory);
+  engine = new SearchEngine(nodePartLoader(join(directory, 'search')));
+});
+after(() => rm(directory, { recursive: true, force: true }));
+
+test('a word two edits from an indexed word is suggested, when the suggestion finds something', async () => {
+  assert.equal((await engine.search({ query: 'little buddys ', limit: 0 })).documents.length, 0);
+  assert.equal(await engine.suggest('little buddys'), 'little buddies');
+  // A word one typo away already matches, and is kept as typed.
+  assert.equal(await engine.suggest('galwya comunity'), 'galway comunity');
+  // Each word alone is near something, but no record holds both suggestions together.
+  assert.equal(await engine.suggest('buddys theatre'), undefined);
+});
+
+test('no suggestion for a query that finds something, or a word nothing is near', async () => {
+  assert.equal(await engine.suggest('sligo youth'), undefined);
+  assert.equal(await engine.suggest('zzzzqqq'), undefined);
+});
+
+test('a phrase is kept as it is while the word beside it is mended', async () => {
+  assert.equal(await engine.suggest('"youth arts" slgio'), '"youth arts" sligo');
+});
