@@ -56,3 +56,6 @@ export function crawlHelp(): string {
     'unless --allow-failures allowed it); 2 a configuration error, or the API refused the key.',
   ].join('\n');
 }
+
+/** The crawl's options within a build, which chooses the crawl's data folder itself. */
+export const BUILD_CRAWL_COMMAND_LINE = CRAWL_COMMAND_LINE.omit({ dataDir: true });

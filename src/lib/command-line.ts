@@ -81,7 +81,9 @@ export function shownNumber(doc: OptionDoc, value: number): number {
 
 /** The flags every schema accepts, and --help, for parseArgs. */
 function flagConfig(schemas: readonly z.ZodObject[]) {
-  const config: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' } };
+  const config: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
   for (const schema of schemas) {
     for (const { schema: field, doc } of documentedFields(schema)) {
       if (doc.flag !== undefined)
@@ -144,27 +146,70 @@ function nameOf(key: string, doc: OptionDoc | undefined): string {
   return doc?.env ?? key;
 }
 
+/** Who gave a setting (its flag or its variable) and how they wrote its value. */
+interface Giver {
+  name: string;
+  shown: unknown;
+}
+
 /**
  * Checks `input` against `schema`, defaults applied. A mistake zod words itself is reworded to
- * name the flag and show the value as the person gave it; a refinement's own sentence is kept.
+ * name the setting as it was given and show its value as it was written; a refinement's own
+ * sentence is kept.
  */
-export function checkSettings<Schema extends z.ZodObject>(
+function parseSettings<Schema extends z.ZodObject>(
   schema: Schema,
   input: Readonly<Record<string, unknown>>,
+  givers: ReadonlyMap<string, Giver>,
 ): Reading<z.output<Schema>> {
   const fields = new Map(documentedFields(schema).map((field) => [field.key, field]));
   const result = z.safeParse(schema, input, {
     error: (issue) => {
       const key = String(issue.path?.[0] ?? '');
       const field = fields.get(key);
-      const value = input[key];
       if (field === undefined) return undefined;
-      const shown = typeof value === 'number' ? shownNumber(field.doc, value) : value;
-      return describeIssue(issue, nameOf(key, field.doc), field.doc, shown);
+      const giver = givers.get(key) ?? { name: nameOf(key, field.doc), shown: undefined };
+      return describeIssue(issue, giver.name, field.doc, giver.shown);
     },
   });
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, problem: result.error.issues[0]?.message ?? 'the settings are not valid' };
+}
+
+/** Checks settings a program gives (durations in milliseconds), defaults applied. */
+export function checkSettings<Schema extends z.ZodObject>(
+  schema: Schema,
+  input: Readonly<Record<string, unknown>>,
+): Reading<z.output<Schema>> {
+  const givers = new Map<string, Giver>();
+  for (const { key, doc } of documentedFields(schema)) {
+    const value = input[key];
+    givers.set(key, {
+      name: nameOf(key, doc),
+      shown: typeof value === 'number' ? shownNumber(doc, value) : value,
+    });
+  }
+  return parseSettings(schema, input, givers);
+}
+
+/**
+ * Every setting of `schema`, from its flag, else its variable, else its default, checked
+ * together.
+ */
+export function readSettings<Schema extends z.ZodObject>(
+  schema: Schema,
+  flags: Flags,
+  env: NodeJS.ProcessEnv,
+): Reading<z.output<Schema>> {
+  const input: Record<string, unknown> = {};
+  const givers = new Map<string, Giver>();
+  for (const { key, schema: setting, doc } of documentedFields(schema)) {
+    const given = givenText(doc, flags, env);
+    if (given === undefined) continue;
+    input[key] = fromText(doc, setting, given.text);
+    givers.set(key, { name: given.name, shown: given.text });
+  }
+  return parseSettings(schema, input, givers);
 }
 
 /** The text given for a setting: its flag's value, else its variable's unless blank. */
