@@ -244,3 +244,20 @@ export const BUILD_COMMAND_LINE = z.object({
 
 /** The build's settings, once read. */
 export type BuildSettings = z.output<typeof BUILD_COMMAND_LINE>;
+
+/** The flags of `npm run editions`, and the folder it reads. */
+export const EDITIONS_COMMAND_LINE = z.object({
+  latest: documented(z.boolean().default(false), {
+    flag: 'latest',
+    description: 'Only the id of the newest edition (for scripts and the nightly workflow).',
+  }),
+  json: documented(z.boolean().default(false), {
+    flag: 'json',
+    description: "The editions' edition.json, newest first.",
+  }),
+  repair: documented(z.boolean().default(false), {
+    flag: 'repair',
+    description: 'Finish a publish that a killed build left half-done (a build does this itself).',
+  }),
+  editionsDir: ENVIRONMENT.shape.editionsDir,
+});
