@@ -3,15 +3,8 @@
 // each setting's variable, flag and description (lib/command-line.ts; README: "Configuration").
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { optionDocs, readSetting, type OptionDoc } from './lib/command-line.ts';
+import { documented, readSetting, type OptionDoc } from './lib/command-line.ts';
 import { GITHUB_PAGES_SITE_BYTES, parseSize } from './hosting/limits.ts';
-
-/** A setting with its documentation. */
-function documented<Schema extends z.ZodType>(schema: Schema, doc: OptionDoc): Schema {
-  const setting: z.ZodType = schema;
-  setting.register(optionDocs, doc);
-  return schema;
-}
 
 /** The name of a setting in a mistake: its flag when it has one, else its variable. */
 function settingName(doc: OptionDoc): string {

@@ -3,7 +3,7 @@
 // they cannot disagree.
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { optionDocs, type OptionDoc } from '../lib/command-line.ts';
+import { documented } from '../lib/command-line.ts';
 import type { CrawlReporter } from './events.ts';
 
 /** A configuration mistake: reported as one line, exit code 2. */
@@ -71,13 +71,6 @@ function plainHttpProblem(apiUrl: string, allowHttp: boolean): string | undefine
   const url = new URL(apiUrl);
   if (url.protocol !== 'http:' || isLoopback(url.hostname) || allowHttp) return undefined;
   return `the API URL uses plain http to ${url.hostname}: the key would cross the network unencrypted (use https, or --allow-http)`;
-}
-
-/** A setting with its documentation. */
-function documented<Schema extends z.ZodType>(schema: Schema, doc: OptionDoc): Schema {
-  const setting: z.ZodType = schema;
-  setting.register(optionDocs, doc);
-  return schema;
 }
 
 /** A whole number of at least `min`. */

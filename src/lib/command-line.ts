@@ -25,6 +25,15 @@ export interface OptionDoc {
 /** The settings' documentation, keyed by the schema of each setting. */
 export const optionDocs = z.registry<OptionDoc>();
 
+/** `schema`, with its documentation registered: a setting that --help lists. */
+export function documented<Schema extends z.ZodType>(schema: Schema, doc: OptionDoc): Schema {
+  // Widened first: registering takes the documentation's type from the schema's, which a
+  // generic schema leaves open.
+  const setting: z.ZodType = schema;
+  setting.register(optionDocs, doc);
+  return schema;
+}
+
 /** What a reading gives: the value, or the mistake in one sentence for whoever gave it. */
 export type Reading<T> = { ok: true; value: T } | { ok: false; problem: string };
 
