@@ -1,27 +1,40 @@
-// npm run editions -- [--latest | --json | --repair]: the kept editions (docs/publishing.md: "Editions").
-//   (no flag)  one line per edition, newest first: its id, what changed, why it was accepted
-//   --latest   only the id of the newest edition (for scripts and the nightly workflow)
-//   --json     the editions' edition.json, newest first
-//   --repair   finish a publish that a killed build left half-done (a build does this itself)
-import { parseArgs } from 'node:util';
-import { editionsDir } from '../src/config.ts';
+// npm run editions -- [--latest | --json | --repair]: the kept editions (docs/publishing.md: "Editions";
+// the flags: --help, or EDITIONS_COMMAND_LINE in src/config.ts).
+import { EDITIONS_COMMAND_LINE } from '../src/config.ts';
 import { changeSummary } from '../src/editions/present.ts';
 import { repairPublish } from '../src/editions/publish.ts';
 import { EditionStore } from '../src/editions/store.ts';
+import { environmentHelp, flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
 
-const { values } = parseArgs({
-  options: {
-    latest: { type: 'boolean' },
-    json: { type: 'boolean' },
-    repair: { type: 'boolean' },
-    help: { type: 'boolean' },
-  },
-  strict: true,
-});
+const HELP = [
+  'Usage: npm run editions -- [--latest | --json | --repair]',
+  '',
+  'Without a flag: one line per edition, newest first: its id, what changed, why it was accepted.',
+  '',
+  'Options:',
+  ...flagsHelp(EDITIONS_COMMAND_LINE),
+  '  --help',
+  '      Show this text.',
+  '',
+  'Environment:',
+  ...environmentHelp(EDITIONS_COMMAND_LINE),
+].join('\n');
 
-const dir = editionsDir();
+/** A configuration mistake: one line, exit code 2. */
+function refuse(problem: string): never {
+  console.error(`editions: ${problem} (see --help)`);
+  process.exit(2);
+}
+
+const flags = readFlags([EDITIONS_COMMAND_LINE], process.argv.slice(2));
+if (!flags.ok) refuse(flags.problem);
+const settings = readSettings(EDITIONS_COMMAND_LINE, flags.value, process.env);
+if (!settings.ok) refuse(settings.problem);
+const values = { help: flags.value['help'] === true, ...settings.value };
+
+const dir = values.editionsDir;
 if (values.help === true) {
-  console.log('Usage: npm run editions -- [--latest | --json | --repair]   (folder: ORGDIR_EDITIONS_DIR)');
+  console.log(HELP);
 } else if (values.repair === true) {
   const done = await repairPublish(dir);
   console.log(done.length === 0 ? 'nothing to repair' : done.join('\n'));

@@ -1,82 +1,256 @@
-// Where the stages read and write, from the environment (README: "Configuration").
+// The settings of the site and the build: where the stages read and write, where the site is
+// published, and the flags of the site's and the build's commands, in zod schemas that carry
+// each setting's variable, flag and description (lib/command-line.ts; README: "Configuration").
 import { resolve } from 'node:path';
+import { z } from 'zod';
+import { documented, readSetting, type OptionDoc } from './lib/command-line.ts';
 import { GITHUB_PAGES_SITE_BYTES, parseSize } from './hosting/limits.ts';
+
+/** The name of a setting in a mistake: its flag when it has one, else its variable. */
+function settingName(doc: OptionDoc): string {
+  return doc.flag === undefined ? (doc.env ?? '') : `--${doc.flag}`;
+}
+
+/** A folder, made absolute; `fallback` when neither flag nor variable names one. */
+function folder(fallback: string, doc: OptionDoc) {
+  return documented(
+    z
+      .string()
+      // An empty path resolves to the working directory, which the build would then replace.
+      .refine((path) => path.trim() !== '', `${settingName(doc)} is an empty path: name a folder`)
+      .transform((path) => resolve(path))
+      .prefault(fallback),
+    doc,
+  );
+}
+
+/**
+ * An address the site publishes, ending with `/`. A user name or password in it would be
+ * published with it (in every page that links there, the feed and datapackage.json): refused,
+ * without repeating the value, which holds them.
+ */
+function publishedAddress(env: string, description: string) {
+  return documented(
+    z
+      .string()
+      .trim()
+      // Not an address, so no user name or password can be told apart in it: shown as given,
+      // for the publisher to see what is wrong.
+      .refine(URL.canParse, {
+        error: (issue) =>
+          `${env} is not an address (got ${String(issue.input)}): give the public address, e.g. https://example.org/orgdir/`,
+        abort: true,
+      })
+      .refine((value) => new URL(value).username === '' && new URL(value).password === '', {
+        error: `${env} must not carry a user name or password: the site publishes this address (give it without them)`,
+        abort: true,
+      })
+      .refine((value) => ['https:', 'http:'].includes(new URL(value).protocol), {
+        error: (issue) => `${env} must be an http(s) address (got ${String(issue.input)})`,
+      })
+      .transform((value) => {
+        const { href } = new URL(value);
+        return href.endsWith('/') ? href : `${href}/`;
+      })
+      .optional(),
+    { env, description },
+  );
+}
+
+/** How many editions are kept. */
+function keptEditions(doc: Omit<OptionDoc, 'description'>) {
+  return documented(z.int().min(1).default(30), {
+    ...doc,
+    placeholder: 'N',
+    description: 'Editions kept; the oldest beyond them are removed.',
+  });
+}
+
+/** The most bytes a published site may have ("1GB", "500MB", or bytes). */
+function siteBudgetSetting(doc: Omit<OptionDoc, 'description'>) {
+  return documented(
+    z
+      .string()
+      .transform((text, context) => {
+        try {
+          return parseSize(text);
+        } catch (error) {
+          context.addIssue({
+            code: 'custom',
+            message: error instanceof Error ? error.message : String(error),
+          });
+          return z.NEVER;
+        }
+      })
+      .prefault(`${GITHUB_PAGES_SITE_BYTES / 1e9}GB`),
+    {
+      ...doc,
+      placeholder: 'SIZE',
+      description:
+        "The most bytes the published site may have, e.g. 500MB (the default is GitHub Pages' limit): the build refuses to publish a bigger site.",
+    },
+  );
+}
+
+const DATA_DIR = {
+  env: 'ORGDIR_DATA_DIR',
+  description: "The data folder: the crawler's output and the site's input.",
+};
+const SITE_DIR = {
+  env: 'ORGDIR_SITE_DIR',
+  description:
+    'Where the static site is written; the release folder, with the offline copy and the edition, is written beside it as DIR-release.',
+};
+const EDITIONS_DIR = {
+  env: 'ORGDIR_EDITIONS_DIR',
+  description: 'Where the editions are kept (docs/publishing.md: "Editions"); the pages show them.',
+};
+
+/** The settings the stages read from the environment. */
+export const ENVIRONMENT = z.object({
+  dataDir: folder('data', DATA_DIR),
+  siteDir: folder('dist', SITE_DIR),
+  editionsDir: folder('editions', EDITIONS_DIR),
+  keepEditions: keptEditions({ env: 'ORGDIR_KEEP_EDITIONS' }),
+  // The Atom feed needs absolute links; without it they are written relative to the feed.
+  siteUrl: publishedAddress(
+    'ORGDIR_SITE_URL',
+    'The public address of the site, e.g. https://example.org/orgdir/: the feed, canonical links and sitemap.xml.',
+  ),
+  releaseUrl: publishedAddress(
+    'ORGDIR_RELEASE_URL',
+    "Where the release folder's files are published, e.g. a GitHub release's https://github.com/OWNER/REPO/releases/latest/download/: the site links the offline copy there, and a build whose editions folder is empty fetches the previous edition from there.",
+  ),
+  siteBudget: siteBudgetSetting({ env: 'ORGDIR_SITE_BUDGET' }),
+});
+
+/** A setting of the environment, checked; throws `RangeError` with one sentence on a mistake. */
+function fromEnvironment<Setting extends z.core.$ZodType>(setting: Setting, env: NodeJS.ProcessEnv) {
+  const reading = readSetting(setting, {}, env);
+  if (!reading.ok) throw new RangeError(reading.problem);
+  return reading.value;
+}
 
 /** The crawler's output and the site's input: `ORGDIR_DATA_DIR`, default `data`. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env['ORGDIR_DATA_DIR'] || 'data');
+  return fromEnvironment(ENVIRONMENT.shape.dataDir, env);
 }
 
 /** Where the static site is written: `ORGDIR_SITE_DIR`, default `dist`. */
 export function siteDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env['ORGDIR_SITE_DIR'] || 'dist');
+  return fromEnvironment(ENVIRONMENT.shape.siteDir, env);
 }
 
 /** Where the editions are kept: `ORGDIR_EDITIONS_DIR`, default `editions` (docs/publishing.md: "Editions"). */
 export function editionsDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env['ORGDIR_EDITIONS_DIR'] || 'editions');
+  return fromEnvironment(ENVIRONMENT.shape.editionsDir, env);
 }
 
 /** How many editions are kept: `ORGDIR_KEEP_EDITIONS`, default 30. */
 export function keepEditions(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env['ORGDIR_KEEP_EDITIONS'] || 30);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RangeError(
-      `ORGDIR_KEEP_EDITIONS must be a whole number, 1 or more (got ${env['ORGDIR_KEEP_EDITIONS']})`,
-    );
-  }
-  return value;
+  return fromEnvironment(ENVIRONMENT.shape.keepEditions, env);
 }
 
-/**
- * An address the site publishes, from the variable `name`, ending with `/`. A user name or
- * password in it would be published with it (in every page that links there, the feed and
- * datapackage.json): refused, without repeating the value, which holds them.
- */
-function publishedAddress(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim();
-  if (!value) return undefined;
-  if (!URL.canParse(value)) {
-    // Not an address, so no user name or password can be told apart in it: shown as given, for
-    // the publisher to see what is wrong.
-    throw new RangeError(
-      `${name} is not an address (got ${value}): give the public address, e.g. https://example.org/orgdir/`,
-    );
-  }
-  const url = new URL(value);
-  if (url.username !== '' || url.password !== '') {
-    throw new RangeError(
-      `${name} must not carry a user name or password: the site publishes this address (give it without them)`,
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new RangeError(`${name} must be an http(s) address (got ${value})`);
-  }
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-
-/**
- * The public address of the site, e.g. https://example.org/orgdir/: `ORGDIR_SITE_URL`. The Atom
- * feed needs absolute links; without it they are written relative to the feed.
- */
+/** The public address of the site, e.g. https://example.org/orgdir/: `ORGDIR_SITE_URL`. */
 export function siteUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return publishedAddress(env, 'ORGDIR_SITE_URL');
+  return fromEnvironment(ENVIRONMENT.shape.siteUrl, env);
 }
 
-/**
- * Where the release folder's files are published: `ORGDIR_RELEASE_URL`, e.g. a GitHub release's
- * `https://github.com/OWNER/REPO/releases/latest/download/`. The site links the offline copy
- * there, and a build whose editions folder is empty fetches the previous edition from there.
- */
+/** Where the release folder's files are published: `ORGDIR_RELEASE_URL`. */
 export function releaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return publishedAddress(env, 'ORGDIR_RELEASE_URL');
+  return fromEnvironment(ENVIRONMENT.shape.releaseUrl, env);
 }
 
-/**
- * The most bytes a published site may have: `ORGDIR_SITE_BUDGET` ("1GB", "500MB", or bytes),
- * default GitHub Pages' limit of 1 GB. The build refuses to publish a bigger site.
- */
+/** The most bytes a published site may have: `ORGDIR_SITE_BUDGET`, default GitHub Pages' 1 GB. */
 export function siteBudget(env: NodeJS.ProcessEnv = process.env): number {
-  const value = env['ORGDIR_SITE_BUDGET']?.trim();
-  return value ? parseSize(value) : GITHUB_PAGES_SITE_BYTES;
+  return fromEnvironment(ENVIRONMENT.shape.siteBudget, env);
 }
+
+/** The record files: each record as the register gave it, beside its page. */
+const recordFiles = (verb: string) =>
+  documented(z.boolean().default(false), {
+    flag: 'record-files',
+    description: `Also ${verb} each record as the register gave it, record/<id>.json, linked from its page (about 2.6 kB an organisation; every record is in the downloads anyway).`,
+  });
+
+/** The flags of `npm run site`, and the environment it reads. */
+export const SITE_COMMAND_LINE = z.object({
+  data: folder('data', {
+    ...DATA_DIR,
+    flag: 'data',
+    placeholder: 'DIR',
+    description: 'The data folder to read.',
+  }),
+  out: folder('dist', {
+    ...SITE_DIR,
+    flag: 'out',
+    placeholder: 'DIR',
+    description: 'The site folder to write.',
+  }),
+  releaseDir: documented(
+    z
+      .string()
+      .refine((path) => path.trim() !== '', '--release-dir is an empty path: name a folder')
+      .optional(),
+    {
+      flag: 'release-dir',
+      placeholder: 'DIR',
+      description: 'The release folder, for the offline copy (default: the site folder + "-release").',
+    },
+  ),
+  zip: documented(z.boolean().default(false), {
+    flag: 'zip',
+    description: 'Also write the offline copy as orgdir-site.zip (for Windows 10; about 3x larger).',
+  }),
+  tarGz: documented(z.boolean().default(true), {
+    flag: 'tar-gz',
+    description: 'Write the offline copy as orgdir-site.tar.gz.',
+  }),
+  recordFiles: recordFiles('write'),
+  verbose: documented(z.boolean().default(false), { flag: 'verbose', description: "Show Astro's own log." }),
+  editionsDir: ENVIRONMENT.shape.editionsDir,
+  siteUrl: ENVIRONMENT.shape.siteUrl,
+  releaseUrl: ENVIRONMENT.shape.releaseUrl,
+});
+
+/** The build's own flags, and the environment it reads; the crawl's options come beside them. */
+export const BUILD_COMMAND_LINE = z.object({
+  accept: documented(z.string().trim().min(1, '--accept needs a reason').optional(), {
+    flag: 'accept',
+    placeholder: 'REASON',
+    description: 'Publish even if the publish guard objects; REASON is recorded in the edition.',
+  }),
+  keepEditions: keptEditions({ flag: 'keep-editions', env: 'ORGDIR_KEEP_EDITIONS' }),
+  reuseCrawl: documented(z.boolean().default(false), {
+    flag: 'reuse-crawl',
+    description:
+      'Do not crawl: judge (and with --accept publish) the crawl that the last build left in DATA.next.',
+  }),
+  siteBudget: siteBudgetSetting({ flag: 'site-budget', env: 'ORGDIR_SITE_BUDGET' }),
+  recordFiles: recordFiles('publish'),
+  dataDir: ENVIRONMENT.shape.dataDir,
+  siteDir: ENVIRONMENT.shape.siteDir,
+  editionsDir: ENVIRONMENT.shape.editionsDir,
+  siteUrl: ENVIRONMENT.shape.siteUrl,
+  releaseUrl: ENVIRONMENT.shape.releaseUrl,
+});
+
+/** The build's settings, once read. */
+export type BuildSettings = z.output<typeof BUILD_COMMAND_LINE>;
+
+/** The flags of `npm run editions`, and the folder it reads. */
+export const EDITIONS_COMMAND_LINE = z.object({
+  latest: documented(z.boolean().default(false), {
+    flag: 'latest',
+    description: 'Only the id of the newest edition (for scripts and the nightly workflow).',
+  }),
+  json: documented(z.boolean().default(false), {
+    flag: 'json',
+    description: "The editions' edition.json, newest first.",
+  }),
+  repair: documented(z.boolean().default(false), {
+    flag: 'repair',
+    description: 'Finish a publish that a killed build left half-done (a build does this itself).',
+  }),
+  editionsDir: ENVIRONMENT.shape.editionsDir,
+});

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CRAWL_OPTIONS, CrawlConfigError } from '../../../src/crawl/options.ts';
+import { CRAWL_COMMAND_LINE, CrawlConfigError } from '../../../src/crawl/options.ts';
+import { defaultOf, documentedFields } from '../../../src/lib/command-line.ts';
 import { normaliseApiUrl, resolveCrawlOptions } from '../../../src/crawl/resolve-options.ts';
 import { crawlHelp, parseCrawlCommandLine } from '../../../src/crawl/command-line.ts';
 
@@ -112,7 +113,9 @@ test('API URLs are checked: scheme, no credentials or query, no plain http acros
 test('--help documents every option with its default', () => {
   assert.deepEqual(parseCrawlCommandLine(['--help'], {}), { help: true });
   const help = crawlHelp();
-  for (const option of CRAWL_OPTIONS) {
+  for (const field of documentedFields(CRAWL_COMMAND_LINE)) {
+    const option = { flag: field.doc.flag, defaultValue: defaultOf(field.schema) };
+    if (option.flag === undefined) continue;
     assert.match(help, new RegExp(`--${option.flag}\\b`));
     if (option.defaultValue !== undefined && option.defaultValue !== false) {
       const line = help.slice(help.indexOf(`--${option.flag}`)).split('\n  --')[0] ?? '';
