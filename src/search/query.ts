@@ -16,7 +16,7 @@ const QUOTE = /["“”„‟«»＂]/;
 const NUMBER_PREFIX = /(?<![\p{L}\p{N}])(?:ie[\s-]*)?(?:chy|rcn|cro|ahb)[\s.:#-]*(?=\p{N})/giu;
 
 /** A query's text with the prefixes of registration numbers taken off the numbers. */
-export function withoutNumberPrefixes(text: string): string {
+function withoutNumberPrefixes(text: string): string {
   return text.replace(NUMBER_PREFIX, '');
 }
 

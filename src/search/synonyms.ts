@@ -5,7 +5,7 @@
 // phrases included. ("Co" stays out: it is also "County", and the "co" of "Co-operative".)
 import { tokenize } from './fold.ts';
 
-export const NAME_SYNONYMS: readonly (readonly string[])[] = [
+const NAME_SYNONYMS: readonly (readonly string[])[] = [
   ['saint', 'st'],
   ['association', 'assoc', 'assn'],
   ['limited', 'ltd'],
