@@ -1,7 +1,7 @@
 // The snapshot as files people can take away: every organisation as JSON and as CSV, the lists
 // as CSV and the crawl's manifest (download-files.ts gzips the large ones and adds SHA256SUMS).
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvRow, writtenNumber } from '../lib/csv.ts';
 import { DOWNLOADS_DIR, organisationPath, RECORDS_DOWNLOAD } from '../lib/routes.ts';
@@ -275,11 +275,10 @@ export function writeDownloads(snapshot: Register, siteDir: string, records: Dow
     ),
   );
 
-  const manifest = join(snapshot.dataDir, 'manifest.json');
-  if (existsSync(manifest)) {
+  const content = snapshot.manifestBytes;
+  if (content !== undefined) {
     const path = `${DOWNLOADS_DIR}/manifest.json`;
-    copyFileSync(manifest, join(siteDir, path));
-    const content = readFileSync(manifest);
+    writeFileSync(join(siteDir, path), content);
     files.push({
       path,
       title: 'manifest.json',
