@@ -1,7 +1,7 @@
 // What the site shows of the kept editions: per edition what changed, per organisation its own
 // history, and the organisations that have a page but no record in the current data folder.
-// The site build hands a view to the pages through `globalThis` (as src/site/context.ts does);
-// without one the pages show no editions: the folder they come from is the caller's to name.
+// The site build hands the view to the pages in its context (src/site/context.ts); without one
+// the pages show no editions: the folder they come from is the caller's to name.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -129,17 +129,5 @@ export function loadEditionsView(dir: string, url: string | undefined): Editions
   };
 }
 
-const VIEW = Symbol.for('orgdir.editionsView');
-
-export function setEditionsView(view: EditionsView | undefined): void {
-  const store = globalThis as { [VIEW]?: EditionsView };
-  if (view) store[VIEW] = view;
-  else delete store[VIEW];
-}
-
-const NO_EDITIONS: EditionsView = { editions: [], former: [], carried: [], histories: new Map() };
-
-/** The editions the pages render: the view the build was given, or none. */
-export function editionsView(): EditionsView {
-  return (globalThis as { [VIEW]?: EditionsView })[VIEW] ?? NO_EDITIONS;
-}
+/** What the pages show without editions. */
+export const NO_EDITIONS: EditionsView = { editions: [], former: [], carried: [], histories: new Map() };

@@ -15,7 +15,7 @@
 //   stays in the record as stored, which the downloads carry as given.
 //
 // Usage: `readOrganisation(record, id)` for one parsed record; the whole data folder is read by
-// `readRegister`/`registerOf` in ./register.ts, whose `organisations` are these.
+// `readRegister` in ./register.ts, whose `organisations` are these.
 import { z } from 'zod';
 import { organisationSchema } from '../schemas/organisation.ts';
 import { textOf } from '../lib/text.ts';

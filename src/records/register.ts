@@ -2,12 +2,11 @@
 // once, into the organisation model (./organisation.ts), and the lists, voluntary codes and
 // manifest beside them into the groups the site browses by.
 //
-// Usage: `registerOf(dataDir)` (read once per process and kept) or `readRegister(dataDir, { onRecord })`
-// to also see each record's bytes as read (the site writes its JSON twins and downloads from them).
+// Usage: `readRegister(dataDir)`, or `readRegister(dataDir, { onRecord })` to also see each
+// record's bytes as read (the site writes its JSON twins and downloads from them).
 // `register.organisations` holds every organisation with a stored record (sorted by name; each
 // `entry.organisation` is the model, unpacked at each call: take it once) and
 // `register.byId.get(id)` one of them.
-import { resolve } from 'node:path';
 import { readManifest } from '../lib/manifest-file.ts';
 import { forEachRecord, readGroupList, type RecordVisitor } from './data-folder.ts';
 import { buildSectors, groupBy } from './browse-groups.ts';
@@ -102,32 +101,4 @@ export function readRegister(dataDir: string, options: ReadOptions = {}): Regist
     ...(manifestFile.bytes === undefined ? {} : { manifestBytes: manifestFile.bytes }),
     unreadable,
   };
-}
-
-const CACHE = Symbol.for('orgdir.register');
-
-function registers(): Map<string, Register> {
-  const store = globalThis as { [CACHE]?: Map<string, Register> };
-  return (store[CACHE] ??= new Map());
-}
-
-/**
- * The register of a data folder, read once per process. Cached on `globalThis` because Astro
- * bundles the pages' copy of this module separately from the build pipeline's copy; both see one.
- */
-export function registerOf(dataDir: string): Register {
-  const key = resolve(dataDir);
-  let register = registers().get(key);
-  if (!register) registers().set(key, (register = readRegister(key)));
-  return register;
-}
-
-/** Makes `register` the one `registerOf` gives for its data folder (read by the pipeline itself). */
-export function keepRegister(register: Register): void {
-  registers().set(resolve(register.dataDir), register);
-}
-
-/** Lets go of kept registers once a build is done (and before a rebuild of changed data). */
-export function forgetRegisters(): void {
-  registers().clear();
 }
