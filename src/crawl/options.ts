@@ -50,7 +50,7 @@ export type CrawlOptions = Partial<ResolvedCrawlOptions> & {
   discoverQueries?: readonly string[];
   /** Receives progress events; default: none. */
   reporter?: CrawlReporter;
-  /** Aborting it stops the crawl: in-flight requests are cancelled, the partial snapshot kept. */
+  /** Aborting it stops the crawl: in-flight requests are cancelled, the partial folder kept. */
   signal?: AbortSignal;
 };
 
