@@ -22,6 +22,7 @@ import {
   type Unreadable,
 } from '../records/data-folder.ts';
 import { parseRecord } from '../records/record-json.ts';
+import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
 export interface Member {
@@ -169,14 +170,17 @@ export async function writeSnapshot(path: string, snapshot: EditionSnapshot): Pr
 export async function readSnapshot(path: string): Promise<EditionSnapshot> {
   const snapshot = emptySnapshot();
   const input = createReadStream(path).pipe(createGunzip());
+  let number = 0;
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    number += 1;
     if (text === '') continue;
     // Amounts as written, as the data folder's records are read: the same record compares the same.
-    const line = parseRecord(text) as Line;
+    const line = parseEditionFile(`${path} line ${number}`, keptEdition.snapshotLine, parseRecord(text));
     if (line.type === 'organisation') {
-      // Ids in lower case, as the data folder's are: an edition from elsewhere that gives one in
-      // other capitals is still the same organisation (and its page), and the first line of it wins.
-      const id = line.id.toLowerCase();
+      // Ids in lower case (the schema reads them so), as the data folder's are: an edition from
+      // elsewhere that gives one in other capitals is still the same organisation (and its page),
+      // and the first line of it wins.
+      const id = line.id;
       if (snapshot.organisations.has(id)) continue;
       snapshot.organisations.set(id, {
         id,
@@ -188,7 +192,7 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
         name: line.name,
         kind: line.kind,
         ...(line.description === undefined ? {} : { description: line.description }),
-        members: line.members.map(([id, name]) => ({ id: id.toLowerCase(), name })),
+        members: line.members.map(([id, name]) => ({ id, name })),
       };
       snapshot.lists.set(listKey(list), list);
     }
