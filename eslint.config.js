@@ -207,6 +207,26 @@ const scriptPatterns = [
 ];
 boundaries.push(refusing(['scripts/**/*.ts'], scriptPatterns));
 
+/**
+ * The pipeline hands the pages one object through one global (src/site/context.ts): any other
+ * global state on the Node side would be a second hand-over that the pages' bundle and the
+ * pipeline each see differently. The browser clients' globals live on `window`, not here.
+ */
+const ONE_GLOBAL = {
+  files: ['src/**/*.{ts,astro}'],
+  ignores: ['src/site/context.ts'],
+  rules: {
+    'no-restricted-globals': [
+      'error',
+      ...['globalThis', 'global'].map((name) => ({
+        name,
+        message:
+          'Only src/site/context.ts keeps state on globalThis: the one hand-over from the pipeline to the pages.',
+      })),
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -242,4 +262,5 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ONE_GLOBAL,
 );

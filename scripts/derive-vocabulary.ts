@@ -1,9 +1,9 @@
-// Derives the compact vocabulary of the sample register (ie-register.json, committed next to this
-// file) from the Charities Regulator's public register, so that the sample API reads like the real
+// Derives the compact vocabulary of the sample register (derived-vocabulary.json, committed in
+// src/sample-api/vocabulary/) from the Charities Regulator's public register, so that the sample API reads like the real
 // one without depending on the source files at run time:
 //
-//   node src/sample-api/vocabulary/derive.ts [../shared/data/ie-charities]
-//   npx prettier --write src/sample-api/vocabulary/ie-register.json
+//   node scripts/derive-vocabulary.ts [../shared/data/ie-charities]
+//   npx prettier --write src/sample-api/vocabulary/derived-vocabulary.json
 //
 // Source: Charities Regulator, Register of Charities and annual-report extracts (January 2021),
 // CC BY 4.0; as cleaned in github.com/jackapbutler/Charity-Visualizer (MIT, (c) 2021 Jack Butler).
@@ -231,11 +231,14 @@ export function deriveVocabulary(folder: string) {
 
 if (import.meta.main) {
   const here = dirname(fileURLToPath(import.meta.url));
-  const folder = resolve(process.argv[2] ?? join(here, '../../../../shared/data/ie-charities'));
+  const folder = resolve(process.argv[2] ?? join(here, '../../shared/data/ie-charities'));
   const vocabulary = deriveVocabulary(folder);
-  writeFileSync(join(here, 'ie-register.json'), JSON.stringify(vocabulary, null, 2) + '\n');
+  writeFileSync(
+    join(here, '../src/sample-api/vocabulary/derived-vocabulary.json'),
+    JSON.stringify(vocabulary, null, 2) + '\n',
+  );
   console.log(
-    `ie-register.json: ${vocabulary.kinds.length} kinds, ` +
+    `derived-vocabulary.json: ${vocabulary.kinds.length} kinds, ` +
       `${Object.values(vocabulary.localities).reduce((sum, places) => sum + places.length, 0)} places, ` +
       `${vocabulary.schoolNames.length} school names`,
   );

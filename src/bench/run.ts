@@ -1,12 +1,12 @@
 // `npm run bench`: every stage at every size, in order crawl → site → page weight → search, each
 // size in a folder of its own under the work folder, then the figures written as BENCHMARKS.md and
 // JSON.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { format, resolveConfig } from 'prettier';
-import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { readManifest } from '../lib/manifest-file.ts';
 import {
   checkTargets,
   pagefindChecks,
@@ -69,17 +69,8 @@ export interface BenchmarkOptions {
 
 /** A data folder holding a complete crawl of exactly `organisations` records. */
 function hasCompleteData(dataDir: string, organisations: number): boolean {
-  const file = join(dataDir, DATA_LAYOUT.manifest);
-  if (!existsSync(file)) return false;
-  try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
-      complete?: boolean;
-      counts?: { stored?: number };
-    };
-    return manifest.complete === true && manifest.counts?.stored === organisations;
-  } catch {
-    return false;
-  }
+  const { fields, counts } = readManifest(dataDir);
+  return fields.complete === true && counts.stored === organisations;
 }
 
 export async function runBenchmark(options: BenchmarkOptions): Promise<BenchmarkResults> {

@@ -1,13 +1,12 @@
 // One function per stage measured: each starts the worker processes it needs, measures, and
 // returns its figures (src/bench/figures.ts).
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Browser } from 'playwright';
 import { benchmarkSearch } from './search-timing.ts';
 import type { SampleApiStats } from '../sample-api/server.ts';
-import { crawlManifestSchema } from '../schemas/index.ts';
-import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { readManifest } from '../lib/manifest-file.ts';
 import {
   crawlBoundSeconds,
   pageWeight,
@@ -210,9 +209,11 @@ export async function runSweepStage(
   worker?: WorkerOptions,
 ): Promise<SweepFigures> {
   const { crawled, stats } = await crawlSampleApi(options, options.searchCap, worker);
-  const manifest = crawlManifestSchema.parse(
-    JSON.parse(await readFile(join(options.dataDir, DATA_LAYOUT.manifest), 'utf8')),
-  );
+  const { manifest, problem } = readManifest(options.dataDir);
+  if (manifest === undefined)
+    throw new Error(
+      `the crawl left no whole manifest in ${options.dataDir}${problem ? ` (${problem})` : ''}`,
+    );
   const served = Object.keys(stats.organisationsServed).length;
   const requests = requestsOf(stats);
   const boundSeconds = crawlBoundSeconds(requests, options.latencyMs, options.concurrency);

@@ -2,10 +2,11 @@
 // search sweep (sweep.ts), then `Organisation/{id}` once for every distinct id (organisations.ts),
 // all into a partial data folder that replaces the data folder only when complete
 // (data-folder-writer.ts; docs/crawling.md: "Storage contract", "Resume and publish").
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crawlManifestSchema, type CrawlManifest } from '../schemas/index.ts';
+import type { CrawlManifest } from '../schemas/index.ts';
 import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
+import { readManifest } from '../lib/manifest-file.ts';
 import { settleAll } from './worker-pool.ts';
 import { exists, removeTemporaryFiles, writeFileAtomic } from '../storage/atomic-file.ts';
 import { LockHeldError } from '../storage/lock.ts';
@@ -74,16 +75,9 @@ export async function crawl(input: CrawlOptions): Promise<CrawlSummary> {
   }
 }
 
-/** The partial folder's manifest, or `undefined` when there is none or it is unreadable. */
-async function readManifest(dir: string): Promise<CrawlManifest | undefined> {
-  try {
-    const parsed = crawlManifestSchema.safeParse(
-      JSON.parse(await readFile(join(dir, DATA_LAYOUT.manifest), 'utf8')),
-    );
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+/** The partial folder's manifest, or `undefined` when there is none or it is not whole. */
+function manifestOf(dir: string): CrawlManifest | undefined {
+  return readManifest(dir).manifest;
 }
 
 /** One crawl under the lock: resume or start the partial folder, fetch, then publish or keep it. */
@@ -134,7 +128,7 @@ class CrawlRun {
     try {
       const repaired = await repairInterruptedSwap(
         this.#paths,
-        async (dir) => (await readManifest(dir))?.complete === true,
+        async (dir) => manifestOf(dir)?.complete === true,
       );
       if (repaired !== undefined) context.say('warn', repaired);
       await this.#openPartial();
@@ -168,7 +162,7 @@ class CrawlRun {
     const { options, say } = this.#context;
     const { partialDir } = this.#paths;
     if (await exists(partialDir)) {
-      const previous = await readManifest(partialDir);
+      const previous = manifestOf(partialDir);
       const ageHours = previous === undefined ? 0 : (Date.now() - Date.parse(previous.startedAt)) / 3_600_000;
       let reason: string | undefined;
       if (options.fresh) reason = '--fresh';

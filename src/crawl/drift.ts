@@ -1,9 +1,11 @@
 // Validation as a report: records are stored as the API sent them whatever the schema says, and
-// every difference is counted here by resource, path and kind, with a few examples.
+// every difference is counted here by resource, path and issue (src/schemas/drift.ts), with a few
+// examples.
 import type { z } from 'zod';
 import { isPlainObject } from '../lib/objects.ts';
 import { coordinateOrder, type CoordinateOrder } from '../lib/geolocation.ts';
 import type { CoordinateCounts, DriftFinding } from '../schemas/manifest.ts';
+import type { DriftIssue } from '../schemas/drift.ts';
 
 const EXAMPLES = 5;
 
@@ -17,13 +19,10 @@ export function issuePath(path: readonly PropertyKey[]): string {
   return text;
 }
 
-// The one reader outside the crawl (src/editions/edition-file.ts) takes it from here until it reads
-// the record model; new code imports `isPlainObject` from src/lib/objects.ts.
-
 export class DriftReport {
   readonly #findings = new Map<string, DriftFinding>();
 
-  add(resource: string, example: string, path: string, issue: string, message: string): void {
+  add(resource: string, example: string, path: string, issue: DriftIssue, message: string): void {
     const key = `${resource}\u0000${path}\u0000${issue}`;
     const finding = this.#findings.get(key);
     if (finding === undefined) {

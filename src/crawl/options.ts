@@ -332,6 +332,6 @@ export type CrawlOptions = z.input<typeof CRAWL_SETTINGS> & {
   discoverQueries?: readonly string[];
   /** Receives progress events; default: none. */
   reporter?: CrawlReporter;
-  /** Aborting it stops the crawl: in-flight requests are cancelled, the partial snapshot kept. */
+  /** Aborting it stops the crawl: in-flight requests are cancelled, the partial folder kept. */
   signal?: AbortSignal;
 };

@@ -13,13 +13,7 @@ import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { formatBytes } from '../lib/bytes.ts';
 import { listKey } from './edition-file.ts';
-import {
-  editionChangesSchema,
-  editionMetaSchema,
-  firstIssue,
-  formerLineSchema,
-  snapshotLineSchema,
-} from './edition-schema.ts';
+import { fetchedEdition, firstIssue } from '../schemas/edition.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
 export const CARRIED_FILES = [
@@ -174,13 +168,13 @@ async function readLinesFile<T>(
  */
 async function checkEdition(folder: string): Promise<string> {
   const carried = Object.fromEntries(CARRIED_FILES) as Record<string, string>;
-  const meta = await readJsonFile(join(folder, 'edition.json'), editionMetaSchema, carried['edition.json']!);
-  const changes = await readJsonFile(join(folder, 'changes.json'), editionChangesSchema, carried['changes.json']!);
+  const meta = await readJsonFile(join(folder, 'edition.json'), fetchedEdition.meta, carried['edition.json']!);
+  const changes = await readJsonFile(join(folder, 'changes.json'), fetchedEdition.changes, carried['changes.json']!);
   const organisations = new Set<string>();
   const lists = new Map<string, number>();
   await readLinesFile(
     join(folder, 'snapshot.jsonl.gz'),
-    snapshotLineSchema,
+    fetchedEdition.snapshotLine,
     carried['snapshot.jsonl.gz']!,
     LIMITS['snapshot.jsonl.gz'].expanded,
     (line) => {
@@ -190,7 +184,7 @@ async function checkEdition(folder: string): Promise<string> {
   );
   await readLinesFile(
     join(folder, 'former.jsonl.gz'),
-    formerLineSchema,
+    fetchedEdition.formerLine,
     carried['former.jsonl.gz']!,
     LIMITS['former.jsonl.gz'].expanded,
     () => {},
@@ -211,7 +205,7 @@ async function checkEdition(folder: string): Promise<string> {
 
 /**
  * Fetches the latest edition published at `releaseUrl` into `editionsDir` as a kept edition.
- * Every file is bounded in size and checked (edition-schema.ts) before anything is kept. Returns
+ * Every file is bounded in size and checked (src/schemas/edition.ts) before anything is kept. Returns
  * its id, or a problem (nothing published there yet, unreachable, not an edition): the build then
  * goes on as a first edition, as it would have without this.
  */

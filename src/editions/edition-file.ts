@@ -2,19 +2,27 @@
 // from a data folder (docs/crawling.md: "Storage contract") and kept as one gzipped JSON-lines file per
 // edition (docs/publishing.md: "Editions"). One line per organisation or list, sorted, so that two snapshots of
 // the same register are the same bytes and `zcat snapshot.jsonl.gz | grep` works for anyone.
-import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import { readVoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
-import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
+import { DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
 import { recordName, withinNestingLimit } from '../records/organisation.ts';
-import { forEachRecord, type RecordVisitor } from '../records/register.ts';
+import {
+  forEachRecord,
+  readGroupList,
+  readVoluntaryCodeMembers,
+  readVoluntaryCodes,
+  voluntaryCodeMemberFiles,
+  type ListEntry,
+  type RecordVisitor,
+  type Unreadable,
+} from '../records/data-folder.ts';
 import { parseRecord } from '../records/record-json.ts';
+import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
 export interface Member {
@@ -56,62 +64,53 @@ export function emptySnapshot(): EditionSnapshot {
   return { organisations: new Map(), lists: new Map() };
 }
 
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The `{ id, name }` entries of a list answer, lower-cased, deduplicated and sorted by id. */
-export function membersOf(value: unknown): Member[] {
-  if (!Array.isArray(value)) return [];
-  const members = new Map<string, Member>();
-  for (const entry of value) {
-    if (!isPlainObject(entry) || typeof entry['id'] !== 'string') continue;
-    const id = entry['id'].toLowerCase();
-    if (!members.has(id))
-      members.set(id, { id, name: typeof entry['name'] === 'string' ? entry['name'] : '' });
-  }
-  return [...members.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** The entries of a list as an edition keeps them: sorted by id, so that equal lists are equal bytes. */
+function sortedMembers(entries: readonly ListEntry[]): Member[] {
+  return [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**
- * How a data folder's records are read: each one once, handed to `visit` (src/records/register.ts).
- * The build passes a reader that also serves the site from the same reading.
+ * How a data folder's records are read: each one once, handed to `visit` (src/records/data-folder.ts),
+ * a file that cannot be read listed in `unreadable`. The build passes a reader that also serves the
+ * site from the same reading.
  */
-export type RecordsReader = (dataDir: string, visit: RecordVisitor) => void;
+export type RecordsReader = (dataDir: string, visit: RecordVisitor, unreadable: Unreadable[]) => void;
 
-const readRecords: RecordsReader = (dataDir, visit) => forEachRecord(dataDir, [], visit);
+const readRecords: RecordsReader = (dataDir, visit, unreadable) => forEachRecord(dataDir, unreadable, visit);
 
-/** Reads a data folder written by the crawler into a snapshot. Unreadable files are left out. */
-export function readDataFolder(dataDir: string, read: RecordsReader = readRecords): EditionSnapshot {
+export interface ReadDataFolderOptions {
+  read?: RecordsReader;
+  /** Where the files that cannot be read are listed (as the register lists them); left out of the snapshot. */
+  unreadable?: Unreadable[];
+}
+
+/**
+ * Reads a data folder written by the crawler into a snapshot, through the record model's reader
+ * of the data folder. Unreadable files are left out, and listed in `options.unreadable`.
+ */
+export function readDataFolder(dataDir: string, options: ReadDataFolderOptions = {}): EditionSnapshot {
+  const { read = readRecords, unreadable = [] } = options;
   const snapshot = emptySnapshot();
-  read(dataDir, (id, _bytes, record) => {
-    // A field nested past what JSON.stringify and the diff can walk is left out of the edition, as
-    // the record model leaves it out of the pages (which note it): the record itself stays stored.
-    if (isPlainObject(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
-  });
+  read(
+    dataDir,
+    (id, _bytes, record) => {
+      // A field nested past what JSON.stringify and the diff can walk is left out of the edition, as
+      // the record model leaves it out of the pages (which note it): the record itself stays stored.
+      if (isPlainObject(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
+    },
+    unreadable,
+  );
   const addList = (list: SnapshotList) => snapshot.lists.set(listKey(list), list);
   for (const name of [...GROUP_LISTS, DISCOVERED_LIST]) {
-    const path = join(dataDir, DATA_LAYOUT.lists, `${name}.json`);
-    if (existsSync(path)) addList({ name, kind: 'list', members: membersOf(readJson(path)) });
+    const list = readGroupList(dataDir, name, unreadable);
+    if (list.known) addList({ name, kind: 'list', members: sortedMembers(list.entries) });
   }
   const described = new Map<string, string | undefined>();
-  const codes = readJson(join(dataDir, DATA_LAYOUT.voluntaryCodes));
-  for (const entry of Array.isArray(codes) ? codes : []) {
-    const code =
-      typeof entry === 'string' || isPlainObject(entry)
-        ? readVoluntaryCode(entry as VoluntaryCodeEntry)
-        : undefined;
-    if (code !== undefined && !described.has(code.id)) described.set(code.id, code.description);
-  }
-  const membersFolder = join(dataDir, DATA_LAYOUT.voluntaryCodeMembers);
-  const memberFiles = new Set(existsSync(membersFolder) ? readdirSync(membersFolder) : []);
+  for (const code of readVoluntaryCodes(dataDir, unreadable)) described.set(code.id, code.description);
+  const memberFiles = new Set(voluntaryCodeMemberFiles(dataDir));
   for (const file of memberFiles) {
-    const id = file.endsWith('.json') ? file.slice(0, -'.json'.length) : undefined;
-    if (id !== undefined && !described.has(id)) described.set(id, undefined);
+    const id = file.slice(0, -'.json'.length);
+    if (!described.has(id)) described.set(id, undefined);
   }
   for (const [id, description] of [...described].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = `${id}.json`;
@@ -119,7 +118,7 @@ export function readDataFolder(dataDir: string, read: RecordsReader = readRecord
       name: id,
       kind: 'voluntaryCode',
       ...(description === undefined ? {} : { description }),
-      members: memberFiles.has(file) ? membersOf(readJson(join(membersFolder, file))) : [],
+      members: memberFiles.has(file) ? sortedMembers(readVoluntaryCodeMembers(dataDir, file, unreadable).entries) : [],
     });
   }
   return snapshot;
@@ -171,14 +170,17 @@ export async function writeSnapshot(path: string, snapshot: EditionSnapshot): Pr
 export async function readSnapshot(path: string): Promise<EditionSnapshot> {
   const snapshot = emptySnapshot();
   const input = createReadStream(path).pipe(createGunzip());
+  let number = 0;
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
+    number += 1;
     if (text === '') continue;
     // Amounts as written, as the data folder's records are read: the same record compares the same.
-    const line = parseRecord(text) as Line;
+    const line = parseEditionFile(`${path} line ${number}`, keptEdition.snapshotLine, parseRecord(text));
     if (line.type === 'organisation') {
-      // Ids in lower case, as the data folder's are: an edition from elsewhere that gives one in
-      // other capitals is still the same organisation (and its page), and the first line of it wins.
-      const id = line.id.toLowerCase();
+      // Ids in lower case (the schema reads them so), as the data folder's are: an edition from
+      // elsewhere that gives one in other capitals is still the same organisation (and its page),
+      // and the first line of it wins.
+      const id = line.id;
       if (snapshot.organisations.has(id)) continue;
       snapshot.organisations.set(id, {
         id,
@@ -190,7 +192,7 @@ export async function readSnapshot(path: string): Promise<EditionSnapshot> {
         name: line.name,
         kind: line.kind,
         ...(line.description === undefined ? {} : { description: line.description }),
-        members: line.members.map(([id, name]) => ({ id: id.toLowerCase(), name })),
+        members: line.members.map(([id, name]) => ({ id, name })),
       };
       snapshot.lists.set(listKey(list), list);
     }

@@ -22,13 +22,13 @@ const cache = new WeakMap<EditionsView, Map<Register, FormerOrganisation[]>>();
  * that gives a live organisation's id in other capitals must not write over its page, and of two
  * entries that would share one page only the first is kept.
  */
-export function formerOrganisations(view: EditionsView, snapshot: Register): FormerOrganisation[] {
-  let bySnapshot = cache.get(view);
-  if (bySnapshot === undefined) cache.set(view, (bySnapshot = new Map()));
-  let list = bySnapshot.get(snapshot);
+export function formerOrganisations(view: EditionsView, register: Register): FormerOrganisation[] {
+  let byRegister = cache.get(view);
+  if (byRegister === undefined) cache.set(view, (byRegister = new Map()));
+  let list = byRegister.get(register);
   if (list === undefined) {
     const latest = view.editions[0]?.meta.id ?? '';
-    const pages = new Set([...snapshot.byId.keys()].map(organisationFileStem));
+    const pages = new Set([...register.byId.keys()].map(organisationFileStem));
     list = [
       ...view.former.map((organisation) => ({
         id: organisation.id.toLowerCase(),
@@ -50,7 +50,7 @@ export function formerOrganisations(view: EditionsView, snapshot: Register): For
       pages.add(page);
       return true;
     });
-    bySnapshot.set(snapshot, list);
+    byRegister.set(register, list);
   }
   return list;
 }

@@ -2,6 +2,7 @@
 // the new data or site replaces the live ones (docs/publishing.md: "The publish guard"). Pure: snapshots
 // and the crawl's counts in, a report out. A bad night (an outage, an empty list, a revoked key
 // that lets some calls through) shows up here as numbers that no real register moves by overnight.
+import type { GUARD_CHECKS } from '../schemas/edition.ts';
 import { ORGANISATION_FIELDS } from '../schemas/index.ts';
 import { readOrganisation } from '../records/organisation.ts';
 import type { EditionSnapshot, SnapshotList, SnapshotOrganisation } from './edition-file.ts';
@@ -33,7 +34,7 @@ export const DEFAULT_THRESHOLDS: GuardThresholds = {
 /** The fields whose fill rate is watched: every field the spec gives an Organisation. */
 export const REQUIRED_FIELDS: readonly string[] = ORGANISATION_FIELDS;
 
-export type GuardCheckId = 'organisations' | 'empty-list' | 'shrunk-list' | 'failed-fetches' | 'fill-rate';
+export type GuardCheckId = (typeof GUARD_CHECKS)[number];
 
 export interface GuardCheck {
   check: GuardCheckId;

@@ -1,11 +1,13 @@
 // What the site shows of the kept editions: per edition what changed, per organisation its own
 // history, and the organisations that have a page but no record in the current data folder.
-// The site build hands a view to the pages through `globalThis` (as src/site/context.ts does);
-// without one the pages show no editions: the folder they come from is the caller's to name.
+// The site build hands the view to the pages in its context (src/site/context.ts); without one
+// the pages show no editions: the folder they come from is the caller's to name.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import type { z } from 'zod';
 import { recordName } from '../records/organisation.ts';
+import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
@@ -84,13 +86,15 @@ export function organisationHistories(editions: readonly KeptEdition[]): Map<str
   return histories;
 }
 
-function gzippedLines<T>(path: string): T[] {
+/** The lines of a gzipped JSON-lines file of an edition, each as `schema` describes it. */
+function gzippedLines<T>(path: string, schema: z.ZodType<T>): T[] {
   if (!existsSync(path)) return [];
   return gunzipSync(readFileSync(path))
     .toString('utf8')
     .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as T);
+    .flatMap((line, index) =>
+      line === '' ? [] : [parseEditionFile(`${path} line ${index + 1}`, schema, JSON.parse(line))],
+    );
 }
 
 /** The view of the published editions in a folder (the newest `keep` of them). */
@@ -102,13 +106,11 @@ export function loadEditionsView(dir: string, url: string | undefined): Editions
     .map((meta) => ({ meta, changes: store.readChanges(meta.id) }));
   const latest = editions[0]?.meta.id;
   const former =
-    latest === undefined ? [] : gzippedLines<FormerOrganisation>(join(dir, latest, 'former.jsonl.gz'));
+    latest === undefined ? [] : gzippedLines(join(dir, latest, 'former.jsonl.gz'), keptEdition.formerLine);
   const carried =
     latest === undefined
       ? []
-      : gzippedLines<{ type: string; id: string; record: Record<string, unknown>; carriedFrom?: string }>(
-          join(dir, latest, 'snapshot.jsonl.gz'),
-        ).flatMap((line) =>
+      : gzippedLines(join(dir, latest, 'snapshot.jsonl.gz'), keptEdition.snapshotLine).flatMap((line) =>
           line.type === 'organisation' && line.carriedFrom !== undefined
             ? [
                 {
@@ -129,17 +131,5 @@ export function loadEditionsView(dir: string, url: string | undefined): Editions
   };
 }
 
-const VIEW = Symbol.for('orgdir.editionsView');
-
-export function setEditionsView(view: EditionsView | undefined): void {
-  const store = globalThis as { [VIEW]?: EditionsView };
-  if (view) store[VIEW] = view;
-  else delete store[VIEW];
-}
-
-const NO_EDITIONS: EditionsView = { editions: [], former: [], carried: [], histories: new Map() };
-
-/** The editions the pages render: the view the build was given, or none. */
-export function editionsView(): EditionsView {
-  return (globalThis as { [VIEW]?: EditionsView })[VIEW] ?? NO_EDITIONS;
-}
+/** What the pages show without editions. */
+export const NO_EDITIONS: EditionsView = { editions: [], former: [], carried: [], histories: new Map() };

@@ -2,10 +2,12 @@
 // "The publish guard"): the crawl read once, records that failed carried over from the previous edition, the
 // publish guard's verdict, the changes since the previous edition, the new edition written as
 // pending, and what the pages will show of the kept editions. src/editions/publish.ts runs it.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { readManifest, type ManifestReading } from '../lib/manifest-file.ts';
+import type { Unreadable } from '../records/data-folder.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport, type GuardThresholds } from './guard.ts';
 import {
@@ -49,37 +51,20 @@ export interface StoppedEdition {
   guard: GuardReport;
 }
 
-/** The crawl's manifest, loosely read: the guard must judge a crawl whose manifest is odd too. */
-export function readManifest(dataDir: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(readFileSync(join(dataDir, DATA_LAYOUT.manifest), 'utf8'));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function crawlFacts(
-  manifest: Record<string, unknown>,
-  snapshot: EditionSnapshot,
-): CrawlFacts & { failedIds: string[] } {
-  const counts = (manifest['counts'] ?? {}) as Record<string, unknown>;
-  const failures = Array.isArray(manifest['failures'])
-    ? (manifest['failures'] as Record<string, unknown>[])
-    : [];
-  const failedIds = failures
-    .filter((failure) => failure['operation'] === 'organisation' && typeof failure['id'] === 'string')
-    .map((failure) => String(failure['id']).toLowerCase());
-  const listed =
-    typeof counts['organisations'] === 'number' ? counts['organisations'] : snapshot.organisations.size;
-  const failed = typeof counts['failed'] === 'number' ? counts['failed'] : failedIds.length;
+function crawlFacts(manifest: ManifestReading, snapshot: EditionSnapshot): CrawlFacts & { failedIds: string[] } {
+  // Read field by field: the guard must judge a crawl whose manifest is odd too.
+  const failedIds = (manifest.fields.failures ?? [])
+    .filter((failure) => failure.operation === 'organisation' && failure.id !== undefined)
+    .map((failure) => failure.id!.toLowerCase());
+  const listed = manifest.counts.organisations ?? snapshot.organisations.size;
+  const failed = manifest.counts.failed ?? failedIds.length;
   return { listed, failed, failedIds };
 }
 
-function crawlDetails(manifest: Record<string, unknown>): EditionMeta['crawl'] {
+function crawlDetails(manifest: ManifestReading): EditionMeta['crawl'] {
   const details: EditionMeta['crawl'] = {};
   for (const key of ['apiUrl', 'startedAt', 'finishedAt', 'crawlerVersion'] as const) {
-    const value = manifest[key];
+    const value = manifest.fields[key];
     if (typeof value === 'string') details[key] = value;
   }
   return details;
@@ -115,7 +100,7 @@ function formerOrganisations(
 /** Tonight's crawl beside the last edition, with the records that failed carried over from it. */
 interface Crawled {
   next: EditionSnapshot;
-  manifest: Record<string, unknown>;
+  manifest: ManifestReading;
   facts: CrawlFacts & { failedIds: string[] };
   previousMeta: EditionMeta | undefined;
   previous: EditionSnapshot | undefined;
@@ -125,8 +110,11 @@ async function readCrawl(
   store: EditionStore,
   stagingDir: string,
   readRecords: RecordsReader | undefined,
+  log: ((line: string) => void) | undefined,
 ): Promise<Crawled> {
-  const next = readDataFolder(stagingDir, readRecords);
+  const unreadable: Unreadable[] = [];
+  const next = readDataFolder(stagingDir, { ...(readRecords && { read: readRecords }), unreadable });
+  for (const { file, reason } of unreadable) log?.(`edition: left out ${file}: ${reason}`);
   const manifest = readManifest(stagingDir);
   const facts = crawlFacts(manifest, next);
   const previousMeta = store.latest();
@@ -255,7 +243,7 @@ export async function prepareEdition(
   store: EditionStore,
   stagingDir: string,
 ): Promise<PreparedEdition> {
-  const crawled = await readCrawl(store, stagingDir, options.readRecords);
+  const crawled = await readCrawl(store, stagingDir, options.readRecords, options.log);
   const { next, previous, previousMeta } = crawled;
   const guard = await judge(options, crawled);
   const failedChecks = guard.checks.filter((check) => !check.passed).map((check) => check.message);

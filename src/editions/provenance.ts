@@ -3,33 +3,12 @@
 // tell (the built-in sample API, and any API on this machine, listens on a new port each time; a
 // register may move to a new address), so the organisations decide: a register's nights share
 // almost all of them, two registers none.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { readManifest } from '../lib/manifest-file.ts';
+import { recordFiles } from '../records/data-folder.ts';
 import { EditionStore } from './store.ts';
-
-/** The ids of a data folder's records, in lower case, from their file names. */
-function dataFolderIds(dataDir: string): Set<string> {
-  const folder = join(dataDir, DATA_LAYOUT.organisations);
-  if (!existsSync(folder)) return new Set();
-  return new Set(
-    readdirSync(folder)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => name.slice(0, -'.json'.length).toLowerCase()),
-  );
-}
-
-/** What a JSON file says at `key`, when it is text. */
-function textAt(file: string, key: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    const text = (value as Record<string, unknown> | null)?.[key];
-    return typeof text === 'string' && text.trim() !== '' ? text : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const ORGANISATION_LINE = /^\{"type":"organisation","id":"([^"\\]*)"/;
 
@@ -67,7 +46,7 @@ function snapshotIds(file: string): Set<string> | undefined {
 export function otherRegisterEditions(editionsDir: string, dataDir: string): string | undefined {
   const newest = new EditionStore(editionsDir).latest();
   if (newest === undefined) return undefined;
-  const ours = dataFolderIds(dataDir);
+  const ours = new Set(recordFiles(dataDir, []).map((record) => record.id));
   const theirs = snapshotIds(join(editionsDir, newest.id, 'snapshot.jsonl.gz'));
   if (ours.size === 0 || theirs === undefined || theirs.size === 0) return undefined;
   for (const id of ours) if (theirs.has(id)) return undefined;
@@ -75,6 +54,6 @@ export function otherRegisterEditions(editionsDir: string, dataDir: string): str
   return (
     `the editions in ${editionsDir} are of another register: its newest edition, ${newest.id}` +
     `${from(newest.crawl?.apiUrl)}, has none of the ${ours.size} organisations of the data in ${dataDir}` +
-    from(textAt(join(dataDir, DATA_LAYOUT.manifest), 'apiUrl'))
+    from(readManifest(dataDir).fields.apiUrl)
   );
 }

@@ -23,7 +23,8 @@ import type { EditionsView } from './history.ts';
 import { otherRegisterEditions } from './provenance.ts';
 import { EditionStore, type EditionMeta } from './store.ts';
 import { carryEdition, fetchPreviousEdition } from './carry.ts';
-import { prepareEdition, readManifest, type PrepareOptions } from './prepare.ts';
+import { prepareEdition, type PrepareOptions } from './prepare.ts';
+import { readManifest } from '../lib/manifest-file.ts';
 import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
 
@@ -79,8 +80,7 @@ export function stagingPaths(options: Pick<PublishOptions, 'dataDir' | 'siteDir'
 
 
 function reuseStagedCrawl(stagingDir: string): CrawlOutcome {
-  const manifest = readManifest(stagingDir);
-  return manifest['complete'] === true
+  return readManifest(stagingDir).fields.complete === true
     ? { exitCode: 0, message: `reusing the crawl in ${stagingDir}`, published: true }
     : { exitCode: 1, message: `there is no complete crawl in ${stagingDir} to reuse`, published: false };
 }

@@ -20,6 +20,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { EditionChanges } from './diff.ts';
 import type { GuardReport } from './guard.ts';
 import { readSnapshot, writeSnapshot, type EditionSnapshot } from './edition-file.ts';
+import { EDITION_ID, keptEdition, parseEditionFile } from '../schemas/edition.ts';
 
 export interface EditionMeta {
   /** The publish date (UTC), with `-2`, `-3`… for a second or third edition that day. */
@@ -66,7 +67,6 @@ export interface PendingEdition {
   former: FormerOrganisation[];
 }
 
-export const EDITION_ID = /^\d{4}-\d{2}-\d{2}(?:-\d+)?$/;
 const PENDING = '.pending';
 const REMOVING = '.removing';
 export const JOURNAL_FILE = '.publish-journal.json';
@@ -96,11 +96,16 @@ export class EditionStore {
     const editions: EditionMeta[] = [];
     for (const name of readdirSync(this.dir)) {
       if (!EDITION_ID.test(name)) continue;
+      let value: unknown;
       try {
-        editions.push(JSON.parse(readFileSync(join(this.dir, name, 'edition.json'), 'utf8')) as EditionMeta);
+        value = JSON.parse(readFileSync(join(this.dir, name, 'edition.json'), 'utf8'));
       } catch {
         // Not an edition (no readable edition.json): left alone, never read.
+        continue;
       }
+      const meta = keptEdition.meta.safeParse(value);
+      // An edition.json that is not one (or names another folder) is no edition either.
+      if (meta.success && meta.data.id === name) editions.push(meta.data);
     }
     return editions.sort((a, b) => a.number - b.number);
   }
@@ -124,7 +129,8 @@ export class EditionStore {
   }
 
   readChanges(id: string): EditionChanges {
-    return JSON.parse(readFileSync(join(this.path(id), 'changes.json'), 'utf8')) as EditionChanges;
+    const file = join(this.path(id), 'changes.json');
+    return parseEditionFile(file, keptEdition.changes, JSON.parse(readFileSync(file, 'utf8')));
   }
 
   /** The organisations no longer listed as of edition `id` (empty when it has no such file). */
@@ -186,9 +192,8 @@ async function readFormerFile(path: string): Promise<FormerOrganisation[]> {
   const input = createReadStream(path).pipe(createGunzip());
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
     if (line === '') continue;
-    const organisation = JSON.parse(line) as FormerOrganisation;
-    // Compared with the data folder's ids, which are in lower case.
-    former.push({ ...organisation, id: organisation.id.toLowerCase() });
+    // Ids in lower case (the schema reads them so), compared with the data folder's.
+    former.push(parseEditionFile(path, keptEdition.formerLine, JSON.parse(line)));
   }
   return former;
 }

@@ -1,6 +1,12 @@
 // Where the crawler puts what, inside the data folder: the storage contract that the site and
 // publishers rely on (docs/crawling.md: "Storage contract"). Paths are relative to the data folder.
 import { GUID_PATTERN } from '../schemas/common.ts';
+import { voluntaryCodeIdProblem } from '../schemas/voluntary-code.ts';
+
+// The API's names that are also file names here, kept with the API's shapes (src/schemas) so that
+// the edition files' schemas can hold names to them.
+export { DISCOVERED_LIST, GROUP_LISTS, type GroupList } from '../schemas/group-lists.ts';
+export { voluntaryCodeIdProblem } from '../schemas/voluntary-code.ts';
 
 export const DATA_LAYOUT = {
   /** `organisations/<id>.json`: one record, the bytes the API sent; `<id>` is the lower-case GUID. */
@@ -14,13 +20,6 @@ export const DATA_LAYOUT = {
   /** What the crawl did: see `crawlManifestSchema` (src/schemas/manifest.ts). */
   manifest: 'manifest.json',
 } as const;
-
-/** The group lists fetched without a parameter, by operation name (also their file names). */
-export const GROUP_LISTS = ['registeredCharities', 'taxEfficientGifts', 'housingBodies'] as const;
-export type GroupList = (typeof GROUP_LISTS)[number];
-
-/** Search results of organisations in no list (`--discover`): an array of SearchResult as the API sent them. */
-export const DISCOVERED_LIST = 'discovered';
 
 /**
  * The search sweep's answers so far, one JSON line each (src/crawl/sweep.ts): only in an unfinished
@@ -43,25 +42,6 @@ export function organisationFile(id: string): string | undefined {
 /** A file name with its `.json`, for the organisation ids stored in `organisations/`. */
 export const ORGANISATION_FILE_PATTERN =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.json$/;
-
-const CODE_ID_LIMIT = 100;
-
-/**
- * Why a voluntary code id cannot be a file name, or `undefined` when it can. Code ids come from
- * the API, so they are checked like any untrusted path: no separators, no `..`, no hidden or
- * control characters, nothing Windows refuses.
- */
-export function voluntaryCodeIdProblem(id: string): string | undefined {
-  if (id.length === 0) return 'empty';
-  if (id.length > CODE_ID_LIMIT) return `longer than ${CODE_ID_LIMIT} characters`;
-  if (/[/\\]/.test(id)) return 'contains a path separator';
-  if (id === '.' || id === '..' || id.includes('..')) return 'contains ".."';
-  if (id.startsWith('.')) return 'starts with a dot';
-  if (/[\p{Cc}\p{Cf}]/u.test(id)) return 'contains a control character';
-  if (/[<>:"|?*]/.test(id)) return 'contains a character file systems refuse';
-  if (/[\s.]$/.test(id)) return 'ends with a space or a dot';
-  return undefined;
-}
 
 /** File of one code's member list, or `undefined` when the id cannot be a file name. */
 export function voluntaryCodeMembersFile(id: string): string | undefined {

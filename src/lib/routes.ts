@@ -13,7 +13,7 @@ export const SEARCH = 'search.html';
 export const MATCH = 'match.html';
 /** The list matcher's client and the register table it loads (only match.html loads them). */
 export const MATCH_CLIENT_FILE = 'match/match.js';
-export const MATCH_TABLE_FILE = 'match/register.js';
+export const MATCH_TABLE_FILE = 'match/table.js';
 
 /** The folder downloads are written to. */
 export const DOWNLOADS_DIR = 'downloads';

@@ -1,9 +1,9 @@
 // match.html in the browser: one classic script (`match/match.js`), since module scripts, fetch()
-// and workers fail from file://. The register table arrives as another classic script inserted
+// and workers fail from file://. The match table arrives as another classic script inserted
 // when the page opens; the list never leaves the page. Everything is built with DOM methods and
 // textContent: no HTML from data, no inline handlers, no eval.
 import { csvRow } from '../lib/csv.ts';
-import { organisationPath } from '../lib/routes.ts';
+import { MATCH_TABLE_FILE, organisationPath } from '../lib/routes.ts';
 import { Matcher, type Candidate, type LineMatch, type MatchEntry } from './matcher.ts';
 import { likelyColumn, parseCsv } from './csv-input.ts';
 import { decodeMatchTable, MATCH_TABLE_FUNCTION, RESULT_COLUMNS } from './table.ts';
@@ -38,15 +38,15 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** Loads the register table by inserting its classic script next to this script's file. */
+/** Loads the match table by inserting its classic script next to this script's file. */
 function loadTable(base: URL): Promise<MatchEntry[]> {
   return new Promise((resolve, reject) => {
     const global = window as unknown as Record<string, (table: unknown) => void>;
     global[MATCH_TABLE_FUNCTION] = (table) => resolve(decodeMatchTable(table));
     const script = element('script');
-    script.src = new URL('register.js', base).href;
+    script.src = new URL(MATCH_TABLE_FILE.split('/').at(-1)!, base).href;
     script.addEventListener('error', () =>
-      reject(new Error('the register file match/register.js could not be loaded')),
+      reject(new Error(`the match table ${MATCH_TABLE_FILE} could not be loaded`)),
     );
     document.head.append(script);
   });

@@ -1,10 +1,10 @@
-// The register as the list matcher reads it in the browser: one classic script,
-// `match/register.js`, that hands a compact table to a global function (module scripts and
+// The match table: the register as the list matcher reads it in the browser, one classic script,
+// `match/table.js`, that hands a compact table to a global function (module scripts and
 // fetch() fail from file://: https://github.com/withastro/astro/issues/12288). Only match.html loads it.
 import type { RegisterKind, RegistrationNumber } from '../lib/identifiers.ts';
 import type { MatchEntry } from './matcher.ts';
 
-/** The global function `match/register.js` calls with the table. */
+/** The global function `match/table.js` calls with the table. */
 export const MATCH_TABLE_FUNCTION = 'orgdirMatchTable';
 
 /** Columns the downloaded result adds to the list's own. */
@@ -39,7 +39,7 @@ export function encodeMatchTable(entries: Iterable<MatchEntry>): MatchTable {
   return { version: 1, rows };
 }
 
-/** The text of `match/register.js`. */
+/** The text of `match/table.js`. */
 export function matchTableScript(table: MatchTable): string {
   return `${MATCH_TABLE_FUNCTION}(${JSON.stringify(table)});\n`;
 }

@@ -115,17 +115,17 @@ export function buildSectors(organisations: OrganisationEntry[]) {
 
 /** The browse groups an organisation's page links to; none for a value the record does not give. */
 export function groupsOf(
-  snapshot: Register,
+  register: Register,
   entry: OrganisationEntry | undefined,
 ): { county?: Group; sector?: Group; subSector?: Group; secondarySubSector?: Group } {
   if (!entry) return {};
   const pick = <T extends Group>(map: Map<string, T>, key: string | undefined): T | undefined =>
     key === undefined || key === NOT_GIVEN_KEY ? undefined : map.get(key);
   const groups: { county?: Group; sector?: Group; subSector?: Group; secondarySubSector?: Group } = {};
-  const county = pick(snapshot.countyByKey, entry.countyKey);
-  const sector = pick(snapshot.sectorByKey, entry.sectorKey);
-  const subSector = pick(snapshot.subSectorByKey, entry.subSectorKey);
-  const secondarySubSector = pick(snapshot.subSectorByKey, entry.secondarySubSectorKey);
+  const county = pick(register.countyByKey, entry.countyKey);
+  const sector = pick(register.sectorByKey, entry.sectorKey);
+  const subSector = pick(register.subSectorByKey, entry.subSectorKey);
+  const secondarySubSector = pick(register.subSectorByKey, entry.secondarySubSectorKey);
   if (county) groups.county = county;
   if (sector) groups.sector = sector;
   if (subSector) groups.subSector = subSector;

@@ -15,9 +15,10 @@
 //   stays in the record as stored, which the downloads carry as given.
 //
 // Usage: `readOrganisation(record, id)` for one parsed record; the whole data folder is read by
-// `readRegister`/`registerOf` in ./register.ts, whose `organisations` are these.
+// `readRegister` in ./register.ts, whose `organisations` are these.
 import { z } from 'zod';
 import { organisationSchema } from '../schemas/organisation.ts';
+import type { DriftIssue } from '../schemas/drift.ts';
 import { textOf } from '../lib/text.ts';
 import { AMOUNT_TEXT } from '../lib/decimal.ts';
 import { writtenAmount } from './record-json.ts';
@@ -57,13 +58,15 @@ export interface DriftNote {
   /** Path from the record's root: `numEmployees`, `financialSummary.prevGrants`, `funders[2].amount`. */
   path: string;
   /**
-   * `invalid_type`: not read ("not given"); `coerced`: read as the spec's type; `invalid_format`:
-   * kept as given; `id_mismatch`: the record's own id is not the one it is stored under;
-   * `too_deep`: nested deeper than `NESTING_LIMIT`, not read; `written`: an amount a
-   * floating-point number cannot give back as written (30 digits, an exponent), read as the
-   * nearest number.
+   * What differs (src/schemas/drift.ts), and so what the model did: `invalid_type`, not read
+   * ("not given"); `coerced`, read as the spec's type; `invalid_format`, kept as given;
+   * `id_mismatch`, the id it is stored under is used; `too_deep` (past `NESTING_LIMIT`), not read;
+   * `written` (30 digits, an exponent), read as the nearest number.
    */
-  issue: 'invalid_type' | 'coerced' | 'invalid_format' | 'id_mismatch' | 'too_deep' | 'written';
+  issue: Extract<
+    DriftIssue,
+    'invalid_type' | 'coerced' | 'invalid_format' | 'id_mismatch' | 'too_deep' | 'written'
+  >;
   /**
    * The value as the record gives it; for `too_deep`, how many levels the record nests there; for
    * `written`, the amount's JSON text.

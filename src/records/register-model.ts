@@ -139,6 +139,8 @@ export interface Register {
   subSectorByKey: Map<string, Group>;
   /** The crawl's manifest, each field read through its schema; a field that does not match is absent. */
   manifest: Partial<CrawlManifest>;
+  /** The manifest's bytes as the crawl wrote them (published as a download); absent without one. */
+  manifestBytes?: Buffer;
   /** Files of the data folder that could not be read, with the reason. */
   unreadable: { file: string; reason: string }[];
 }

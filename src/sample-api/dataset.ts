@@ -4,7 +4,7 @@
 // start-up, the full record only when it is requested (and then kept in a bounded cache).
 //
 // Names, places and figures are shaped after the Charities Regulator's public register (CC BY 4.0)
-// via vocabulary/ie-register.json; see vocabulary/derive.ts for the credit and the method.
+// via vocabulary/derived-vocabulary.json; see scripts/derive-vocabulary.ts for the credit and the method.
 import {
   classifyName,
   randomSubSector,
@@ -18,7 +18,7 @@ import { organisationRecord } from './record.ts';
 import { applyEditions, type EditionChange } from './editions.ts';
 import type { OrganisationCore } from './organisation-core.ts';
 import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
-import register from './vocabulary/ie-register.json' with { type: 'json' };
+import derived from './vocabulary/derived-vocabulary.json' with { type: 'json' };
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';
 
 export interface DatasetOptions {
@@ -102,7 +102,7 @@ const REGISTERED_CHARITY_SHARE = 11_500 / 30_000;
 const GONE_SHARE = 0.005;
 
 const COUNTY_WEIGHTS: readonly (readonly [string, number])[] = COUNTIES.map((county) => {
-  const found = (register.countyWeights as [string, number][]).find(([name]) => name === county.name);
+  const found = (derived.countyWeights as [string, number][]).find(([name]) => name === county.name);
   // Northern counties are rare in the register; weight them up a little so that some appear.
   return [county.name, Math.max(found?.[1] ?? 0, county.northern ? 6 : 20)] as const;
 });

@@ -1,5 +1,5 @@
 // Names of sample organisations. Local names join a real place of the county to a real "kind" of
-// organisation taken from other names in the register (vocabulary/ie-register.json), so they read
+// organisation taken from other names in the register (vocabulary/derived-vocabulary.json), so they read
 // like the register without copying any one charity's name.
 import { classifyName } from './classification.ts';
 import type { County, Town } from './geography.ts';
@@ -12,7 +12,7 @@ import {
   type Random,
   type WeightedTable,
 } from './prng.ts';
-import register from './vocabulary/ie-register.json' with { type: 'json' };
+import derived from './vocabulary/derived-vocabulary.json' with { type: 'json' };
 import {
   CONDITIONS,
   COUNTRIES,
@@ -39,7 +39,7 @@ type Kind = string;
 
 function kindTable(filter: (kind: string) => boolean): WeightedTable<Kind> {
   return weightedTable(
-    (register.kinds as [string, number][])
+    (derived.kinds as [string, number][])
       .filter(([kind]) => filter(kind))
       // Flatten the head of the distribution so that "N S" does not name a third of the register.
       .map(([kind, count]) => [kind, Math.sqrt(count)] as const),
@@ -52,9 +52,9 @@ const isSchoolKind = (kind: string) => ['3.2', '3.3'].includes(classifyName(`Pla
 const HOUSING_KINDS = kindTable(isHousingKind);
 const SCHOOL_KINDS = kindTable(isSchoolKind);
 const LOCAL_KINDS = kindTable((kind) => !isHousingKind(kind) && !isSchoolKind(kind));
-const SCHOOL_OPENERS = register.schoolOpeners as [string, number][];
-const SCHOOL_NAMES = register.schoolNames;
-const LOCALITIES = register.localities as Record<string, string[]>;
+const SCHOOL_OPENERS = derived.schoolOpeners as [string, number][];
+const SCHOOL_NAMES = derived.schoolNames;
+const LOCALITIES = derived.localities as Record<string, string[]>;
 
 const COMPANY_ENDING =
   /(?:\s(?:CLG|Company Limited by Guarantee|Limited|Ltd\.?|Teoranta|Teo\.?|Cuideachta Faoi Theorainn Ráthaíochta|Company))\.?$/i;

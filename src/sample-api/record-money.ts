@@ -1,9 +1,9 @@
 // The money of a sample record: its financial summary, drawn from the register's own income
-// distribution (vocabulary/ie-register.json), and the funders that its grants came from.
+// distribution (vocabulary/derived-vocabulary.json), and the funders that its grants came from.
 import type { OrganisationCore } from './organisation-core.ts';
 import { chance, integer, pickWeighted, sample, type Random } from './prng.ts';
 import { dateTime } from './record-dates.ts';
-import register from './vocabulary/ie-register.json' with { type: 'json' };
+import derived from './vocabulary/derived-vocabulary.json' with { type: 'json' };
 import {
   AGENCY_FUNDERS,
   CENTRAL_FUNDERS,
@@ -12,8 +12,8 @@ import {
   type FunderName,
 } from './vocabulary/words.ts';
 
-const INCOME_QUANTILES = register.incomeQuantiles;
-const EXPENDITURE_RATIOS = register.expenditureRatioQuantiles;
+const INCOME_QUANTILES = derived.incomeQuantiles;
+const EXPENDITURE_RATIOS = derived.expenditureRatioQuantiles;
 /** The largest figure in the source is a filing error of 18 billion; the top is capped below it. */
 const INCOME_CAP = 600_000_000;
 

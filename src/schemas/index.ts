@@ -12,3 +12,4 @@ export * from './search-result.ts';
 export * from './source.ts';
 export * from './voluntary-code.ts';
 export * from './manifest.ts';
+export * from './drift.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRIFT_ISSUE_NAMES } from './drift.ts';
 
 // `manifest.json` of a data folder: what the crawl did. Written by orgdir itself, so the objects
 // are strict: a field the crawler does not know means the file is not what it claims to be.
@@ -38,8 +39,8 @@ const driftFindingSchema = z.strictObject({
   resource: z.string(),
   /** Where in the record, e.g. `financialSummary.currentIncome` or `funders[].amount`; `` for the root. */
   path: z.string(),
-  /** zod's issue code (`invalid_type`, `invalid_format`…), `unknown_field` (kept) or `id_mismatch`. */
-  issue: z.string(),
+  /** What differs, one of `DRIFT_ISSUES` (src/schemas/drift.ts). */
+  issue: z.enum(DRIFT_ISSUE_NAMES),
   message: z.string(),
   count: z.int(),
   /** Up to five organisation ids, or positions in a list such as `registeredCharities[12]`. */
@@ -63,11 +64,11 @@ export const crawlManifestSchema = z.strictObject({
   crawlerVersion: z.string(),
   /** The API base URL crawled (never the key). */
   apiUrl: z.string(),
-  /** When the first run of this snapshot started (ISO 8601, UTC). */
+  /** When the first run of the crawl that wrote this data folder started (ISO 8601, UTC). */
   startedAt: z.string(),
   /** When the last run ended; `null` while a crawl runs. */
   finishedAt: z.string().nullable(),
-  /** Runs that built this snapshot: 1, plus one per resume. */
+  /** Runs that built this data folder: 1, plus one per resume. */
   runs: z.int(),
   /** Every list fetched, every organisation stored or gone (404), within `allowFailures`. */
   complete: z.boolean(),
@@ -142,7 +143,7 @@ export const crawlManifestSchema = z.strictObject({
       estimatedRegister: z.int().nullable(),
     })
     .nullable(),
-  /** HTTP attempts of all runs of this snapshot. */
+  /** HTTP attempts of all runs of this data folder. */
   requests: z.strictObject({
     attempts: z.int(),
     retries: z.int(),

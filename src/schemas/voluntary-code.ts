@@ -41,3 +41,22 @@ export function readVoluntaryCode(entry: VoluntaryCodeEntry): VoluntaryCode | un
   );
   return description === undefined ? { id } : { id, description };
 }
+
+const CODE_ID_LIMIT = 100;
+
+/**
+ * Why a voluntary code id cannot be a file name, or `undefined` when it can. Code ids come from
+ * the API, so they are checked like any untrusted path: no separators, no `..`, no hidden or
+ * control characters, nothing Windows refuses.
+ */
+export function voluntaryCodeIdProblem(id: string): string | undefined {
+  if (id.length === 0) return 'empty';
+  if (id.length > CODE_ID_LIMIT) return `longer than ${CODE_ID_LIMIT} characters`;
+  if (/[/\\]/.test(id)) return 'contains a path separator';
+  if (id === '.' || id === '..' || id.includes('..')) return 'contains ".."';
+  if (id.startsWith('.')) return 'starts with a dot';
+  if (/[\p{Cc}\p{Cf}]/u.test(id)) return 'contains a control character';
+  if (/[<>:"|?*]/.test(id)) return 'contains a character file systems refuse';
+  if (/[\s.]$/.test(id)) return 'ends with a space or a dot';
+  return undefined;
+}

@@ -10,7 +10,7 @@ import {
   type SearchFilters,
   type SearchHit,
 } from './engine.ts';
-import { REGISTER_FUNCTION, RESULTS_EVENT } from './options.ts';
+import { INDEX_PART_FUNCTION, RESULTS_EVENT } from './options.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 
 /** Address parameters: `?q=` and one per filter, plus the page of results. */
@@ -27,12 +27,13 @@ const numberFormat = new Intl.NumberFormat('en-IE');
 /** A pause in typing after which the result count is announced. */
 const ANNOUNCE_AFTER_MS = 500;
 
-type Register = (name: string, build: string, part: unknown) => void;
+/** What an index file calls with its part (`INDEX_PART_FUNCTION`). */
+type DeliverPart = (name: string, build: string, part: unknown) => void;
 
 /**
  * Loads parts by inserting `<script src>` elements next to this script's own file. A part the
- * page itself includes after this script (the core, fetched in parallel with it) registers
- * unasked and is kept until it is asked for.
+ * page itself includes after this script (the core, fetched in parallel with it) delivers
+ * its part unasked and is kept until it is asked for.
  */
 function scriptLoader(base: URL): PartLoader {
   const waiting = new Map<string, { resolve: (part: unknown) => void; reject: (error: Error) => void }>();
@@ -48,11 +49,11 @@ function scriptLoader(base: URL): PartLoader {
       pending.resolve(part);
     }
   };
-  const register: Register = (name, partBuild, part) => {
+  const deliverPart: DeliverPart = (name, partBuild, part) => {
     if (waiting.has(name)) settle(name, partBuild, part);
     else arrived.set(name, { build: partBuild, part });
   };
-  (window as unknown as Record<string, Register>)[REGISTER_FUNCTION] = register;
+  (window as unknown as Record<string, DeliverPart>)[INDEX_PART_FUNCTION] = deliverPart;
   return (name) =>
     new Promise((resolve, reject) => {
       const early = arrived.get(name);
@@ -67,8 +68,8 @@ function scriptLoader(base: URL): PartLoader {
       waiting.set(name, { resolve, reject });
       script.addEventListener('load', () => {
         script.remove();
-        // A script that ran without registering its part is not one of ours.
-        if (waiting.delete(name)) reject(new Error(`search index file ${name}.js did not register`));
+        // A script that ran without delivering its part is not one of ours.
+        if (waiting.delete(name)) reject(new Error(`search index file ${name}.js did not deliver its part`));
       });
       script.addEventListener('error', () => {
         script.remove();

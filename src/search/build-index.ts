@@ -12,7 +12,7 @@ import type { Organisation } from '../records/organisation.ts';
 import {
   INDEX_FORMAT,
   MINISEARCH_OPTIONS,
-  REGISTER_FUNCTION,
+  INDEX_PART_FUNCTION,
   SEARCH_DIR,
   type IndexedDocument,
 } from './options.ts';
@@ -286,7 +286,7 @@ export function buildSearchIndex(
   return { core, parts, documents: [...documents], termCount: encodedTerms.size };
 }
 
-/** The text of one index file: a classic script that registers its part. */
+/** The text of one index file: a classic script that delivers its part. */
 function partScript(name: string, build: string, payload: string): string {
   // JSON.parse of a string literal parses faster than the same object written as a literal. In
   // single quotes, JSON's own double quotes need no escaping; escaping everything beyond ASCII
@@ -297,7 +297,7 @@ function partScript(name: string, build: string, payload: string): string {
       /[\u007f-\uffff]/g,
       (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
-  return `${REGISTER_FUNCTION}(${JSON.stringify(name)},${JSON.stringify(build)},JSON.parse('${literal}'));\n`;
+  return `${INDEX_PART_FUNCTION}(${JSON.stringify(name)},${JSON.stringify(build)},JSON.parse('${literal}'));\n`;
 }
 
 /** Writes the index files of a built index under `<siteDir>/search/`, replacing any earlier ones. */

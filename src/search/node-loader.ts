@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import type { PartLoader } from './engine.ts';
-import { REGISTER_FUNCTION } from './options.ts';
+import { INDEX_PART_FUNCTION } from './options.ts';
 
 export interface LoadedPart {
   name: string;
@@ -18,20 +18,20 @@ export function nodePartLoader(searchDir: string, onLoad?: (part: LoadedPart) =>
   return async (name) => {
     const script = await readFile(join(searchDir, `${name}.js`), 'utf8');
     onLoad?.({ name, bytes: Buffer.byteLength(script) });
-    let registered: { name: string; build: string; part: unknown } | undefined;
+    let delivered: { name: string; build: string; part: unknown } | undefined;
     runInNewContext(script, {
       // This realm's JSON, so that parts are plain objects of this realm, as in a page.
       JSON,
-      [REGISTER_FUNCTION]: (partName: string, partBuild: string, part: unknown) => {
-        registered = { name: partName, build: partBuild, part };
+      [INDEX_PART_FUNCTION]: (partName: string, partBuild: string, part: unknown) => {
+        delivered = { name: partName, build: partBuild, part };
       },
     });
-    if (!registered || registered.name !== name)
-      throw new Error(`search index file ${name}.js did not register its part`);
-    if (name === 'core') build = registered.build;
-    else if (build !== undefined && registered.build !== build) {
+    if (!delivered || delivered.name !== name)
+      throw new Error(`search index file ${name}.js did not deliver its part`);
+    if (name === 'core') build = delivered.build;
+    else if (build !== undefined && delivered.build !== build) {
       throw new Error(`search index file ${name}.js belongs to another build of the index`);
     }
-    return registered.part;
+    return delivered.part;
   };
 }

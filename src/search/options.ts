@@ -8,8 +8,8 @@ import { tokenize } from './fold.ts';
 /** Bumped whenever the layout of the index files changes; the client refuses other versions. */
 export const INDEX_FORMAT = 2;
 
-/** The global function every index file calls with its contents (classic scripts, file://). */
-export const REGISTER_FUNCTION = 'orgdirSearchPart';
+/** The global function every index file calls to deliver its part (classic scripts, file://). */
+export const INDEX_PART_FUNCTION = 'orgdirSearchPart';
 
 /**
  * Dispatched on the search container each time results are shown, and marked on the page's

@@ -1,5 +1,5 @@
 // The files of the index, as the builder writes them and the client reads them. Every file is a
-// classic script that hands its part to the global REGISTER_FUNCTION: scripts load from file://
+// classic script that hands its part to the global INDEX_PART_FUNCTION: scripts load from file://
 // where fetch() and modules do not (Chromium gives file:// pages the origin `null`; docs/search.md).
 
 /** A filter's possible value: the key it is stored under and the label shown. */

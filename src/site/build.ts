@@ -4,10 +4,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
+import type { Register } from '../records/register.ts';
 import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
-import { setEditionsView, type EditionsView } from '../editions/history.ts';
+import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
 import type { RecordLeftOut } from './database.ts';
 import { writeRegisterData } from './register-data.ts';
@@ -188,7 +188,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     return result;
   };
 
-  forgetRegisters();
   let siteArchives: SiteArchives | undefined;
   let searching: Promise<SearchIndexSummary> | undefined;
   const documentsFile = `${staging}.search-documents.jsonl`;
@@ -198,7 +197,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       (await step('read', () =>
         readSiteRecords(dataDir, staging, { recordFiles: options.recordFiles ?? false }),
       ));
-    keepRegister(register);
     // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
     // of no organisations must not replace the one that is live.
     if (register.organisations.length === 0) {
@@ -248,6 +246,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     siteArchives = writing;
     const context: SiteContext = {
       dataDir,
+      register,
+      editions: options.editions ?? NO_EDITIONS,
       downloads,
       archives: archives.map(({ name, title }) => ({
         name,
@@ -259,7 +259,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
     };
     setSiteContext(context);
-    setEditionsView(options.editions);
     // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     const rounded = (value: number) => Math.round(value * 1000) / 1000;
@@ -323,8 +322,6 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   } finally {
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);
-    setEditionsView(undefined);
-    forgetRegisters();
   }
 }
 

@@ -1,8 +1,11 @@
-// What a build hands to the pages besides the data folder. Astro renders the pages from a bundle
-// it imports into this same process, so the pipeline passes its context through `globalThis`;
-// a plain `astro build` gets the defaults from the environment.
+// What a build hands to the pages: the register, the editions and what was written beside them,
+// in one object set once per build. The pages take nothing else from the pipeline. Astro renders
+// the pages from a bundle it imports into this same process, with its own copy of this module,
+// so the object travels through `globalThis`, the tree's only global; a plain `astro build` reads
+// the data folder the environment names, and shows no editions.
 import { dataDir } from '../config.ts';
-import { registerOf, type Register } from '../records/register.ts';
+import { readRegister, type Register } from '../records/register.ts';
+import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
 import { DOWNLOADS_DIR, RECORDS_DOWNLOAD } from '../lib/routes.ts';
 
 /** One file of the downloads page. */
@@ -34,6 +37,10 @@ export interface ReleaseFile {
 
 export interface SiteContext {
   dataDir: string;
+  /** The data folder as the pages render it, read once by the pipeline. */
+  register: Register;
+  /** What the pages show of the kept editions; `NO_EDITIONS` when the build has none. */
+  editions: EditionsView;
   downloads: DownloadFile[];
   /** The offline copies of the whole site, written beside it (not in it). */
   archives: ReleaseFile[];
@@ -53,14 +60,24 @@ export function setSiteContext(context: SiteContext | undefined): void {
   else delete store[CONTEXT];
 }
 
+/** The context of a plain `astro build`, made once when a page first asks. */
+let withoutPipeline: SiteContext | undefined;
+
+function contextFromEnvironment(): SiteContext {
+  const folder = dataDir();
+  return {
+    dataDir: folder,
+    register: readRegister(folder),
+    editions: NO_EDITIONS,
+    downloads: [],
+    archives: [],
+    recordFiles: false,
+  };
+}
+
 export function siteContext(): SiteContext {
   return (
-    (globalThis as { [CONTEXT]?: SiteContext })[CONTEXT] ?? {
-      dataDir: dataDir(),
-      downloads: [],
-      archives: [],
-      recordFiles: false,
-    }
+    (globalThis as { [CONTEXT]?: SiteContext })[CONTEXT] ?? (withoutPipeline ??= contextFromEnvironment())
   );
 }
 
@@ -72,7 +89,12 @@ export function recordsDownloadName(): string | undefined {
     ?.path.slice(DOWNLOADS_DIR.length + 1);
 }
 
-/** The snapshot the pages render from. */
+/** The register the pages render from. */
 export function siteRegister(): Register {
-  return registerOf(siteContext().dataDir);
+  return siteContext().register;
+}
+
+/** The editions the pages render: those the build was given, or none. */
+export function siteEditions(): EditionsView {
+  return siteContext().editions;
 }

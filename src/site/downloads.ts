@@ -1,7 +1,7 @@
-// The snapshot as files people can take away: every organisation as JSON and as CSV, the lists
+// The register as files people can take away: every organisation as JSON and as CSV, the lists
 // as CSV and the crawl's manifest (download-files.ts gzips the large ones and adds SHA256SUMS).
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvRow, writtenNumber } from '../lib/csv.ts';
 import { DOWNLOADS_DIR, organisationPath, RECORDS_DOWNLOAD } from '../lib/routes.ts';
@@ -228,10 +228,10 @@ function memberRows(file: HashedFile, members: readonly Member[], prefix: readon
  * `organisations.json`, already written as the records were read. download-files.ts then gzips
  * the large ones.
  */
-export function writeDownloads(snapshot: Register, siteDir: string, records: DownloadFile): DownloadFile[] {
+export function writeDownloads(register: Register, siteDir: string, records: DownloadFile): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const files: DownloadFile[] = [records];
-  const count = snapshot.organisations.length;
+  const count = register.organisations.length;
 
   files.push(
     written(
@@ -241,13 +241,13 @@ export function writeDownloads(snapshot: Register, siteDir: string, records: Dow
       `One row per organisation (${count}), main fields flattened.`,
       (file) => {
         file.write(csvRow(ORGANISATION_COLUMNS));
-        for (const entry of snapshot.organisations)
-          file.write(csvRow(organisationRow(snapshot, entry.organisation)));
+        for (const entry of register.organisations)
+          file.write(csvRow(organisationRow(register, entry.organisation)));
       },
     ),
   );
 
-  for (const list of snapshot.lists) {
+  for (const list of register.lists) {
     files.push(
       written(
         siteDir,
@@ -270,16 +270,15 @@ export function writeDownloads(snapshot: Register, siteDir: string, records: Dow
       'Members of every voluntary code: code, id, name, and whether a record was retrieved.',
       (file) => {
         file.write(csvRow(['code', 'id', 'name', 'has_record']));
-        for (const code of snapshot.voluntaryCodes) memberRows(file, code.members, [code.id]);
+        for (const code of register.voluntaryCodes) memberRows(file, code.members, [code.id]);
       },
     ),
   );
 
-  const manifest = join(snapshot.dataDir, 'manifest.json');
-  if (existsSync(manifest)) {
+  const content = register.manifestBytes;
+  if (content !== undefined) {
     const path = `${DOWNLOADS_DIR}/manifest.json`;
-    copyFileSync(manifest, join(siteDir, path));
-    const content = readFileSync(manifest);
+    writeFileSync(join(siteDir, path), content);
     files.push({
       path,
       title: 'manifest.json',

@@ -55,7 +55,7 @@ async function gzipFile(source: string, target: string): Promise<{ bytes: number
 /**
  * Compresses the database the register's reading wrote (in `siteDir`) into
  * `<releaseDir>/orgdir.sqlite.gz` with its `.sha256` beside it, and
- * writes `match/register.js` and `match/match.js` into the site.
+ * writes `match/table.js` and `match/match.js` into the site.
  */
 export async function writeRegisterData(
   register: Register,

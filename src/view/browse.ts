@@ -19,8 +19,8 @@ export function pagedRoutes(groups: readonly { key: string; slug: string; member
 }
 
 /** The three lists as browse groups. */
-export function listGroups(snapshot: Register): Group[] {
-  return snapshot.lists.map((list) => ({
+export function listGroups(register: Register): Group[] {
+  return register.lists.map((list) => ({
     key: list.definition.key,
     slug: list.definition.slug,
     label: list.definition.title,

@@ -1,13 +1,12 @@
 // The last known record of each organisation without a record in the data folder, in record/
 // (RECORDS_DIR in src/lib/routes.ts; its page links to it). Written whether or not the build
 // copies the current records there: the downloads hold only the current ones.
-import { editionsView } from '../../editions/history.ts';
 import { formerOrganisations } from '../../editions/former.ts';
 import { organisationFileStem } from '../../lib/routes.ts';
-import { siteRegister } from '../../site/context.ts';
+import { siteEditions, siteRegister } from '../../site/context.ts';
 
 export function getStaticPaths() {
-  return formerOrganisations(editionsView(), siteRegister()).map((entry) => ({
+  return formerOrganisations(siteEditions(), siteRegister()).map((entry) => ({
     params: { former: organisationFileStem(entry.id) },
     props: { record: entry.record },
   }));

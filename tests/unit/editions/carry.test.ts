@@ -255,6 +255,18 @@ test("a previous edition whose changes.json is not an edition's changes is not k
   );
 });
 
+test("a previous edition whose edition.json gives an id that is not an edition's is not kept: the id would name its folder", async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition.json');
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...meta, id: 'latest' }));
+  });
+  assert.match(
+    await refusedRelease(release),
+    /orgdir-edition\.json is not an edition's file \(id: not an edition id/,
+  );
+});
+
 test('a tampered snapshot is not kept: an organisation id that is not a lower-case GUID, or one organisation short of what edition.json says', async () => {
   const pathLike = await tamperedRelease((folder) => {
     const file = join(folder, 'orgdir-edition-snapshot.jsonl.gz');

@@ -94,3 +94,10 @@ test('a record nested deeper than JSON.stringify can write goes into the edition
   await writeSnapshot(path, snapshot);
   assert.deepEqual((await readSnapshot(path)).organisations.get(id)?.record, { id, name: 'Deep Trust' });
 });
+
+test("a kept edition's files are read through their schemas: changes that are not an edition's are refused, naming the file", () => {
+  const store = new EditionStore(join(root, 'odd-changes'));
+  mkdirSync(store.path('2026-02-01'), { recursive: true });
+  writeFileSync(join(store.path('2026-02-01'), 'changes.json'), JSON.stringify({ added: 'everyone' }));
+  assert.throws(() => store.readChanges('2026-02-01'), /changes\.json is not an edition's file \(added: /);
+});

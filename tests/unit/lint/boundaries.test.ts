@@ -171,3 +171,19 @@ for (const area of entries) {
     });
   }
 }
+
+test('only the site context keeps state on globalThis: the pipeline hands the pages one object', async () => {
+  const [editions] = await eslint.lintText(
+    'const VIEW = Symbol.for("view");\nexport const view = (globalThis as Record<symbol, unknown>)[VIEW];\n',
+    { filePath: 'src/editions/probe.ts' },
+  );
+  assert.deepEqual(
+    editions?.messages.map((message) => message.ruleId),
+    ['no-restricted-globals'],
+  );
+  const [context] = await eslint.lintText(
+    'const CONTEXT = Symbol.for("context");\nexport const context = (globalThis as Record<symbol, unknown>)[CONTEXT];\n',
+    { filePath: 'src/site/context.ts' },
+  );
+  assert.deepEqual(context?.messages, []);
+});

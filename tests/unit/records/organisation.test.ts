@@ -12,7 +12,8 @@ import {
   recordName,
   type Organisation,
 } from '../../../src/records/organisation.ts';
-import { readManifest, readRegister } from '../../../src/records/register.ts';
+import { readRegister } from '../../../src/records/register.ts';
+import { manifestFields } from '../../../src/lib/manifest-file.ts';
 import { packOrganisation, unpackOrganisation } from '../../../src/records/packed.ts';
 
 const ID = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
@@ -188,7 +189,7 @@ test('the id is the key the record is stored under; a record naming another id i
 });
 
 test('the manifest is read through its schema, field by field', () => {
-  const manifest = readManifest({ finishedAt: '2026-05-01T02:00:00Z', runs: 'two', gone: ['A'], extra: 1 });
+  const manifest = manifestFields({ finishedAt: '2026-05-01T02:00:00Z', runs: 'two', gone: ['A'], extra: 1 });
   assert.deepEqual(manifest, { finishedAt: '2026-05-01T02:00:00Z', gone: ['A'] });
 });
 

@@ -14,19 +14,19 @@ const FIXTURE = fileURLToPath(new URL('../../fixtures/data/', import.meta.url));
 const FULL = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 const SPARSE = '7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d';
 const ODD = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5e';
-const snapshot = readRegister(FIXTURE);
+const register = readRegister(FIXTURE);
 
 test('every readable record is an organisation, sorted by name; a broken file is reported', () => {
   assert.deepEqual(
-    snapshot.organisations.map((entry) => entry.name.slice(0, 12)),
+    register.organisations.map((entry) => entry.name.slice(0, 12)),
     ['1st Dublin S', 'Ballyhaunis ', 'Cork Simon C', 'Éire Arts </', 'Focus Irelan'],
   );
-  assert.equal(snapshot.unreadable.length, 1);
-  assert.match(snapshot.unreadable[0]!.file, /e0000000/);
+  assert.equal(register.unreadable.length, 1);
+  assert.match(register.unreadable[0]!.file, /e0000000/);
 });
 
 test('list members without a stored record are kept and marked', () => {
-  const charities = snapshot.lists.find((list) => list.definition.key === 'registeredCharities')!;
+  const charities = register.lists.find((list) => list.definition.key === 'registeredCharities')!;
   assert.deepEqual(
     charities.members.map((member) => [member.name, member.present]),
     [
@@ -36,37 +36,37 @@ test('list members without a stored record are kept and marked', () => {
     ],
   );
   assert.equal(charities.members.at(-1)?.gone, true, 'the manifest says its record is gone');
-  const governance = snapshot.voluntaryCodes.find((code) => code.id === 'GOVERNANCECODE')!;
+  const governance = register.voluntaryCodes.find((code) => code.id === 'GOVERNANCECODE')!;
   assert.equal(governance.members.find((member) => !member.present)?.gone, undefined, 'not known to be gone');
 });
 
 test('list ids are matched whatever their case', () => {
   assert.deepEqual(
-    snapshot.listsOf.get(FULL)?.map((list) => list.key),
+    register.listsOf.get(FULL)?.map((list) => list.key),
     ['registeredCharities', 'taxEfficientGifts', 'housingBodies'],
   );
 });
 
 test('voluntary codes carry their members, and membership is known per organisation', () => {
-  const governance = snapshot.voluntaryCodes.find((code) => code.id === 'GOVERNANCECODE')!;
+  const governance = register.voluntaryCodes.find((code) => code.id === 'GOVERNANCECODE')!;
   assert.equal(governance.slug, 'governancecode');
   assert.equal(governance.members.length, 2);
   assert.equal(governance.members.filter((member) => !member.present).length, 1);
   assert.deepEqual(
-    snapshot.codesOf.get(FULL)?.map((code) => code.id),
+    register.codesOf.get(FULL)?.map((code) => code.id),
     ['GOVERNANCECODE'],
   );
-  assert.equal(snapshot.voluntaryCodes.find((code) => code.id === 'SORP')?.members.length, 0);
+  assert.equal(register.voluntaryCodes.find((code) => code.id === 'SORP')?.members.length, 0);
 });
 
 test('counties spelt differently are one browse group, and a missing county has its own', () => {
-  const dublin = snapshot.counties.find((group) => group.key === 'dublin')!;
+  const dublin = register.counties.find((group) => group.key === 'dublin')!;
   assert.equal(dublin.members.length, 2);
-  assert.equal(snapshot.counties.at(-1)?.label, 'County not given');
+  assert.equal(register.counties.at(-1)?.label, 'County not given');
 });
 
 test('sub-sector pages include organisations that name them as secondary', () => {
-  const homeless = snapshot.subSectors.find((group) => group.key === '5.7')!;
+  const homeless = register.subSectors.find((group) => group.key === '5.7')!;
   assert.deepEqual(
     homeless.members.map((member) => [member.name, member.note]),
     [
@@ -75,17 +75,17 @@ test('sub-sector pages include organisations that name them as secondary', () =>
     ],
   );
   assert.deepEqual(
-    snapshot.sectors.find((sector) => sector.key === '5')?.subSectors.map((sub) => sub.key),
+    register.sectors.find((sector) => sector.key === '5')?.subSectors.map((sub) => sub.key),
     ['5.7'],
   );
 });
 
 test('an organisation page finds its browse groups', () => {
-  const groups = groupsOf(snapshot, snapshot.byId.get(FULL));
+  const groups = groupsOf(register, register.byId.get(FULL));
   assert.equal(groups.county?.slug, 'dublin');
   assert.equal(groups.subSector?.slug, '6.5');
   assert.equal(groups.secondarySubSector?.slug, '5.7');
-  assert.deepEqual(groupsOf(snapshot, snapshot.byId.get(SPARSE)), {});
+  assert.deepEqual(groupsOf(register, register.byId.get(SPARSE)), {});
 });
 
 test('names file under their first letter, accents ignored', () => {
@@ -96,7 +96,7 @@ test('names file under their first letter, accents ignored', () => {
 });
 
 test('a full record reads into every section', () => {
-  const view = organisationView(snapshot.byId.get(FULL)!.organisation);
+  const view = organisationView(register.byId.get(FULL)!.organisation);
   assert.deepEqual(view.altNames, ['Focus Housing', 'Focus Ireland']);
   assert.deepEqual(view.secondarySubSector, { code: '5.7', name: 'Homeless and emergency relief' });
   assert.equal(view.location.point?.longitude, -6.2719);
@@ -114,7 +114,7 @@ test('a full record reads into every section', () => {
 });
 
 test('a sparse record reads without inventing values', () => {
-  const view = organisationView(snapshot.byId.get(SPARSE)!.organisation);
+  const view = organisationView(register.byId.get(SPARSE)!.organisation);
   assert.equal(view.name, 'Ballyhaunis Community Games');
   assert.deepEqual(view.sector, {});
   assert.equal(view.financials, undefined);
@@ -125,7 +125,7 @@ test('a sparse record reads without inventing values', () => {
 });
 
 test('mistyped fields are kept for "other data" instead of breaking the page', () => {
-  const view = organisationView(snapshot.byId.get(ODD)!.organisation);
+  const view = organisationView(register.byId.get(ODD)!.organisation);
   assert.equal(view.location.point?.swapped, true);
   assert.equal(view.orgHref, undefined);
   assert.equal(view.orgUrl, 'javascript:alert(document.cookie)');

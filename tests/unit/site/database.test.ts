@@ -10,6 +10,7 @@ import { DATABASE_FILE, writeRegisterData } from '../../../src/site/register-dat
 import { readSiteRecords } from '../../../src/site/site-records.ts';
 import { DATABASE_TABLES, DATABASE_VIEWS } from '../../../src/site/database-schema.ts';
 import { writeSampleDataFolder } from '../../support/sample-data-folder.ts';
+import { MATCH_TABLE_FILE } from '../../../src/lib/routes.ts';
 
 const ACCENTED_ID = '0a0a0a0a-0000-4000-8000-000000000001';
 
@@ -160,7 +161,7 @@ test('the database goes into the release folder, described with its size and che
 test('the list matcher gets its table and client; the uncompressed database is not left in the site', async (t) => {
   const { site, records, draft } = await built(t);
   assert.ok(!existsSync(join(site, draft.file)));
-  const table = readFileSync(join(site, 'match', 'register.js'), 'utf8');
+  const table = readFileSync(join(site, MATCH_TABLE_FILE), 'utf8');
   assert.ok(table.startsWith('orgdirMatchTable('));
   assert.ok(table.includes('R20099999'));
   assert.ok(table.includes(String(records[0]!['name']).replace(/"/g, '\\"')));

@@ -1,0 +1,188 @@
+// The shape of an edition's files (docs/publishing.md: "Editions"), as zod schemas, read through them wherever
+// they are read: from the editions folder (src/editions/store.ts, history.ts, edition-file.ts) and
+// when an edition comes back over the network (src/editions/carry.ts), where anyone who can answer
+// at ORGDIR_RELEASE_URL could have written them. Every id that later names a file or a page is
+// held to its own form here: a GUID, an edition's date name, a voluntary code id that is a safe
+// file name.
+import { z } from 'zod';
+import { GUID_PATTERN } from './common.ts';
+import { DISCOVERED_LIST, GROUP_LISTS } from './group-lists.ts';
+import { voluntaryCodeIdProblem } from './voluntary-code.ts';
+
+/** An edition's id: its publish date (UTC), with `-2`, `-3`… for a second or third that day. */
+export const EDITION_ID = /^\d{4}-\d{2}-\d{2}(?:-\d+)?$/;
+
+/** A lower-case GUID: the form in which editions key organisations (and page file names). */
+const lowerCaseId = z.string().regex(new RegExp(GUID_PATTERN.source), 'not a lower-case GUID');
+/**
+ * A GUID in any capitals, read in lower case: what the editions folder may hold from an orgdir that
+ * kept ids as the API gave them; compared with the data folder's ids, which are lower case.
+ */
+const anyCaseId = z
+  .string()
+  .regex(new RegExp(GUID_PATTERN.source, 'i'), 'not a GUID')
+  .transform((id) => id.toLowerCase());
+const editionId = z.string().regex(EDITION_ID, 'not an edition id (YYYY-MM-DD or YYYY-MM-DD-N)');
+const count = z.number().int().nonnegative();
+const record = z.record(z.string(), z.unknown());
+const listKind = z.enum(['list', 'voluntaryCode']);
+const listName = z.string().max(200);
+
+/** The publish guard's checks (src/editions/guard.ts). */
+export const GUARD_CHECKS = [
+  'organisations',
+  'empty-list',
+  'shrunk-list',
+  'failed-fetches',
+  'fill-rate',
+] as const;
+
+const guardCheck = z.strictObject({
+  check: z.enum(GUARD_CHECKS),
+  passed: z.boolean(),
+  subject: z.string().exactOptional(),
+  message: z.string(),
+});
+
+const crawl = z.strictObject({
+  apiUrl: z.string().exactOptional(),
+  startedAt: z.string().exactOptional(),
+  finishedAt: z.string().exactOptional(),
+  crawlerVersion: z.string().exactOptional(),
+});
+const counts = z.strictObject({ organisations: count, carried: count, lists: z.record(z.string(), count) });
+const changeCounts = z.strictObject({
+  added: count,
+  removed: count,
+  changed: count,
+  joined: count,
+  left: count,
+});
+const guard = z.strictObject({ passed: z.boolean(), firstEdition: z.boolean(), checks: z.array(guardCheck) });
+const accepted = z.strictObject({ reason: z.string(), failedChecks: z.array(z.string()) });
+
+/** `edition.json`: what an edition says of itself (`EditionMeta` in store.ts). */
+export const editionMetaSchema = z.strictObject({
+  id: editionId,
+  number: z.number().int().positive(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not a YYYY-MM-DD date'),
+  publishedAt: z.string(),
+  previous: editionId.nullable(),
+  crawl,
+  counts,
+  changes: changeCounts,
+  guard,
+  accepted: accepted.exactOptional(),
+});
+
+/**
+ * `edition.json` of an edition kept in the editions folder: its id and number make it one (they
+ * name and order it); a field an older or hand-made edition.json lacks or gives oddly reads as
+ * nothing to show, so that the edition is still listed and kept in order.
+ */
+const keptEditionMetaSchema = z.object({
+  id: editionId,
+  number: z.number().int().positive(),
+  date: z.string().catch(''),
+  publishedAt: z.string().catch(''),
+  previous: editionId.nullable().catch(null),
+  crawl: crawl.catch({}),
+  counts: counts.catch({ organisations: 0, carried: 0, lists: {} }),
+  changes: changeCounts.catch({ added: 0, removed: 0, changed: 0, joined: 0, left: 0 }),
+  guard: guard.catch({ passed: true, firstEdition: false, checks: [] }),
+  accepted: accepted.exactOptional(),
+});
+
+const KNOWN_LISTS: readonly string[] = [...GROUP_LISTS, DISCOVERED_LIST];
+
+/** The schemas of the files of an edition whose organisations are keyed by `organisationId`. */
+function editionFiles(
+  organisationId: z.ZodType<string, string>,
+  meta: typeof keptEditionMetaSchema | typeof editionMetaSchema,
+) {
+  const member = z.strictObject({ id: organisationId, name: z.string() });
+
+  /** `changes.json`: what changed since the edition before (`EditionChanges` in diff.ts). */
+  const changes = z.strictObject({
+    added: z.array(member),
+    removed: z.array(member),
+    changed: z.array(
+      z.strictObject({
+        id: organisationId,
+        name: z.string(),
+        fields: z.array(z.strictObject({ path: z.string(), before: z.unknown(), after: z.unknown() })),
+      }),
+    ),
+    membership: z.array(
+      z.strictObject({
+        kind: listKind,
+        name: listName,
+        joined: z.array(member),
+        left: z.array(member),
+      }),
+    ),
+  });
+
+  /** One line of `snapshot.jsonl.gz`: an organisation's record or a list's members (edition-file.ts). */
+  const snapshotLine = z
+    .discriminatedUnion('type', [
+      z.strictObject({
+        type: z.literal('organisation'),
+        id: organisationId,
+        record,
+        carriedFrom: editionId.exactOptional(),
+      }),
+      z.strictObject({
+        type: z.literal('list'),
+        name: listName,
+        kind: listKind,
+        description: z.string().exactOptional(),
+        members: z.array(z.tuple([organisationId, z.string()])),
+      }),
+    ])
+    .superRefine((line, context) => {
+      if (line.type !== 'list') return;
+      const problem =
+        line.kind === 'list'
+          ? KNOWN_LISTS.includes(line.name)
+            ? undefined
+            : 'not a list the crawler keeps'
+          : voluntaryCodeIdProblem(line.name);
+      if (problem !== undefined) context.addIssue({ code: 'custom', path: ['name'], message: problem });
+    });
+
+  /** One line of `former.jsonl.gz`: an organisation no longer listed (`FormerOrganisation` in store.ts). */
+  const formerLine = z.strictObject({
+    id: organisationId,
+    name: z.string(),
+    lastSeen: editionId,
+    goneSince: editionId,
+    record,
+  });
+  return { meta, changes, snapshotLine, formerLine };
+}
+
+/** An edition fetched from elsewhere: every organisation id exactly in the form editions keep. */
+export const fetchedEdition = editionFiles(lowerCaseId, editionMetaSchema);
+/** An edition of the editions folder, read back: ids in any capitals, read in lower case. */
+export const keptEdition = editionFiles(anyCaseId, keptEditionMetaSchema);
+
+export type EditionMetaFile = z.infer<typeof editionMetaSchema>;
+export type EditionChangesFile = z.infer<typeof keptEdition.changes>;
+export type SnapshotLine = z.infer<typeof keptEdition.snapshotLine>;
+export type FormerLine = z.infer<typeof keptEdition.formerLine>;
+
+/** The first problem zod found, as one short phrase: `counts.organisations: expected number`. */
+export function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return 'not valid';
+  const path = issue.path.map(String).join('.');
+  return `${path === '' ? '' : `${path}: `}${issue.message}`;
+}
+
+/** `value`, read from `file` of an edition, as `schema` describes it; a file that is not one throws, naming it. */
+export function parseEditionFile<T>(file: string, schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`${file} is not an edition's file (${firstIssue(parsed.error)})`);
+  return parsed.data;
+}
