@@ -17,7 +17,6 @@ function commandLine() {
         data: { type: 'string' },
         out: { type: 'string' },
         'tar-gz': { type: 'boolean', default: true },
-        zip: { type: 'boolean', default: false },
         'record-files': { type: 'boolean', default: false },
         'release-dir': { type: 'string' },
         verbose: { type: 'boolean', default: false },
@@ -41,7 +40,7 @@ for (const flag of ['data', 'out', 'release-dir'] as const) {
 }
 
 if (values.help) {
-  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--zip] [--no-tar-gz] [--record-files] [--verbose]
+  console.log(`Usage: npm run site -- [--data DIR] [--out DIR] [--release-dir DIR] [--no-tar-gz] [--record-files] [--verbose]
 
 Renders the crawled data folder into a static site that works from file:// and on any host, and
 the offline copy of the whole site beside it. Ends with a hosting report: bytes, files, the
@@ -50,7 +49,6 @@ widest folder, and whether GitHub Pages, Netlify, Cloudflare Pages and a plain s
   --out DIR          site folder to write (default: ORGDIR_SITE_DIR or ./dist)
   The pages show the editions kept in ORGDIR_EDITIONS_DIR (default ./editions), if any.
   --release-dir DIR  the release folder, for the offline copy (default: the site folder + "-release")
-  --zip              also write the offline copy as orgdir-site.zip (for Windows 10; about 3x larger)
   --no-tar-gz        do not write orgdir-site.tar.gz (the offline copy)
   --record-files     also write each record as the register gave it, record/<id>.json, linked from
                      its page (about 2.6 kB an organisation; every record is in the downloads anyway)
@@ -90,7 +88,6 @@ try {
     dataDir: data,
     siteDir: values.out ?? siteDir(),
     tarGz: values['tar-gz'],
-    zip: values.zip,
     recordFiles: values['record-files'],
     ...(values['release-dir'] === undefined ? {} : { releaseDir: values['release-dir'] }),
     ...optional('siteUrl', addresses.siteUrl),

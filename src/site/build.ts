@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { forgetRegisters, keepRegister, type Register } from '../records/register.ts';
-import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
+import { SiteArchives } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { setEditionsView, type EditionsView } from '../editions/history.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
@@ -30,7 +30,6 @@ import { writeSearchDocuments } from '../search/site-index.ts';
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export const ARCHIVE_NAME = 'orgdir-site.zip';
 export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 
 export interface SiteOptions {
@@ -58,8 +57,6 @@ export interface SiteOptions {
    * once for its edition and its site); without it the site reads the data folder itself.
    */
   read?: ReadSite;
-  /** Also as a .zip, for older Windows: about three times the size (a zip deflates each file alone). Default false. */
-  zip?: boolean;
   /**
    * Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the
    * database and the offline copy there.
@@ -122,23 +119,14 @@ function releaseHref(name: string, releaseUrl: string | undefined): { href?: str
 }
 
 /** The offline copies a build writes, by its options. */
-function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: string; title: string }[] {
-  const archives: { kind: ArchiveKind; name: string; title: string }[] = [];
-  if (options.tarGz ?? true) {
-    archives.push({
-      kind: 'tar.gz',
+function offlineArchives(options: SiteOptions): { name: string; title: string }[] {
+  if (!(options.tarGz ?? true)) return [];
+  return [
+    {
       name: TAR_ARCHIVE_NAME,
       title: 'The whole site as one .tar.gz, for reading offline (Windows 11, macOS, Linux)',
-    });
-  }
-  if (options.zip ?? false) {
-    archives.push({
-      kind: 'zip',
-      name: ARCHIVE_NAME,
-      title: 'The whole site as one .zip (larger; for Windows 10 and older)',
-    });
-  }
-  return archives;
+    },
+  ];
 }
 
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
@@ -243,7 +231,7 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     const writing = new SiteArchives(
       staging,
       archiveTime(register),
-      archives.map(({ kind, name }) => ({ kind, name: join(releaseStaging, name) })),
+      archives.map(({ name }) => join(releaseStaging, name)),
     );
     siteArchives = writing;
     const context: SiteContext = {

@@ -15,7 +15,6 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.xml': 'application/xml',
   '.txt': 'text/plain; charset=utf-8',
-  '.zip': 'application/zip',
   '.gz': 'application/gzip',
 };
 
