@@ -22,7 +22,8 @@ import {
   siteDir,
   siteUrl,
 } from '../src/config.ts';
-import { formatHostingReport, formatSize, judgeHosting } from '../src/hosting/limits.ts';
+import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
+import { formatBytes } from '../src/lib/bytes.ts';
 import { publishBuild, stagingPaths } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
 import { WriteFailure } from '../src/storage/write-failure.ts';
@@ -176,12 +177,12 @@ async function main(): Promise<number> {
         );
         const { database } = summary;
         console.error(
-          `site: database ${basename(database.path)} (${formatSize(database.bytes)}), sha256 ${database.sha256}`,
+          `site: database ${basename(database.path)} (${formatBytes(database.bytes, 'limit')}), sha256 ${database.sha256}`,
         );
         for (const line of leftOutLines(database.leftOut)) console.error(line);
         for (const archive of summary.archives) {
           console.error(
-            `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,
+            `site: offline copy ${basename(archive.path)} (${formatBytes(archive.bytes, 'limit')}), sha256 ${archive.sha256}`,
           );
         }
         return summary.hosting;

@@ -1,6 +1,7 @@
 // Where the stages read and write, from the environment (README: "Configuration").
 import { resolve } from 'node:path';
-import { GITHUB_PAGES_SITE_BYTES, parseSize } from './hosting/limits.ts';
+import { GITHUB_PAGES_SITE_BYTES } from './hosting/limits.ts';
+import { parseSize } from './lib/bytes.ts';
 
 /** The crawler's output and the site's input: `ORGDIR_DATA_DIR`, default `data`. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,7 +1,7 @@
 // The benchmark's arithmetic, kept pure so a unit test can hold it: the crawl's bound, the
 // site's rates and scaling, page weights, and which target each figure meets.
 import { formatBytes } from '../lib/bytes.ts';
-import { formatSize, type SiteMeasure } from '../hosting/limits.ts';
+import type { SiteMeasure } from '../hosting/limits.ts';
 import type { SearchBenchmark } from './search-timing.ts';
 import { median } from './statistics.ts';
 
@@ -279,16 +279,16 @@ export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
       const label = size.organisations.toLocaleString('en');
       checks.push({
         stage: 'hosting',
-        target: `${label} organisations: site ≤ ${formatSize(TARGETS.siteBytes)}, no folder over ${TARGETS.folderEntries.toLocaleString('en')} entries`,
-        measured: `${formatSize(hosting.bytes)}, widest ${hosting.widestFolder.path || '(root)'}/ ${hosting.widestFolder.entries.toLocaleString('en')}`,
+        target: `${label} organisations: site ≤ ${formatBytes(TARGETS.siteBytes, 'limit')}, no folder over ${TARGETS.folderEntries.toLocaleString('en')} entries`,
+        measured: `${formatBytes(hosting.bytes, 'limit')}, widest ${hosting.widestFolder.path || '(root)'}/ ${hosting.widestFolder.entries.toLocaleString('en')}`,
         met: hosting.bytes <= TARGETS.siteBytes && hosting.widestFolder.entries <= TARGETS.folderEntries,
       });
       const offline = size.site?.offlineBytes;
       if (offline !== undefined) {
         checks.push({
           stage: 'hosting',
-          target: `${label} organisations: offline copy ≤ ${formatSize(TARGETS.offlineBytes)}`,
-          measured: formatSize(offline),
+          target: `${label} organisations: offline copy ≤ ${formatBytes(TARGETS.offlineBytes, 'limit')}`,
+          measured: formatBytes(offline, 'limit'),
           met: offline <= TARGETS.offlineBytes,
         });
       }

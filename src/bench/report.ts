@@ -1,7 +1,7 @@
 // BENCHMARKS.md: the figures of one run as tables, with the machine, its load and the command.
 import { formatBytes } from '../lib/bytes.ts';
 import type { BenchmarkResults, SizeResult } from './figures.ts';
-import { formatSize, judgeHosting } from '../hosting/limits.ts';
+import { judgeHosting } from '../hosting/limits.ts';
 
 const MIB = 1024 ** 2;
 
@@ -210,10 +210,10 @@ function hostingSection(sizes: SizeResult[]): string[] {
         const hosting = site!.hosting!;
         return [
           count(organisations),
-          formatSize(hosting.bytes),
+          formatBytes(hosting.bytes, 'limit'),
           count(hosting.files),
           `${hosting.widestFolder.path || '(root)'}/ ${count(hosting.widestFolder.entries)}`,
-          site!.offlineBytes === undefined ? '' : formatSize(site!.offlineBytes),
+          site!.offlineBytes === undefined ? '' : formatBytes(site!.offlineBytes, 'limit'),
           ...judgeHosting(hosting).map((verdict) => (verdict.fits ? 'fits' : 'too big')),
         ];
       }),

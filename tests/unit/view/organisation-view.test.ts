@@ -8,7 +8,6 @@ import { readOrganisation } from '../../../src/records/organisation.ts';
 import { parseRecord } from '../../../src/records/record-json.ts';
 import { formatAmount, yearOnYear } from '../../../src/lib/money.ts';
 import { organisationView } from '../../../src/view/organisation-view.ts';
-import { formatBytes } from '../../../src/lib/bytes.ts';
 
 const financials = {
   currentYear: 2021,
@@ -74,12 +73,6 @@ test('JSON-LD carries only what the record gives', () => {
     name: 'Club',
     address: { '@type': 'PostalAddress', addressRegion: 'Cork', addressCountry: 'IE' },
   });
-});
-
-test('file sizes read in decimal units', () => {
-  assert.equal(formatBytes(999), '999 bytes');
-  assert.equal(formatBytes(1500), '1.5 kB');
-  assert.equal(formatBytes(222_601_195), '223 MB');
 });
 
 test("an organisation's page prints amounts of 30 digits as the record writes them, and their change exactly", () => {
