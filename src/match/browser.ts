@@ -2,10 +2,9 @@
 // and workers fail from file://. The register table arrives as another classic script inserted
 // when the page opens; the list never leaves the page. Everything is built with DOM methods and
 // textContent: no HTML from data, no inline handlers, no eval.
-import { csvRow } from '../lib/csv.ts';
+import { csvRow, parseCsv } from '../lib/csv.ts';
 import { organisationPath } from '../lib/routes.ts';
-import { Matcher, type Candidate, type LineMatch, type MatchEntry } from './matcher.ts';
-import { likelyColumn, parseCsv } from './csv-input.ts';
+import { likelyColumn, Matcher, type Candidate, type LineMatch, type MatchEntry } from './matcher.ts';
 import { decodeMatchTable, MATCH_TABLE_FUNCTION, RESULT_COLUMNS } from './table.ts';
 
 const REASONS: Readonly<Record<Candidate['reason'], string>> = {
