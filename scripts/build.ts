@@ -12,10 +12,12 @@ import { readSiteRecords, type ReadSite } from '../src/site/site-records.ts';
 import { crawl } from '../src/crawl/crawl.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
 import { BUILD_CRAWL_COMMAND_LINE, crawlOptionsFrom } from '../src/crawl/command-line.ts';
-import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
+import { createProgressReporter } from '../src/crawl/progress.ts';
+import { formatSummary } from '../src/crawl/summary.ts';
 import { BUILD_COMMAND_LINE, type BuildSettings } from '../src/config.ts';
 import { environmentHelp, flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
-import { formatHostingReport, formatSize, judgeHosting } from '../src/hosting/limits.ts';
+import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
+import { formatBytes } from '../src/lib/bytes.ts';
 import { publishBuild, stagingPaths, type PublishOptions } from '../src/editions/publish.ts';
 import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
 import { WriteFailure } from '../src/storage/write-failure.ts';
@@ -115,12 +117,12 @@ function reportSite(summary: SiteSummary): void {
   );
   const { database } = summary;
   console.error(
-    `site: database ${basename(database.path)} (${formatSize(database.bytes)}), sha256 ${database.sha256}`,
+    `site: database ${basename(database.path)} (${formatBytes(database.bytes, 'limit')}), sha256 ${database.sha256}`,
   );
   for (const line of leftOutLines(database.leftOut)) console.error(line);
   for (const archive of summary.archives) {
     console.error(
-      `site: offline copy ${basename(archive.path)} (${formatSize(archive.bytes)}), sha256 ${archive.sha256}`,
+      `site: offline copy ${basename(archive.path)} (${formatBytes(archive.bytes, 'limit')}), sha256 ${archive.sha256}`,
     );
   }
 }

@@ -3,7 +3,8 @@
 import { crawl } from '../src/crawl/crawl.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
 import { crawlHelp, parseCrawlCommandLine } from '../src/crawl/command-line.ts';
-import { createProgressReporter, formatSummary } from '../src/crawl/progress.ts';
+import { createProgressReporter } from '../src/crawl/progress.ts';
+import { formatSummary } from '../src/crawl/summary.ts';
 
 let options: CrawlOptions;
 try {

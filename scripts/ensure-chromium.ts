@@ -1,6 +1,5 @@
-// The tests need three Debian packages: Chromium drives the browser tests (no browser download
-// works here), Info-ZIP's unzip reads the site's zip independently of its writer, and strace
-// counts from outside how often the site build opens each record file. Install what is missing
+// The tests need two Debian packages: Chromium drives the browser tests (no browser download
+// works here), and strace counts from outside how often the site build opens each record file. Install what is missing
 // when we are root; otherwise say the one command that does.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -11,7 +10,7 @@ const onPath = (command: string) =>
 
 const missing = [
   ...(existsSync(CHROMIUM_PATH) ? [] : ['chromium']),
-  ...['unzip', 'strace'].filter((command) => !onPath(command)),
+  ...['strace'].filter((command) => !onPath(command)),
 ];
 if (missing.length > 0) {
   if (process.getuid?.() !== 0) {

@@ -62,7 +62,6 @@ try {
     dataDir: data,
     siteDir: settings.out,
     tarGz: settings.tarGz,
-    zip: settings.zip,
     recordFiles: settings.recordFiles,
     ...(settings.releaseDir === undefined ? {} : { releaseDir: settings.releaseDir }),
     ...(settings.siteUrl === undefined ? {} : { siteUrl: settings.siteUrl }),

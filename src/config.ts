@@ -4,7 +4,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { documented, readSetting, type OptionDoc } from './lib/command-line.ts';
-import { GITHUB_PAGES_SITE_BYTES, parseSize } from './hosting/limits.ts';
+import { GITHUB_PAGES_SITE_BYTES } from './hosting/limits.ts';
+import { parseSize } from './lib/bytes.ts';
 
 /** The name of a setting in a mistake: its flag when it has one, else its variable. */
 function settingName(doc: OptionDoc): string {
@@ -198,10 +199,6 @@ export const SITE_COMMAND_LINE = z.object({
       description: 'The release folder, for the offline copy (default: the site folder + "-release").',
     },
   ),
-  zip: documented(z.boolean().default(false), {
-    flag: 'zip',
-    description: 'Also write the offline copy as orgdir-site.zip (for Windows 10; about 3x larger).',
-  }),
   tarGz: documented(z.boolean().default(true), {
     flag: 'tar-gz',
     description: 'Write the offline copy as orgdir-site.tar.gz.',

@@ -2,7 +2,7 @@
 import { formatBytes } from '../lib/bytes.ts';
 import { median, type BenchmarkResults, type SizeResult } from './figures.ts';
 import type { SearchBenchmark } from './search-timing.ts';
-import { formatSize, judgeHosting } from '../hosting/limits.ts';
+import { judgeHosting } from '../hosting/limits.ts';
 
 const MIB = 1024 ** 2;
 
@@ -211,10 +211,10 @@ function hostingSection(sizes: SizeResult[]): string[] {
         const hosting = site!.hosting!;
         return [
           count(organisations),
-          formatSize(hosting.bytes),
+          formatBytes(hosting.bytes, 'limit'),
           count(hosting.files),
           `${hosting.widestFolder.path || '(root)'}/ ${count(hosting.widestFolder.entries)}`,
-          site!.offlineBytes === undefined ? '' : formatSize(site!.offlineBytes),
+          site!.offlineBytes === undefined ? '' : formatBytes(site!.offlineBytes, 'limit'),
           ...judgeHosting(hosting).map((verdict) => (verdict.fits ? 'fits' : 'too big')),
         ];
       }),

@@ -26,6 +26,7 @@ import {
   runSearchStage,
   runSiteStage,
   runSweepStage,
+  type CrawlStageOptions,
   type WorkerOptions,
 } from './stages.ts';
 
@@ -73,6 +74,107 @@ function hasCompleteData(dataDir: string, organisations: number): boolean {
   return fields.complete === true && counts.stored === organisations;
 }
 
+/** One size of register being measured: where its files go and what was measured of it. */
+interface SizeRun {
+  options: BenchmarkOptions;
+  worker: WorkerOptions;
+  label: string;
+  folder: string;
+  dataDir: string;
+  siteDir: string;
+  result: SizeResult;
+  crawlSettings: CrawlStageOptions;
+}
+
+function sizeRun(options: BenchmarkOptions, organisations: number, worker: WorkerOptions): SizeRun {
+  const folder = resolve(options.workDir, String(organisations));
+  const dataDir = join(folder, 'data');
+  return {
+    options,
+    worker,
+    label: organisations.toLocaleString('en'),
+    folder,
+    dataDir,
+    siteDir: join(folder, 'site'),
+    result: { organisations },
+    crawlSettings: {
+      organisations,
+      seed: options.seed,
+      dataDir,
+      latencyMs: options.latencyMs,
+      jitterMs: options.jitterMs,
+      concurrency: options.concurrency,
+    },
+  };
+}
+
+/** The crawl, measured; or, when a later stage needs data and there is none, crawled unmeasured. */
+async function crawlFor(run: SizeRun): Promise<void> {
+  const { options, label, result, crawlSettings, dataDir } = run;
+  if (options.stages.includes('crawl')) {
+    options.log(`${label}: crawl at ${options.latencyMs} ms, concurrency ${options.concurrency}…`);
+    result.crawl = await runCrawlStage(crawlSettings, run.worker);
+    const { crawl } = result;
+    options.log(
+      `${label}: crawl ${crawl.wallSeconds.toFixed(1)} s for ${crawl.requests} requests, bound ` +
+        `${crawl.boundSeconds.toFixed(1)} s (${crawl.ratio.toFixed(2)}×)`,
+    );
+  } else if (
+    (options.stages.includes('site') || options.stages.includes('search')) &&
+    !hasCompleteData(dataDir, result.organisations)
+  ) {
+    options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
+    await runCrawlStage({ ...crawlSettings, latencyMs: 0, jitterMs: 0 });
+  }
+}
+
+/** The sweep, once per search cap. */
+async function sweepsFor(run: SizeRun): Promise<void> {
+  const { options, label, result, crawlSettings, folder } = run;
+  if (!options.stages.includes('sweep')) return;
+  result.sweeps = [];
+  for (const searchCap of options.searchCaps) {
+    options.log(`${label}: sweep of a search cut at ${searchCap}…`);
+    const sweep = await runSweepStage(
+      { ...crawlSettings, dataDir: join(folder, `sweep-${searchCap}`, 'data'), searchCap },
+      run.worker,
+    );
+    result.sweeps.push(sweep);
+    options.log(
+      `${label}: sweep at cap ${searchCap}: ${(sweep.coverage * 100).toFixed(2)}% stored with ` +
+        `${sweep.searches} searches (${(sweep.searchShare * 100).toFixed(1)}%), ${sweep.wallSeconds.toFixed(1)} s ` +
+        `(${sweep.ratio.toFixed(2)}× R·L/C), ${sweep.stopped}`,
+    );
+  }
+}
+
+/** The site, measured; or built unmeasured when the search stage needs one and there is none. */
+async function siteFor(run: SizeRun, measured: boolean, searched: boolean): Promise<void> {
+  const { options, label, result, dataDir, siteDir } = run;
+  if (!measured && !(searched && !existsSync(join(siteDir, 'search.html')))) return;
+  options.log(`${label}: site${measured ? '' : ' (needed for search, not measured)'}…`);
+  const site = await runSiteStage({ dataDir, siteDir }, measured ? run.worker : {});
+  if (!measured) return;
+  result.site = site;
+  options.log(
+    `${label}: site ${site.pages} pages rendered in ${site.renderSeconds.toFixed(1)} s ` +
+      `(${Math.round(site.pagesPerSecond)} pages/s), whole stage ${site.totalSeconds.toFixed(1)} s, ` +
+      `peak ${Math.round(site.peakRssBytes / 1024 ** 2)} MiB; steps ${JSON.stringify(site.timings)}`,
+  );
+}
+
+/** Search in Chromium over the built site. */
+async function searchFor(run: SizeRun, browser: Browser): Promise<void> {
+  const { options, label, result } = run;
+  options.log(`${label}: search in Chromium…`);
+  result.search = await runSearchStage(run.siteDir, browser);
+  const slowest = Math.max(...result.search.cold.map((query) => query.firstResultsMs));
+  options.log(
+    `${label}: search index ${result.search.index.bytes} bytes; slowest cold query ${slowest} ms; ` +
+      `warm keystroke max ${result.search.keystrokes.maxWarmMs} ms`,
+  );
+}
+
 export async function runBenchmark(options: BenchmarkOptions): Promise<BenchmarkResults> {
   const startLoad = loadAverage();
   const worker: WorkerOptions =
@@ -83,84 +185,22 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   let browser: Browser | undefined;
   try {
     for (const organisations of options.sizes) {
-      const folder = resolve(options.workDir, String(organisations));
-      const dataDir = join(folder, 'data');
-      const siteDir = join(folder, 'site');
-      const result: SizeResult = { organisations };
-      sizes.push(result);
-      const label = organisations.toLocaleString('en');
-      const crawlSettings = {
-        organisations,
-        seed: options.seed,
-        dataDir,
-        latencyMs: options.latencyMs,
-        jitterMs: options.jitterMs,
-        concurrency: options.concurrency,
-      };
-
-      if (options.stages.includes('crawl')) {
-        options.log(`${label}: crawl at ${options.latencyMs} ms, concurrency ${options.concurrency}…`);
-        result.crawl = await runCrawlStage(crawlSettings, worker);
-        const { crawl } = result;
-        options.log(
-          `${label}: crawl ${crawl.wallSeconds.toFixed(1)} s for ${crawl.requests} requests, bound ` +
-            `${crawl.boundSeconds.toFixed(1)} s (${crawl.ratio.toFixed(2)}×)`,
-        );
-      } else if (
-        (options.stages.includes('site') || options.stages.includes('search')) &&
-        !hasCompleteData(dataDir, organisations)
-      ) {
-        options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
-        await runCrawlStage({ ...crawlSettings, latencyMs: 0, jitterMs: 0 });
-      }
-
-      if (options.stages.includes('sweep')) {
-        result.sweeps = [];
-        for (const searchCap of options.searchCaps) {
-          options.log(`${label}: sweep of a search cut at ${searchCap}…`);
-          const sweep = await runSweepStage(
-            { ...crawlSettings, dataDir: join(folder, `sweep-${searchCap}`, 'data'), searchCap },
-            worker,
-          );
-          result.sweeps.push(sweep);
-          options.log(
-            `${label}: sweep at cap ${searchCap}: ${(sweep.coverage * 100).toFixed(2)}% stored with ` +
-              `${sweep.searches} searches (${(sweep.searchShare * 100).toFixed(1)}%), ${sweep.wallSeconds.toFixed(1)} s ` +
-              `(${sweep.ratio.toFixed(2)}× R·L/C), ${sweep.stopped}`,
-          );
-        }
-      }
-
+      const run = sizeRun(options, organisations, worker);
+      sizes.push(run.result);
+      await crawlFor(run);
+      await sweepsFor(run);
       const measured = options.stages.includes('site');
-      const comparing = (options.compare ?? []).includes('pagefind');
       const searched = options.stages.includes('search');
-      if (measured || ((searched || comparing) && !existsSync(join(siteDir, 'search.html')))) {
-        options.log(`${label}: site${measured ? '' : ' (needed for search, not measured)'}…`);
-        const site = await runSiteStage({ dataDir, siteDir }, measured ? worker : {});
-        if (measured) {
-          result.site = site;
-          options.log(
-            `${label}: site ${site.pages} pages rendered in ${site.renderSeconds.toFixed(1)} s ` +
-              `(${Math.round(site.pagesPerSecond)} pages/s), whole stage ${site.totalSeconds.toFixed(1)} s, ` +
-              `peak ${Math.round(site.peakRssBytes / 1024 ** 2)} MiB; steps ${JSON.stringify(site.timings)}`,
-          );
-        }
-      }
-      if (measured || searched) result.pageWeight = await measurePageWeight(siteDir);
-
+      const comparing = (options.compare ?? []).includes('pagefind');
+      await siteFor(run, measured, searched || comparing);
+      if (measured || searched) run.result.pageWeight = await measurePageWeight(run.siteDir);
       if (searched) {
-        options.log(`${label}: search in Chromium…`);
         browser ??= await options.launchBrowser();
-        result.search = await runSearchStage(siteDir, browser);
-        const slowest = Math.max(...result.search.cold.map((query) => query.firstResultsMs));
-        options.log(
-          `${label}: search index ${result.search.index.bytes} bytes; slowest cold query ${slowest} ms; ` +
-            `warm keystroke max ${result.search.keystrokes.maxWarmMs} ms`,
-        );
+        await searchFor(run, browser);
       }
       if (comparing) {
         browser ??= await options.launchBrowser();
-        result.pagefind = await comparePagefind(folder, siteDir, browser, options.log, label);
+        run.result.pagefind = await comparePagefind(run.folder, run.siteDir, browser, options.log, run.label);
       }
     }
   } finally {

@@ -112,6 +112,87 @@ async function typeAndTime(page: Page, text: string): Promise<number> {
   );
 }
 
+/** The index's files by kind, and each file's size by its path under the search folder. */
+async function indexFiles(
+  searchDir: string,
+): Promise<{ byKind: SearchBenchmark['index']['byKind']; sizes: Map<string, number> }> {
+  const byKind: SearchBenchmark['index']['byKind'] = {};
+  const sizes = new Map<string, number>();
+  for (const file of await filesUnder(searchDir)) {
+    const bytes = (await stat(file)).size;
+    const path = relative(searchDir, file).split(sep).join('/');
+    sizes.set(path, bytes);
+    const kind = indexFileKind(path);
+    const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
+    entry.files += 1;
+    entry.bytes += bytes;
+  }
+  return { byKind, sizes };
+}
+
+/** One query from a cold page, `runs` times: the time to its first results and the index files it read. */
+async function coldQuery(
+  browser: Browser,
+  pageUrl: URL,
+  benchmarkQuery: BenchmarkQuery,
+  index: { folderUrl: string; sizes: ReadonlyMap<string, number> },
+  runs: number,
+): Promise<ColdQueryFigures> {
+  const times: number[] = [];
+  let figures: Omit<ColdQueryFigures, 'firstResultsMs' | 'fastestMs'> | undefined;
+  for (let run = 0; run < runs; run += 1) {
+    // A new context each time: nothing cached from the previous run.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const url = new URL(pageUrl);
+    url.searchParams.set('q', benchmarkQuery.query);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(url.href, { waitUntil: 'commit' });
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, RESULTS_EVENT);
+    const timing = await page.evaluate((mark) => {
+      const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
+      return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
+    }, RESULTS_EVENT);
+    const read = requested
+      .filter((name) => name.startsWith(index.folderUrl))
+      .map((name) => decodeURIComponent(name.slice(index.folderUrl.length).split('?')[0]!))
+      .filter((path) => index.sizes.has(path) && path !== 'search.js');
+    times.push(timing.shown);
+    figures = {
+      ...benchmarkQuery,
+      total: timing.total,
+      indexFiles: read.length,
+      indexBytes: read.reduce((sum, path) => sum + index.sizes.get(path)!, 0),
+      runs,
+    };
+    await context.close();
+  }
+  return { ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) };
+}
+
+/** Each keystroke's time to results: `typed` into a fresh page, then `warmTyped` into the same page. */
+async function keystrokeTimes(
+  browser: Browser,
+  pageUrl: URL,
+  typed: string,
+  warmTyped: string,
+): Promise<{ first: number[]; warm: number[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(pageUrl.href);
+  await page.waitForFunction(() =>
+    document.querySelector('[data-search-status]')?.textContent?.startsWith('Type'),
+  );
+  const first: number[] = [];
+  for (const text of keystrokeTexts(typed)) first.push(round(await typeAndTime(page, text)));
+  await typeAndTime(page, '');
+  const warm: number[] = [];
+  for (const text of keystrokeTexts(warmTyped)) warm.push(round(await typeAndTime(page, text)));
+  await context.close();
+  return { first, warm };
+}
+
 export async function benchmarkSearch(options: {
   siteDir: string;
   browser: Browser;
@@ -136,71 +217,19 @@ export async function benchmarkSearch(options: {
     );
   }
   const searchDir = join(options.siteDir, SEARCH_DIR);
-  const byKind: SearchBenchmark['index']['byKind'] = {};
-  const sizes = new Map<string, number>();
-  for (const file of await filesUnder(searchDir)) {
-    const bytes = (await stat(file)).size;
-    const path = relative(searchDir, file).split(sep).join('/');
-    sizes.set(path, bytes);
-    const kind = indexFileKind(path);
-    const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
-    entry.files += 1;
-    entry.bytes += bytes;
-  }
+  const { byKind, sizes } = await indexFiles(searchDir);
   const pageUrl =
     options.origin === undefined
       ? pathToFileURL(join(options.siteDir, options.page ?? 'search.html'))
       : new URL(options.page ?? 'search.html', `${options.origin}/`);
-  const indexFolderUrl = new URL(`${SEARCH_DIR}/`, pageUrl).href;
+  const folderUrl = new URL(`${SEARCH_DIR}/`, pageUrl).href;
 
   const cold: ColdQueryFigures[] = [];
   const runs = Math.max(1, options.runs ?? 3);
   for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
-    const times: number[] = [];
-    let figures: Omit<ColdQueryFigures, 'firstResultsMs' | 'fastestMs'> | undefined;
-    for (let run = 0; run < runs; run += 1) {
-      // A new context each time: nothing cached from the previous run.
-      const context = await options.browser.newContext();
-      const page = await context.newPage();
-      const url = new URL(pageUrl);
-      url.searchParams.set('q', benchmarkQuery.query);
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(request.url()));
-      await page.goto(url.href, { waitUntil: 'commit' });
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, RESULTS_EVENT);
-      const timing = await page.evaluate((mark) => {
-        const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
-        return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
-      }, RESULTS_EVENT);
-      const indexFiles = requested
-        .filter((name) => name.startsWith(indexFolderUrl))
-        .map((name) => decodeURIComponent(name.slice(indexFolderUrl.length).split('?')[0]!))
-        .filter((path) => sizes.has(path) && path !== 'search.js');
-      times.push(timing.shown);
-      figures = {
-        ...benchmarkQuery,
-        total: timing.total,
-        indexFiles: indexFiles.length,
-        indexBytes: indexFiles.reduce((sum, path) => sum + sizes.get(path)!, 0),
-        runs,
-      };
-      await context.close();
-    }
-    cold.push({ ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) });
+    cold.push(await coldQuery(options.browser, pageUrl, benchmarkQuery, { folderUrl, sizes }, runs));
   }
-
-  const context = await options.browser.newContext();
-  const page = await context.newPage();
-  await page.goto(pageUrl.href);
-  await page.waitForFunction(() =>
-    document.querySelector('[data-search-status]')?.textContent?.startsWith('Type'),
-  );
-  const first: number[] = [];
-  for (const text of keystrokeTexts(typed)) first.push(round(await typeAndTime(page, text)));
-  await typeAndTime(page, '');
-  const warm: number[] = [];
-  for (const text of keystrokeTexts(warmTyped)) warm.push(round(await typeAndTime(page, text)));
-  await context.close();
+  const { first, warm } = await keystrokeTimes(options.browser, pageUrl, typed, warmTyped);
 
   const kinds = Object.values(byKind);
   return {

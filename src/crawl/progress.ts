@@ -1,7 +1,6 @@
 // What a person watching the crawl sees: on a terminal one bar redrawn in place (done/total, rate,
-// retries, ETA); in a log file a plain line every few seconds; and a summary at the end.
-import type { CrawlSummary } from './crawl.ts';
-import type { CrawlManifest } from '../schemas/index.ts';
+// retries, ETA); in a log file a plain line every few seconds. The summary at the end is in
+// summary.ts.
 import type { CrawlEvent, CrawlPhase, CrawlReporter } from './events.ts';
 import type { ProgressMode } from './options.ts';
 
@@ -183,82 +182,4 @@ export function createProgressReporter(
       }
     },
   };
-}
-
-const LISTED_FAILURES = 20;
-
-/** The end-of-crawl report: how it ended, the counts, every failure (the first 20), the drift. */
-/**
- * How much of the register the crawl found, and how that is known: the organisations from lists
- * and from search only, the searches, the answers cut at the cap and whether each was split until
- * none was, why the sweep stopped, and the estimate of what may still be missing.
- */
-export function coverageLine(manifest: CrawlManifest): string {
-  const { counts, discovery } = manifest;
-  const fromLists = counts.organisations - counts.discovered;
-  if (discovery === null) {
-    return `coverage: ${counts.organisations} organisations, all from lists; no search sweep (--no-discover), so organisations on no list are missing`;
-  }
-  const cap = discovery.capConfirmed
-    ? `${discovery.cappedAnswers} answers at the cap of ${discovery.longestAnswer} results, ${discovery.cappedAnswersSplit} of them searched past (every organisation they returned seen again in an answer under the cap)`
-    : `no answer looked cut (the longest had ${discovery.longestAnswer} results)`;
-  const stopped = {
-    saturated: `the sweep saturated (the last ${discovery.lastNewAfter} searches found nothing new)`,
-    exhausted: 'the sweep ran out of searches expected to find anything new',
-    budget: `the sweep spent its budget (the last new organisation ${discovery.lastNewAfter} searches before the end)`,
-  }[discovery.stopped];
-  const estimate = discovery.estimatedRegister;
-  const missing =
-    estimate === null
-      ? 'no estimate of what is missing (no list to compare search results with)'
-      : `the register holds about ${estimate} by capture-recapture (the lists against the search results), so about ${Math.max(0, estimate - counts.organisations)} may be missing`;
-  return `coverage: ${counts.organisations} organisations, ${fromLists} from lists and ${counts.discovered} only through search; ${discovery.queries} searches (budget ${discovery.budget}); ${cap}; ${stopped}; ${missing}`;
-}
-
-export function formatSummary(summary: CrawlSummary): string {
-  const lines = [summary.message];
-  const manifest = summary.manifest;
-  // When the API never answered, every count is zero and every failure is the one in the message.
-  const unanswered =
-    manifest !== undefined &&
-    manifest.counts.organisations === 0 &&
-    manifest.failures.length > 0 &&
-    !Object.keys(manifest.requests.statuses).some((status) => /^\d+$/.test(status));
-  if (manifest !== undefined && !unanswered) {
-    const { counts } = manifest;
-    const members = Object.entries(counts.voluntaryCodeMembers)
-      .map(([code, count]) => `${code} ${count}`)
-      .join(', ');
-    lines.push(
-      `lists: ${counts.voluntaryCodes} voluntary codes (${members || 'no members fetched'}); registeredCharities ${counts.registeredCharities}, taxEfficientGifts ${counts.taxEfficientGifts}, housingBodies ${counts.housingBodies}${manifest.discovery === null ? '' : `, discovered ${counts.discovered}`}`,
-      `organisations: ${counts.organisations} distinct, ${counts.stored} stored, ${counts.gone} gone (404), ${counts.failed} failed`,
-      coverageLine(manifest),
-      `requests: ${manifest.requests.attempts} attempts, ${manifest.requests.retries} retries, ${manifest.requests.pauses} rate-limit pauses`,
-    );
-    const { registeredAddress } = manifest.coordinates;
-    lines.push(
-      `coordinates of registered addresses: ${registeredAddress['lon-lat']} lon-lat, ${registeredAddress['lat-lon']} lat-lon (swapped), ${registeredAddress.unknown} unknown, ${registeredAddress.outside} outside Ireland`,
-    );
-    if (manifest.drift.length > 0) {
-      lines.push(`drift from the spec (records kept as sent): ${manifest.drift.length} findings`);
-      for (const finding of manifest.drift.slice(0, LISTED_FAILURES)) {
-        lines.push(
-          `  ${finding.resource} ${finding.path || '(root)'}: ${finding.issue} × ${finding.count} (${finding.message})`,
-        );
-      }
-    }
-    if (manifest.failures.length > 0) {
-      lines.push(`failures: ${manifest.failures.length}`);
-      for (const failure of manifest.failures.slice(0, LISTED_FAILURES)) {
-        const status = failure.status === undefined ? '' : ` HTTP ${failure.status}`;
-        lines.push(
-          `  ${failure.operation}${failure.id === undefined ? '' : ` ${failure.id}`}${status} after ${failure.attempts} attempts: ${failure.error}`,
-        );
-      }
-      if (manifest.failures.length > LISTED_FAILURES) {
-        lines.push(`  … and ${manifest.failures.length - LISTED_FAILURES} more in manifest.json`);
-      }
-    }
-  }
-  return lines.join('\n');
 }

@@ -59,6 +59,9 @@ export function backoffDelay(
 /** The longest message kept from an error body or a thrown error. */
 const MESSAGE_LIMIT = 200;
 
+/** How the reason of a request that timed out begins: the crawl's summary counts time-outs by it. */
+export const TIME_OUT = 'request time-out';
+
 /** For callers without a key: messages are cut, nothing is redacted. */
 const NO_KEY = keyRedactor('');
 
@@ -168,6 +171,6 @@ export function classifyError(
   const name = (error as { name?: unknown } | undefined)?.name;
   const reason = describeError(error, redact);
   if (typeof code === 'string' && FINAL_ERROR_CODES.has(code)) return { kind: 'final', reason };
-  if (name === 'TimeoutError') return { kind: 'transient', reason: `request time-out: ${reason}` };
+  if (name === 'TimeoutError') return { kind: 'transient', reason: `${TIME_OUT}: ${reason}` };
   return { kind: 'transient', reason };
 }

@@ -87,10 +87,17 @@ function facetsOf(record: Record<string, unknown>): string[] {
   return [`${county} "${subSector}"`];
 }
 
-/** Sweeps `search` for organisations in no list (the lists are all in by now). */
-async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<void> {
+/**
+ * The planner, told of every listed organisation. The records of listed organisations, as they are
+ * stored, teach it their words: they are the sample from which it estimates what each search
+ * would find.
+ */
+function listedPlanner(
+  context: CrawlContext,
+  seeds: readonly string[],
+  listed: ReadonlySet<string>,
+): SweepPlanner {
   const { state, options } = context;
-  context.reporter.event({ type: 'phase', phase: 'discover', total: 0 });
   const planner = new SweepPlanner({
     seeds,
     budget: (registerSize) =>
@@ -99,60 +106,90 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
         : Math.max(SEARCH_BUDGET_FLOOR, Math.ceil(registerSize * SEARCH_BUDGET_SHARE)),
     saturationWindow,
   });
-  const listed = new Set(state.organisations.keys());
   for (const key of listed) planner.list({ id: key, texts: [] });
-  // The records of listed organisations, as they are stored, teach the planner their words: they
-  // are the sample from which it estimates what each search would find.
   state.onRecord = (id, record) => {
     const organisation = foundOrganisation(record);
     if (organisation !== undefined && listed.has(id.toLowerCase())) planner.list({ ...organisation, id });
   };
-  const journal = new SweepJournal(context);
-  const discovered = new Map<string, unknown>();
-  const take = (found: readonly unknown[], query: string) => {
-    for (const result of found) {
-      const id = isPlainObject(result) ? result['id'] : undefined;
-      if (!isGuid(id) || discovered.has(id.toLowerCase())) continue;
-      discovered.set(id.toLowerCase(), result);
-      state.addOrganisation(id, 'search', `search ${shown(query)}`);
-    }
-  };
+  return planner;
+}
+
+/** The search results of organisations in no list, by lower-case id; each new one added to the crawl. */
+type Discovered = Map<string, unknown>;
+
+function takeFound(
+  context: CrawlContext,
+  discovered: Discovered,
+  found: readonly unknown[],
+  query: string,
+): void {
+  for (const result of found) {
+    const id = isPlainObject(result) ? result['id'] : undefined;
+    if (!isGuid(id) || discovered.has(id.toLowerCase())) continue;
+    discovered.set(id.toLowerCase(), result);
+    context.state.addOrganisation(id, 'search', `search ${shown(query)}`);
+  }
+}
+
+/** The searches of an interrupted run, answered again from the journal. */
+async function replayJournal(
+  context: CrawlContext,
+  journal: SweepJournal,
+  planner: SweepPlanner,
+  discovered: Discovered,
+): Promise<void> {
   for (const line of await journal.read()) {
     const found = new Map(
       foundOrganisations(line.found).map((organisation) => [organisation.id.toLowerCase(), organisation]),
     );
     const organisations = line.ids.map((id) => found.get(id.toLowerCase()) ?? { id, texts: [] });
     planner.answer(line.query, organisations, line.count);
-    take(line.found, line.query);
+    takeFound(context, discovered, line.found, line.query);
   }
+}
 
+/** Asks one search, tells the planner, journals the answer and takes the organisations it found. */
+async function askSearch(
+  context: CrawlContext,
+  sweepers: { planner: SweepPlanner; journal: SweepJournal; discovered: Discovered },
+  query: string,
+): Promise<void> {
+  const { state, options } = context;
+  const { planner, journal, discovered } = sweepers;
+  const url = context.client.url('/search', { name: options.searchParam, value: query });
+  const request: ApiRequest = { operation: 'search', id: query, url };
+  const outcome = await context.queue.fetch(request);
+  if (outcome.kind !== 'ok') {
+    state.failRequest(request, outcome, 'list');
+    planner.answer(query, []);
+    return;
+  }
+  const parsed = searchResponseSchema.safeParse(outcome.value);
+  if (!parsed.success) state.drift.addIssues('search', query, parsed.error.issues);
+  const results: unknown[] = Array.isArray(outcome.value) ? outcome.value : [];
+  const organisations = foundOrganisations(results);
+  const lesson = planner.answer(query, organisations, results.length);
+  const newIds = new Set(lesson.found.map((organisation) => organisation.id.toLowerCase()));
+  const found = results.filter(
+    (result) =>
+      isPlainObject(result) && typeof result['id'] === 'string' && newIds.has(result['id'].toLowerCase()),
+  );
+  const ids = organisations.map((organisation) => organisation.id);
+  await journal.append({ query, count: results.length, ids, found });
+  takeFound(context, discovered, found, query);
+}
+
+/** Keeps `concurrency` searches in flight until the planner has none left to ask. */
+async function runSearches(
+  context: CrawlContext,
+  planner: SweepPlanner,
+  listed: ReadonlySet<string>,
+  ask: (query: string) => Promise<void>,
+): Promise<void> {
   let listedRecordsIn = false;
   const inFlight = new Set<Promise<void>>();
-  const ask = async (query: string) => {
-    const url = context.client.url('/search', { name: options.searchParam, value: query });
-    const request: ApiRequest = { operation: 'search', id: query, url };
-    const outcome = await context.queue.fetch(request);
-    if (outcome.kind !== 'ok') {
-      state.failRequest(request, outcome, 'list');
-      planner.answer(query, []);
-      return;
-    }
-    const parsed = searchResponseSchema.safeParse(outcome.value);
-    if (!parsed.success) state.drift.addIssues('search', query, parsed.error.issues);
-    const results: unknown[] = Array.isArray(outcome.value) ? outcome.value : [];
-    const organisations = foundOrganisations(results);
-    const lesson = planner.answer(query, organisations, results.length);
-    const newIds = new Set(lesson.found.map((organisation) => organisation.id.toLowerCase()));
-    const found = results.filter(
-      (result) =>
-        isPlainObject(result) && typeof result['id'] === 'string' && newIds.has(result['id'].toLowerCase()),
-    );
-    const ids = organisations.map((organisation) => organisation.id);
-    await journal.append({ query, count: results.length, ids, found });
-    take(found, query);
-  };
   for (;;) {
-    while (inFlight.size < options.concurrency) {
+    while (inFlight.size < context.options.concurrency) {
       // The planner chooses well only once it knows the words of the listed organisations: after the
       // fixed first searches it waits for their records, which take the request slots meanwhile.
       if (planner.seedsSent && !listedRecordsIn) break;
@@ -163,7 +200,7 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     }
     if (inFlight.size === 0) {
       if (planner.seedsSent && !listedRecordsIn) {
-        await state.recordsSettled(listed.size);
+        await context.state.recordsSettled(listed.size);
         listedRecordsIn = true;
         planner.rescore();
         continue;
@@ -172,8 +209,15 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     }
     await Promise.race(inFlight);
   }
-  state.onRecord = undefined;
+}
 
+/** The discovered list written (by id), its count and the sweep's coverage kept for the manifest. */
+async function writeDiscovered(
+  context: CrawlContext,
+  planner: SweepPlanner,
+  discovered: Discovered,
+): Promise<void> {
+  const { state } = context;
   const results = [...discovered.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([, result]) => result);
@@ -188,6 +232,21 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
     'info',
     `discovery: ${results.length} organisations in no list after ${coverage.queries} searches (${coverage.state})`,
   );
+}
+
+/** Sweeps `search` for organisations in no list (the lists are all in by now). */
+async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<void> {
+  context.reporter.event({ type: 'phase', phase: 'discover', total: 0 });
+  const listed = new Set(context.state.organisations.keys());
+  const planner = listedPlanner(context, seeds, listed);
+  const journal = new SweepJournal(context);
+  const discovered: Discovered = new Map();
+  await replayJournal(context, journal, planner, discovered);
+  await runSearches(context, planner, listed, (query) =>
+    askSearch(context, { planner, journal, discovered }, query),
+  );
+  context.state.onRecord = undefined;
+  await writeDiscovered(context, planner, discovered);
 }
 
 function foundOrganisations(results: readonly unknown[]): FoundOrganisation[] {

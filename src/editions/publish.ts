@@ -25,7 +25,8 @@ import { EditionStore, type EditionMeta } from './store.ts';
 import { carryEdition, fetchPreviousEdition } from './carry.ts';
 import { prepareEdition, type PrepareOptions } from './prepare.ts';
 import { readManifest } from '../lib/manifest-file.ts';
-import { formatSize, GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
+import { GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
+import { formatBytes } from '../lib/bytes.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
 
 
@@ -238,7 +239,7 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   if (overBudget !== undefined) {
     return {
       exitCode: 1,
-      message: `the new site is ${formatSize(site.bytes)}, over the budget of ${formatSize(overBudget)} (--site-budget); nothing was published, the live data and site are unchanged`,
+      message: `the new site is ${formatBytes(site.bytes, 'limit')}, over the budget of ${formatBytes(overBudget, 'limit')} (--site-budget); nothing was published, the live data and site are unchanged`,
       published: false,
       guard,
       site,

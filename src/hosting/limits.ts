@@ -1,5 +1,6 @@
 // Whether a built site fits the hosts a publisher is likely to use, from their published limits
 // (docs/publishing.md: "Hosts"). Pure: the measuring is in measure.ts.
+import { formatBytes, MIB } from '../lib/bytes.ts';
 
 /** What a host is judged on, measured over the site folder as deployed. */
 export interface SiteMeasure {
@@ -28,8 +29,6 @@ export interface HostLimits {
   /** The limits in words, as the host states them. */
   note: string;
 }
-
-const MIB = 1024 * 1024;
 
 /** GitHub Pages' limit on a published site, and the publish guard's default budget. */
 export const GITHUB_PAGES_SITE_BYTES = 1_000_000_000;
@@ -83,8 +82,8 @@ export function judgeHosting(site: SiteMeasure, hosts: readonly HostLimits[] = H
     check(
       host.siteBytes,
       site.bytes,
-      `${formatSize(site.bytes)} is over its ${formatSize(host.siteBytes ?? 0)} per site`,
-      `${formatSize(site.bytes)} of ${formatSize(host.siteBytes ?? 0)}`,
+      `${formatBytes(site.bytes, 'limit')} is over its ${formatBytes(host.siteBytes ?? 0, 'limit')} per site`,
+      `${formatBytes(site.bytes, 'limit')} of ${formatBytes(host.siteBytes ?? 0, 'limit')}`,
     );
     check(
       host.files,
@@ -101,26 +100,13 @@ export function judgeHosting(site: SiteMeasure, hosts: readonly HostLimits[] = H
     check(
       host.fileBytes,
       site.largestFile.bytes,
-      `${site.largestFile.path} (${formatSize(site.largestFile.bytes)}) is over its ${formatSize(host.fileBytes ?? 0)} per file`,
-      `largest file ${formatSize(site.largestFile.bytes)} of ${formatSize(host.fileBytes ?? 0)}`,
+      `${site.largestFile.path} (${formatBytes(site.largestFile.bytes, 'limit')}) is over its ${formatBytes(host.fileBytes ?? 0, 'limit')} per file`,
+      `largest file ${formatBytes(site.largestFile.bytes, 'limit')} of ${formatBytes(host.fileBytes ?? 0, 'limit')}`,
     );
     return over.length > 0
       ? { host: host.name, fits: false, reasons: over }
       : { host: host.name, fits: true, reasons: within.length > 0 ? within : [host.note] };
   });
-}
-
-/** Bytes in decimal units as hosts state their limits: "1 GB", "512.3 MB", "25 MiB" for binary ones. */
-export function formatSize(bytes: number): string {
-  if (bytes % MIB === 0 && bytes >= MIB && bytes % 1_000_000 !== 0) return `${bytes / MIB} MiB`;
-  if (bytes >= 1e9) return `${trim(bytes / 1e9)} GB`;
-  if (bytes >= 1e6) return `${trim(bytes / 1e6)} MB`;
-  if (bytes >= 1e3) return `${trim(bytes / 1e3)} kB`;
-  return `${bytes} B`;
-}
-
-function trim(value: number): string {
-  return value.toFixed(1).replace(/\.0$/, '');
 }
 
 /** How many of the site's parts the report names. */
@@ -129,17 +115,19 @@ const LARGEST_PARTS = 4;
 /** The report printed at the end of a build. */
 export function formatHostingReport(site: SiteMeasure, verdicts: readonly HostVerdict[]): string {
   const lines = [
-    `hosting: ${formatSize(site.bytes)} in ${site.files.toLocaleString('en-IE')} files; widest folder ${folderName(
+    `hosting: ${formatBytes(site.bytes, 'limit')} in ${site.files.toLocaleString('en-IE')} files; widest folder ${folderName(
       site.widestFolder.path,
-    )} (${site.widestFolder.entries.toLocaleString('en-IE')} entries); largest file ${site.largestFile.path} (${formatSize(
+    )} (${site.widestFolder.entries.toLocaleString('en-IE')} entries); largest file ${site.largestFile.path} (${formatBytes(
       site.largestFile.bytes,
+      'limit',
     )})`,
   ];
   if (site.parts !== undefined && site.parts.length > 0) {
     const largest = site.parts
       .slice(0, LARGEST_PARTS)
       .map(
-        (part) => `${part.path === '' ? 'top-level files' : folderName(part.path)} ${formatSize(part.bytes)}`,
+        (part) =>
+          `${part.path === '' ? 'top-level files' : folderName(part.path)} ${formatBytes(part.bytes, 'limit')}`,
       );
     lines.push(`  largest parts: ${largest.join(', ')}`);
   }
@@ -147,25 +135,4 @@ export function formatHostingReport(site: SiteMeasure, verdicts: readonly HostVe
     lines.push(`  ${verdict.fits ? 'fits    ' : 'too big '} ${verdict.host}: ${verdict.reasons.join('; ')}`);
   }
   return lines.join('\n');
-}
-
-/**
- * A size as a publisher writes it: "1GB", "500 MB", "750MiB", or plain bytes. Throws a RangeError
- * on anything else.
- */
-export function parseSize(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(B|kB|KB|MB|GB|KiB|MiB|GiB)?\s*$/i.exec(text);
-  if (!match) throw new RangeError(`not a size: ${text} (e.g. 1GB, 500MB or a number of bytes)`);
-  const units: Record<string, number> = {
-    b: 1,
-    kb: 1e3,
-    mb: 1e6,
-    gb: 1e9,
-    kib: 1024,
-    mib: MIB,
-    gib: 1024 * MIB,
-  };
-  const bytes = Math.round(Number(match[1]) * (units[(match[2] ?? 'b').toLowerCase()] ?? 1));
-  if (bytes <= 0) throw new RangeError(`a size must be more than nothing (got ${text})`);
-  return bytes;
 }

@@ -275,3 +275,11 @@ function decide(input: string, found: Candidate[], entries: readonly MatchEntry[
     candidates: ranked.slice(0, 1 + MORE_CANDIDATES),
   };
 }
+
+/** The column most likely to hold names or numbers: the first whose heading says so, else the first. */
+export function likelyColumn(headings: readonly string[]): number {
+  const at = headings.findIndex((heading) =>
+    /name|organi[sz]ation|charity|grantee|recipient|number|rcn|chy|cro/i.test(heading),
+  );
+  return at < 0 ? 0 : at;
+}

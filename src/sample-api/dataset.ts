@@ -221,7 +221,14 @@ function groupLists(ordered: readonly OrganisationCore[]) {
   return { registeredCharities, taxEfficientGifts, housingBodies, codeMembers };
 }
 
-export function generateDataset(options: DatasetOptions = {}): SampleDataset {
+/** The options with their defaults, checked: a RangeError names the first that is out of range. */
+function datasetSettings(options: DatasetOptions): {
+  seed: string;
+  orgs: number;
+  edition: number;
+  goneCount: number;
+  listScale: number;
+} {
   const seed = String(options.seed ?? DEFAULT_SEED);
   const orgs = options.orgs ?? DEFAULT_ORGS;
   if (!Number.isInteger(orgs) || orgs < 1)
@@ -233,7 +240,32 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
   const listShare = options.listShare ?? DEFAULT_LIST_SHARE;
   if (!(listShare > 0 && listShare <= 1))
     throw new RangeError(`listShare must be above 0 and at most 1, got ${listShare}`);
-  const listScale = listShare / DEFAULT_LIST_SHARE;
+  return { seed, orgs, edition, goneCount, listScale: listShare / DEFAULT_LIST_SHARE };
+}
+
+/** The search of the sample API over the organisations that are not gone, in name order. */
+function sampleSearchIndex(ordered: readonly OrganisationCore[]): SearchIndex<SearchResultRecord> {
+  return createSearchIndex(
+    ordered
+      .filter((core) => !core.gone)
+      .map((core) => ({
+        id: core.id,
+        name: core.name,
+        fields: [
+          ...core.altNames,
+          core.address.line,
+          core.county.name,
+          core.subSector.sectorName,
+          core.subSector.name,
+          core.secondarySubSector?.name ?? '',
+        ],
+        result: searchResult(core),
+      })),
+  );
+}
+
+export function generateDataset(options: DatasetOptions = {}): SampleDataset {
+  const { seed, orgs, edition, goneCount, listScale } = datasetSettings(options);
 
   const firstCores = makeCores(seed, orgs, goneCount, listScale);
   const later =
@@ -285,23 +317,7 @@ export function generateDataset(options: DatasetOptions = {}): SampleDataset {
       return record;
     },
     search(query, limit) {
-      searchIndex ??= createSearchIndex(
-        ordered
-          .filter((core) => !core.gone)
-          .map((core) => ({
-            id: core.id,
-            name: core.name,
-            fields: [
-              ...core.altNames,
-              core.address.line,
-              core.county.name,
-              core.subSector.sectorName,
-              core.subSector.name,
-              core.secondarySubSector?.name ?? '',
-            ],
-            result: searchResult(core),
-          })),
-      );
+      searchIndex ??= sampleSearchIndex(ordered);
       return searchIndex.search(query, limit);
     },
   };

@@ -114,6 +114,33 @@ function refinance(random: Random, before: FinancialSummary): FinancialSummary {
   };
 }
 
+/**
+ * `count` organisations new to the register, made from `firstIndex` on (skipping ids it already
+ * knew), each kept in `recordCores` and noted in `changes`; and the index to make the next from.
+ */
+function newOrganisations(
+  input: EditionInput,
+  recordCores: Map<string, OrganisationCore>,
+  count: number,
+  firstIndex: number,
+  changes: EditionChange[],
+): { cores: OrganisationCore[]; nextIndex: number } {
+  const cores: OrganisationCore[] = [];
+  const known = new Set(recordCores.keys());
+  let nextIndex = firstIndex;
+  while (cores.length < count) {
+    let core = input.makeCore(nextIndex++);
+    if (known.has(core.id)) continue;
+    // A new organisation is met through a list, as a crawler meets every other.
+    if (!isListed(core)) core = { ...core, registeredCharity: true };
+    known.add(core.id);
+    recordCores.set(core.id, core);
+    cores.push(core);
+    changes.push({ kind: 'added', id: core.id, name: core.name });
+  }
+  return { cores, nextIndex };
+}
+
 /** Applies editions 2..`edition` to edition 1's organisations. */
 export function applyEditions(input: EditionInput): EditionState {
   const recordCores = new Map(input.cores.map((core) => [core.id, core]));
@@ -189,22 +216,12 @@ export function applyEditions(input: EditionInput): EditionState {
       changes.push({ kind: 'adoptedCode', id: core.id, name: core.name, code: ADOPTED_CODE });
     }
 
-    const added: OrganisationCore[] = [];
-    const known = new Set(recordCores.keys());
-    while (added.length < per) {
-      let core = input.makeCore(nextIndex++);
-      if (known.has(core.id)) continue;
-      // A new organisation is met through a list, as a crawler meets every other.
-      if (!isListed(core)) core = { ...core, registeredCharity: true };
-      known.add(core.id);
-      recordCores.set(core.id, core);
-      added.push(core);
-      changes.push({ kind: 'added', id: core.id, name: core.name });
-    }
+    const added = newOrganisations(input, recordCores, per, nextIndex, changes);
+    nextIndex = added.nextIndex;
 
     cores = [
       ...cores.filter((core) => !removed.has(core.id)).map((core) => replaced.get(core.id) ?? core),
-      ...added,
+      ...added.cores,
     ];
   }
   return { cores, recordCores, patches, changes };

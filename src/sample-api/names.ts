@@ -155,6 +155,50 @@ export interface NameContext {
   place: string;
 }
 
+/** A housing body's name: mostly local, some after a saint, a few in Irish with the English beside. */
+function housingName(random: Random, place: string, altNames: string[]): string {
+  const style = random();
+  if (style < 0.75) return localName(place, pickFromTable(random, HOUSING_KINDS));
+  if (style < 0.92) {
+    return withEnding(random, `${saintPossessive(random, pick(random, SAINTS).english)} Housing Association`);
+  }
+  const saint = pick(random, SAINTS);
+  altNames.push(`${saintPossessive(random, saint.english)} Housing Association`);
+  return `Tithe Naomh ${saint.irish} Teoranta`;
+}
+
+/** A GAA club's name: in Irish after its town or a saint, with the English as another name, or plain English. */
+function gaaName(random: Random, town: Town, place: string, altNames: string[]): string {
+  const irish = town.irish;
+  if (irish !== undefined && chance(random, 0.5)) {
+    altNames.push(`${town.name} GAA Club`);
+    return `Cumann Lúthchleas Gael ${irish}`;
+  }
+  if (chance(random, 0.3)) {
+    const saint = pick(random, SAINTS);
+    altNames.push(`${saintPossessive(random, saint.english)} GAA Club ${place}`);
+    return `CLG Naomh ${saint.irish}`;
+  }
+  return `${place} GAA Club`;
+}
+
+/** A hospice, church, centre or club named after a saint, sometimes with its place. */
+function saintInstitutionName(random: Random, place: string): string {
+  return withEnding(
+    random,
+    `${saintPossessive(random, pick(random, SAINTS).english)} ${pick(random, [
+      'Hospice',
+      'Day Care Centre',
+      'Parish Church',
+      'Community Centre',
+      'Youth Club',
+      'Hospital',
+      'Centre',
+      'Family Resource Centre',
+    ])}${chance(random, 0.5) ? ` ${place}` : ''}`,
+  );
+}
+
 export function organisationName(random: Random, context: NameContext): OrganisationName {
   const { place, town } = context;
   const family: NameFamily = context.housingBody
@@ -170,21 +214,9 @@ export function organisationName(random: Random, context: NameContext): Organisa
   const altNames: string[] = [];
   let name: string;
   switch (family) {
-    case 'housing': {
-      const style = random();
-      if (style < 0.75) name = localName(place, pickFromTable(random, HOUSING_KINDS));
-      else if (style < 0.92)
-        name = withEnding(
-          random,
-          `${saintPossessive(random, pick(random, SAINTS).english)} Housing Association`,
-        );
-      else {
-        const saint = pick(random, SAINTS);
-        name = `Tithe Naomh ${saint.irish} Teoranta`;
-        altNames.push(`${saintPossessive(random, saint.english)} Housing Association`);
-      }
+    case 'housing':
+      name = housingName(random, place, altNames);
       break;
-    }
     case 'school':
       name = schoolName(random, place);
       if (name.startsWith('Scoil Naomh ') && chance(random, 0.5)) altNames.push(`${place} National School`);
@@ -192,32 +224,11 @@ export function organisationName(random: Random, context: NameContext): Organisa
     case 'national':
       name = withEnding(random, nationalName(random));
       break;
-    case 'gaa': {
-      const irish = town.irish;
-      if (irish !== undefined && chance(random, 0.5)) {
-        name = `Cumann Lúthchleas Gael ${irish}`;
-        altNames.push(`${town.name} GAA Club`);
-      } else if (chance(random, 0.3)) {
-        const saint = pick(random, SAINTS);
-        name = `CLG Naomh ${saint.irish}`;
-        altNames.push(`${saintPossessive(random, saint.english)} GAA Club ${place}`);
-      } else name = `${place} GAA Club`;
+    case 'gaa':
+      name = gaaName(random, town, place, altNames);
       break;
-    }
     case 'saint':
-      name = withEnding(
-        random,
-        `${saintPossessive(random, pick(random, SAINTS).english)} ${pick(random, [
-          'Hospice',
-          'Day Care Centre',
-          'Parish Church',
-          'Community Centre',
-          'Youth Club',
-          'Hospital',
-          'Centre',
-          'Family Resource Centre',
-        ])}${chance(random, 0.5) ? ` ${place}` : ''}`,
-      );
+      name = saintInstitutionName(random, place);
       break;
     case 'shared':
       name = pick(random, SHARED_NAMES);

@@ -225,142 +225,212 @@ function drawPager(pager: HTMLElement, state: SearchState, pages: number): void 
   if (state.page < pages) link('Next page', state.page + 1, 'next');
 }
 
-/** Binds one search form and its results to the engine. */
-function enhance(container: HTMLElement, engine: SearchEngine): void {
+/** The parts of one search form and its results that the script reads and fills. */
+interface SearchElements {
+  container: HTMLElement;
+  form: HTMLFormElement;
+  input: HTMLInputElement;
+  status: HTMLElement;
+  count: HTMLElement;
+  results: HTMLElement;
+  pager: HTMLElement;
+  filterBox: HTMLElement | null;
+  summary: HTMLElement | null;
+  selects: Map<FacetName, HTMLSelectElement>;
+  /** The site's root relative to this page, for the links of the results. */
+  root: string;
+}
+
+/** The form's parts; none when the page lacks one the search cannot do without. */
+function searchElements(container: HTMLElement): SearchElements | undefined {
   const form = container.querySelector('form');
   const input = container.querySelector<HTMLInputElement>('input[type="search"]');
   const status = container.querySelector<HTMLElement>('[data-search-status]');
   const count = container.querySelector<HTMLElement>('[data-result-count]');
   const results = container.querySelector<HTMLElement>('[data-search-results]');
   const pager = container.querySelector<HTMLElement>('[data-search-pager]');
-  const filterBox = container.querySelector<HTMLElement>('[data-search-filters]');
-  const summary = container.querySelector<HTMLElement>('[data-search-summary]');
-  if (!form || !input || !status || !count || !results || !pager) return;
-  const root = container.dataset['searchRoot'] ?? './';
+  if (!form || !input || !status || !count || !results || !pager) return undefined;
   const selects = new Map<FacetName, HTMLSelectElement>();
   for (const facet of FACET_NAMES) {
     const select = container.querySelector<HTMLSelectElement>(`select[data-search-filter="${facet}"]`);
     if (select) selects.set(facet, select);
   }
-
-  let state = stateFromAddress();
-  let ready = false;
-  let failed = false;
-  let ticket = 0;
-  // What was typed before this script ran is kept, unless the address carries a query.
-  if (state.query === '' && input.value !== '') state = { ...state, query: input.value };
-  else input.value = state.query;
-
-  const announcer = new Announcer(status);
-  const say = (message: string, settled = false) => announcer.say(message, settled);
-
-  const shown = (total: number) => {
-    performance.mark(RESULTS_EVENT, { detail: { query: state.query, total } });
-    container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail: { query: state.query, total } }));
+  return {
+    container,
+    form,
+    input,
+    status,
+    count,
+    results,
+    pager,
+    filterBox: container.querySelector<HTMLElement>('[data-search-filters]'),
+    summary: container.querySelector<HTMLElement>('[data-search-summary]'),
+    selects,
+    root: container.dataset['searchRoot'] ?? './',
   };
+}
 
-  const render = (hits: SearchHit[], total: number, offset: number, searching = true) => {
+/** One search form and its results, bound to the engine. */
+class SearchBox {
+  readonly #page: SearchElements;
+  readonly #engine: SearchEngine;
+  readonly #announcer: Announcer;
+  #state: SearchState;
+  /** The index's core has arrived: searches can run. */
+  #ready = false;
+  /** The index could not be loaded: nothing will run. */
+  #failed = false;
+  /** Counts searches started, so that a slower, older one cannot overwrite a newer one. */
+  #ticket = 0;
+
+  constructor(page: SearchElements, engine: SearchEngine) {
+    this.#page = page;
+    this.#engine = engine;
+    this.#announcer = new Announcer(page.status);
+    this.#state = stateFromAddress();
+    // What was typed before this script ran is kept, unless the address carries a query.
+    if (this.#state.query === '' && page.input.value !== '') {
+      this.#state = { ...this.#state, query: page.input.value };
+    } else page.input.value = this.#state.query;
+  }
+
+  #say(message: string, settled = false): void {
+    this.#announcer.say(message, settled);
+  }
+
+  /** Tells the page (and the benchmark's timeline) that results are shown. */
+  #shown(total: number): void {
+    const detail = { query: this.#state.query, total };
+    performance.mark(RESULTS_EVENT, { detail });
+    this.#page.container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail }));
+  }
+
+  #render(hits: SearchHit[], total: number, offset: number, searching = true): void {
+    const { summary, count, results, pager, root } = this.#page;
     if (summary) summary.hidden = !searching;
     count.dataset['resultCount'] = String(total);
     count.textContent = plural(total, 'organisation');
     results.replaceChildren(...hits.map((hit) => renderHit(hit, root)));
     results.setAttribute('start', String(offset + 1));
     const pages = Math.max(1, Math.ceil(total / DEFAULT_LIMIT));
-    drawPager(pager, state, pages);
-  };
+    drawPager(pager, this.#state, pages);
+  }
 
-  const run = async () => {
-    const current = ++ticket;
+  /** Runs the search the state asks for and shows its page of results, or says why not yet. */
+  async run(): Promise<void> {
+    const current = ++this.#ticket;
+    const state = this.#state;
     window.history.replaceState(null, '', addressOf(state));
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
-    if (failed) return;
+    if (this.#failed) return;
     if (!searching) {
-      render([], 0, 0, false);
-      say(ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
-      if (ready) shown(0);
+      this.#render([], 0, 0, false);
+      this.#say(this.#ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
+      if (this.#ready) this.#shown(0);
       return;
     }
-    if (!ready) {
-      say('Loading the search index… your search will run as soon as it has arrived.');
+    if (!this.#ready) {
+      this.#say('Loading the search index… your search will run as soon as it has arrived.');
       return;
     }
     try {
       const offset = (state.page - 1) * DEFAULT_LIMIT;
-      const response = await engine.search({
+      const response = await this.#engine.search({
         query: state.query,
         filters: state.filters,
         offset,
         limit: DEFAULT_LIMIT,
       });
-      // A slower, older search must not overwrite a newer one.
-      if (current !== ticket) return;
+      if (current !== this.#ticket) return;
       const total = response.documents.length;
       if (offset >= total && state.page > 1) {
-        state = { ...state, page: 1 };
-        return run();
+        this.#state = { ...state, page: 1 };
+        return this.run();
       }
-      render(response.hits, total, offset);
-      const about = state.query.trim() === '' ? '' : ` for “${state.query.trim()}”`;
-      const range =
-        total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + response.hits.length}` : '';
-      say(
-        `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
-        true,
-      );
-      shown(total);
+      this.#render(response.hits, total, offset);
+      this.#sayFound(total, offset, response.hits.length);
+      this.#shown(total);
     } catch (error) {
-      if (current !== ticket) return;
-      say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (current !== this.#ticket) return;
+      this.#say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-  };
-
-  input.addEventListener('input', () => {
-    announcer.typing = true;
-    state = { ...state, query: input.value, page: 1 };
-    void run();
-  });
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    announcer.typing = false;
-    state = { ...state, query: input.value, page: 1 };
-    void run();
-  });
-  for (const [facet, select] of selects) {
-    select.addEventListener('change', () => {
-      announcer.typing = false;
-      const filters = { ...state.filters };
-      if (select.value === '') delete filters[facet];
-      else filters[facet] = select.value;
-      state = { ...state, filters, page: 1 };
-      void run();
-    });
   }
-  pager.addEventListener('click', (event) => {
-    const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
-    if (!target) return;
-    event.preventDefault();
-    announcer.typing = false;
-    state = { ...state, page: Number(target.dataset['page']) };
-    void run().then(() => count.focus());
-  });
-  count.tabIndex = -1;
 
-  say('Loading the search index…');
-  void run();
-  engine.core().then(
-    (core) => {
-      ready = true;
-      dropUnknownFilters(state.filters, core);
-      // Results first: the filters can be drawn while they are being read.
-      void run();
-      fillFilters(selects, core, state.filters);
-      if (filterBox) filterBox.hidden = false;
-    },
-    (error: unknown) => {
-      failed = true;
-      say(`Search is unavailable: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  );
+  /** How many were found, for what, and which of them this page shows. */
+  #sayFound(total: number, offset: number, shownHits: number): void {
+    const query = this.#state.query.trim();
+    const about = query === '' ? '' : ` for “${query}”`;
+    const range = total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + shownHits}` : '';
+    this.#say(
+      `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
+      true,
+    );
+  }
+
+  /** A new state from the reader's action, and its search run. */
+  #change(state: SearchState, typing: boolean): Promise<void> {
+    this.#announcer.typing = typing;
+    this.#state = state;
+    return this.run();
+  }
+
+  /** Typing, Enter, a filter and a page of results each run the search again. */
+  listen(): void {
+    const { input, form, selects, pager, count } = this.#page;
+    input.addEventListener('input', () => {
+      void this.#change({ ...this.#state, query: input.value, page: 1 }, true);
+    });
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.#change({ ...this.#state, query: input.value, page: 1 }, false);
+    });
+    for (const [facet, select] of selects) {
+      select.addEventListener('change', () => {
+        const filters = { ...this.#state.filters };
+        if (select.value === '') delete filters[facet];
+        else filters[facet] = select.value;
+        void this.#change({ ...this.#state, filters, page: 1 }, false);
+      });
+    }
+    pager.addEventListener('click', (event) => {
+      const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
+      if (!target) return;
+      event.preventDefault();
+      void this.#change({ ...this.#state, page: Number(target.dataset['page']) }, false).then(() =>
+        count.focus(),
+      );
+    });
+    count.tabIndex = -1;
+  }
+
+  /** Waits for the index's core, then searches and draws the filters; or says search is unavailable. */
+  load(): void {
+    this.#say('Loading the search index…');
+    void this.run();
+    this.#engine.core().then(
+      (core) => {
+        this.#ready = true;
+        dropUnknownFilters(this.#state.filters, core);
+        // Results first: the filters can be drawn while they are being read.
+        void this.run();
+        fillFilters(this.#page.selects, core, this.#state.filters);
+        if (this.#page.filterBox) this.#page.filterBox.hidden = false;
+      },
+      (error: unknown) => {
+        this.#failed = true;
+        this.#say(`Search is unavailable: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
+  }
+}
+
+/** Binds one search form and its results to the engine. */
+function enhance(container: HTMLElement, engine: SearchEngine): void {
+  const page = searchElements(container);
+  if (!page) return;
+  const box = new SearchBox(page, engine);
+  box.listen();
+  box.load();
 }
 
 function start(): void {

@@ -11,12 +11,8 @@ import { join, resolve } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { filesUnder, writeChecksum } from './archive.ts';
 import { TarGzWriter } from './tar.ts';
-import { ZipWriter } from './zip.ts';
-
-export type ArchiveKind = 'zip' | 'tar.gz';
 
 interface ArchiveJob {
-  kind: ArchiveKind;
   root: string;
   /** Where the archive is written: a path relative to the root, or absolute (outside the site). */
   name: string;
@@ -34,8 +30,8 @@ type Reply = { type: 'written'; bytes: number } | { type: 'done' } | { type: 'fa
  */
 const IN_FLIGHT_LIMIT = 4 << 20;
 /**
- * A writer's own heap stays small (the zip's directory at 100,000 organisations is a few tens of
- * megabytes); a small young generation keeps each thread's resident memory near what it holds.
+ * A writer's own heap stays small (it holds a piece of a file at a time); a small young
+ * generation keeps each thread's resident memory near what it holds.
  */
 const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 };
 
@@ -68,7 +64,11 @@ class ArchiveThread {
           resolve();
         } else fail(new Error(`${job.name}: ${reply.error}`));
       });
-      this.#worker.once('error', fail);
+      // An error the thread did not catch (its writer failing to open the archive, say) is named
+      // after the archive too, as the ones it reports are.
+      this.#worker.once('error', (error) =>
+        fail(new Error(`${job.name}: ${error.message}`, { cause: error })),
+      );
       this.#worker.once('exit', (code) => {
         if (!finished)
           fail(new Error(`the thread writing ${job.name} ended (exit code ${code}) before the archive`));
@@ -109,10 +109,9 @@ class ArchiveThread {
 export class SiteArchives {
   readonly #threads: ArchiveThread[];
 
-  constructor(root: string, mtime: Date, archives: { kind: ArchiveKind; name: string }[]) {
-    this.#threads = archives.map(
-      ({ kind, name }) => new ArchiveThread({ kind, root, name, mtime: mtime.getTime() }),
-    );
+  /** `names`: each archive's path, relative to `root` or absolute. */
+  constructor(root: string, mtime: Date, names: readonly string[]) {
+    this.#threads = names.map((name) => new ArchiveThread({ root, name, mtime: mtime.getTime() }));
   }
 
   /** A file's content, as it is (or is about to be) written under the root at `path`. */
@@ -135,7 +134,7 @@ export class SiteArchives {
 function serve(job: ArchiveJob): void {
   const target = resolve(job.root, job.name);
   const mtime = new Date(job.mtime);
-  const writer = job.kind === 'zip' ? new ZipWriter(target, { mtime }) : new TarGzWriter(target, mtime);
+  const writer = new TarGzWriter(target, mtime);
   /** Paths added, with the size of content sent for them (files read from disk: undefined). */
   const added = new Map<string, number | undefined>();
   const reply = (message: Reply) => parentPort!.postMessage(message);
@@ -187,4 +186,4 @@ function serve(job: ArchiveJob): void {
   });
 }
 
-if (!isMainThread && (workerData as Partial<ArchiveJob> | undefined)?.kind) serve(workerData as ArchiveJob);
+if (!isMainThread && (workerData as Partial<ArchiveJob> | undefined)?.name) serve(workerData as ArchiveJob);

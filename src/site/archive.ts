@@ -1,4 +1,4 @@
-// What the site's archives (archive-thread.ts, with the writers in zip.ts and tar.ts) share with
+// What the site's archives (archive-thread.ts, with the writer in tar.ts) share with
 // the rest of the build: the site's files in a fixed order, and the checksum beside each archive.
 import { createHash } from 'node:crypto';
 import { createReadStream, readdirSync, writeFileSync } from 'node:fs';

@@ -5,11 +5,12 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Register } from '../records/register.ts';
-import { SiteArchives, type ArchiveKind } from './archive-thread.ts';
+import { SiteArchives } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
 import type { RecordLeftOut } from './database.ts';
+import type { PackageDatabase, PackageSource } from './datapackage.ts';
 import { writeRegisterData } from './register-data.ts';
 import { readSiteRecords, type ReadSite } from './site-records.ts';
 import { offerDownloads } from './download-files.ts';
@@ -30,7 +31,6 @@ import { writeSearchDocuments } from '../search/site-index.ts';
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export const ARCHIVE_NAME = 'orgdir-site.zip';
 export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
 
 export interface SiteOptions {
@@ -58,8 +58,6 @@ export interface SiteOptions {
    * once for its edition and its site); without it the site reads the data folder itself.
    */
   read?: ReadSite;
-  /** Also as a .zip, for older Windows: about three times the size (a zip deflates each file alone). Default false. */
-  zip?: boolean;
   /**
    * Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the
    * database and the offline copy there.
@@ -122,26 +120,27 @@ function releaseHref(name: string, releaseUrl: string | undefined): { href?: str
 }
 
 /** The offline copies a build writes, by its options. */
-function offlineArchives(options: SiteOptions): { kind: ArchiveKind; name: string; title: string }[] {
-  const archives: { kind: ArchiveKind; name: string; title: string }[] = [];
-  if (options.tarGz ?? true) {
-    archives.push({
-      kind: 'tar.gz',
+function offlineArchives(options: SiteOptions): { name: string; title: string }[] {
+  if (!(options.tarGz ?? true)) return [];
+  return [
+    {
       name: TAR_ARCHIVE_NAME,
       title: 'The whole site as one .tar.gz, for reading offline (Windows 11, macOS, Linux)',
-    });
-  }
-  if (options.zip ?? false) {
-    archives.push({
-      kind: 'zip',
-      name: ARCHIVE_NAME,
-      title: 'The whole site as one .zip (larger; for Windows 10 and older)',
-    });
-  }
-  return archives;
+    },
+  ];
 }
 
-export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
+/** Where a build reads and writes: the folders it replaces, and the staging folders beside them. */
+interface BuildFolders {
+  dataDir: string;
+  siteDir: string;
+  releaseDir: string;
+  staging: string;
+  releaseStaging: string;
+}
+
+/** The build's folders, each checked before anything is written. */
+function buildFolders(options: SiteOptions): BuildFolders {
   checkOutputFolder(options.siteDir, 'site folder');
   if (options.releaseDir !== undefined) checkOutputFolder(options.releaseDir, 'release folder');
   const dataDir = resolve(options.dataDir);
@@ -161,7 +160,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     dirname(releaseDir),
     `.orgdir-building-${basename(releaseDir)}-${process.pid}-${Date.now()}`,
   );
-  const archives = offlineArchives(options);
+  return { dataDir, siteDir, releaseDir, staging, releaseStaging };
+}
+
+/** Empties the staging folders (the site's is the records' folder, when they were read already). */
+function prepareStaging(options: SiteOptions, { staging, releaseStaging }: BuildFolders): void {
   rmSync(staging, { recursive: true, force: true });
   if (options.read) renameSync(options.read.folder, staging);
   else mkdirSync(staging, { recursive: true });
@@ -170,26 +173,173 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   // does not match.
   rmSync(releaseStaging, { recursive: true, force: true });
   mkdirSync(releaseStaging, { recursive: true });
-  const timings: Record<string, number> = {};
-  const cpuTimings: Record<string, number> = {};
-  const peakMemory: Record<string, number> = {};
-  // Named in the message when a step cannot write (src/storage/write-failure.ts).
-  let current = 'prepare';
-  const step = async <T>(name: string, run: () => T | Promise<T>): Promise<T> => {
-    current = name;
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    const result = await run();
-    const used = process.cpuUsage(cpu);
-    timings[name] = Math.round(performance.now() - started) / 1000;
-    cpuTimings[name] = Math.round((used.user + used.system) / 1000) / 1000;
-    // maxRSS is in kilobytes.
-    peakMemory[name] = process.resourceUsage().maxRSS * 1024;
-    return result;
-  };
+}
 
-  let siteArchives: SiteArchives | undefined;
-  let searching: Promise<SearchIndexSummary> | undefined;
+/** What each step of a build took, and the step running. */
+interface StepTimes {
+  /** Seconds (wall clock). */
+  timings: Record<string, number>;
+  /** CPU seconds of this process. */
+  cpuTimings: Record<string, number>;
+  /** The process's peak resident memory at the end of the step, in bytes. */
+  peakMemory: Record<string, number>;
+  /** Named in the message when a step cannot write (src/storage/write-failure.ts). */
+  current: string;
+}
+
+/** Runs one step of the build, and notes what it took. */
+async function timed<T>(times: StepTimes, name: string, run: () => T | Promise<T>): Promise<T> {
+  times.current = name;
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const result = await run();
+  const used = process.cpuUsage(cpu);
+  times.timings[name] = Math.round(performance.now() - started) / 1000;
+  times.cpuTimings[name] = Math.round((used.user + used.system) / 1000) / 1000;
+  // maxRSS is in kilobytes.
+  times.peakMemory[name] = process.resourceUsage().maxRSS * 1024;
+  return result;
+}
+
+/**
+ * A folder whose every record is unreadable is a broken crawl, not an empty register: a site of
+ * no organisations must not replace the one that is live.
+ */
+function requireOrganisations(register: Register, dataDir: string): void {
+  if (register.organisations.length > 0) return;
+  const first = register.unreadable[0];
+  throw new Error(
+    `No readable organisations in ${dataDir}` +
+      (first ? ` (${register.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
+      '; the site was left as it was.',
+  );
+}
+
+/**
+ * Starts the index in a process of its own, from the documents written, and the search client's
+ * bundle in esbuild's: this process meanwhile compresses the database and writes the list
+ * matcher's files. The search step's time is the index process's wall time, and none of this
+ * process's CPU is counted in it.
+ */
+function startSearchIndex(
+  documentsFile: string,
+  staging: string,
+  times: StepTimes,
+): Promise<SearchIndexSummary> {
+  const searchStarted = performance.now();
+  times.timings['search'] = 0;
+  times.cpuTimings['search'] = 0;
+  const searchClient = bundleSearchClient();
+  searchClient.catch(() => undefined);
+  const searching = writeSearchIndexInChild(documentsFile, staging).then(async (summary) => {
+    times.timings['search'] = Math.round(performance.now() - searchStarted) / 1000;
+    return withSearchClient(summary, staging, await searchClient);
+  });
+  // Awaited later, after the database; a failure meanwhile must not go unhandled.
+  searching.catch(() => undefined);
+  return searching;
+}
+
+/**
+ * Astro first bundles the pages (a cost that does not grow with the register), then renders them:
+ * the bundle step's figures are split in two.
+ */
+function separatePages(times: StepTimes, pages: { seconds: number; cpuSeconds: number }): void {
+  const rounded = (value: number) => Math.round(value * 1000) / 1000;
+  times.timings['bundle'] = rounded(times.timings['bundle']! - pages.seconds);
+  times.cpuTimings['bundle'] = rounded(times.cpuTimings['bundle']! - pages.cpuSeconds);
+  times.timings['pages'] = rounded(pages.seconds);
+  times.cpuTimings['pages'] = rounded(pages.cpuSeconds);
+  times.peakMemory['pages'] = times.peakMemory['bundle']!;
+  delete times.peakMemory['bundle'];
+}
+
+/** The offline copies of the site, each begun on a thread of its own, into the release's staging folder. */
+function startArchives(
+  register: Register,
+  archives: readonly { name: string }[],
+  { staging, releaseStaging }: BuildFolders,
+): SiteArchives {
+  return new SiteArchives(
+    staging,
+    archiveTime(register),
+    archives.map(({ name }) => join(releaseStaging, name)),
+  );
+}
+
+/** The site's size and files as a host sees them, and how many of its files are pages. */
+function measureBuiltSite(staging: string): { hosting: SiteMeasure; pageFiles: number } {
+  let pageFiles = 0;
+  const hosting = measureSite(staging, (path) => {
+    if (path.endsWith('.html')) pageFiles += 1;
+  });
+  return { hosting, pageFiles };
+}
+
+/** The offline copies written, at the paths they will have once the release folder is swapped in. */
+function writtenArchives(
+  archives: readonly { name: string }[],
+  { releaseStaging, releaseDir }: BuildFolders,
+): SiteSummary['archives'] {
+  return archives.map(({ name }) => {
+    const path = join(releaseStaging, name);
+    const sha256 = readFileSync(`${path}.sha256`, 'utf8').slice(0, 64);
+    return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
+  });
+}
+
+/** The database as the summary gives it: where it is once the release folder is swapped in. */
+function releasedDatabase(
+  database: { name: string; bytes: number; sha256: string },
+  leftOut: RecordLeftOut[],
+  releaseDir: string,
+): SiteSummary['database'] {
+  return { path: join(releaseDir, database.name), bytes: database.bytes, sha256: database.sha256, leftOut };
+}
+
+/** The downloads written, offered (large ones gzipped) and described for the downloads page. */
+async function writeSiteDownloads(
+  register: Register,
+  staging: string,
+  records: DownloadFile,
+  sources: readonly PackageSource[],
+  databaseFile: PackageDatabase,
+): Promise<DownloadFile[]> {
+  const offered = await offerDownloads(staging, writeDownloads(register, staging, records));
+  return describeDownloads(register, staging, offered, sources, databaseFile);
+}
+
+/** The site and the release folder take the place of the old ones. */
+async function swapIn(options: SiteOptions, { siteDir, staging, releaseDir, releaseStaging }: BuildFolders) {
+  if (options.swapIn === 'rename') await replaceFolder(siteDir, staging);
+  else await replaceShownFolder(siteDir, staging);
+  await replaceFolder(releaseDir, releaseStaging);
+}
+
+/** What a build still runs when a step fails: stopped, and waited for before its folder goes. */
+interface Running {
+  archives?: SiteArchives | undefined;
+  searching?: Promise<SearchIndexSummary>;
+}
+
+/** After a failed step: the archives stopped, the index process ended, the staging folders gone. */
+async function discardBuild(running: Running, { staging, releaseStaging }: BuildFolders): Promise<void> {
+  await running.archives?.abandon();
+  // The index process writes into the staging folder: let it finish before the folder goes.
+  await running.searching?.catch(() => undefined);
+  rmSync(staging, { recursive: true, force: true });
+  rmSync(releaseStaging, { recursive: true, force: true });
+}
+
+export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
+  const folders = buildFolders(options);
+  const { dataDir, siteDir, releaseDir, staging, releaseStaging } = folders;
+  const archives = offlineArchives(options);
+  prepareStaging(options, folders);
+  const times: StepTimes = { timings: {}, cpuTimings: {}, peakMemory: {}, current: 'prepare' };
+  const step = <T>(name: string, run: () => T | Promise<T>): Promise<T> => timed(times, name, run);
+
+  const running: Running = {};
   const documentsFile = `${staging}.search-documents.jsonl`;
   try {
     const { register, records, database, recordFiles } =
@@ -197,57 +347,22 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       (await step('read', () =>
         readSiteRecords(dataDir, staging, { recordFiles: options.recordFiles ?? false }),
       ));
-    // A folder whose every record is unreadable is a broken crawl, not an empty register: a site
-    // of no organisations must not replace the one that is live.
-    if (register.organisations.length === 0) {
-      const first = register.unreadable[0];
-      throw new Error(
-        `No readable organisations in ${dataDir}` +
-          (first ? ` (${register.unreadable.length} unreadable files; ${first.file}: ${first.reason})` : '') +
-          '; the site was left as it was.',
-      );
-    }
-    // The index is built in a process of its own from the documents written here; meanwhile this
-    // process compresses the database and writes the list matcher's files. The search step's time
-    // is the index process's wall time, and none of this process's CPU is counted in it.
+    requireOrganisations(register, dataDir);
     await step('documents', () => writeSearchDocuments(register, documentsFile));
-    const searchStarted = performance.now();
-    timings['search'] = 0;
-    cpuTimings['search'] = 0;
-    // esbuild bundles the search page's client in its own process meanwhile.
-    const searchClient = bundleSearchClient();
-    searchClient.catch(() => undefined);
-    searching = writeSearchIndexInChild(documentsFile, staging).then(async (summary) => {
-      timings['search'] = Math.round(performance.now() - searchStarted) / 1000;
-      return withSearchClient(summary, staging, await searchClient);
-    });
-    // Awaited below, after the database; a failure meanwhile must not go unhandled.
-    searching.catch(() => undefined);
+    running.searching = startSearchIndex(documentsFile, staging, times);
     const data = await step('database', () => writeRegisterData(register, database, staging, releaseStaging));
-    const search = await searching;
+    const search = await running.searching;
     rmSync(documentsFile, { force: true });
     const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };
-    const downloads = await step('downloads', async () =>
-      describeDownloads(
-        register,
-        staging,
-        await offerDownloads(staging, writeDownloads(register, staging, records)),
-        data.sources,
-        databaseFile,
-      ),
+    const downloads = await step('downloads', () =>
+      writeSiteDownloads(register, staging, records, data.sources, databaseFile),
     );
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.
-    const writing = new SiteArchives(
-      staging,
-      archiveTime(register),
-      archives.map(({ kind, name }) => ({ kind, name: join(releaseStaging, name) })),
-    );
-    siteArchives = writing;
+    const writing = startArchives(register, archives, folders);
+    running.archives = writing;
     const context: SiteContext = {
       dataDir,
-      register,
-      editions: options.editions ?? NO_EDITIONS,
       downloads,
       archives: archives.map(({ name, title }) => ({
         name,
@@ -256,18 +371,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       })),
       database: databaseFile,
       recordFiles,
+      register,
+      editions: options.editions ?? NO_EDITIONS,
       ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
     };
     setSiteContext(context);
-    // Astro first bundles the pages (a cost that does not grow with the register), then renders them.
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
-    const rounded = (value: number) => Math.round(value * 1000) / 1000;
-    timings['bundle'] = rounded(timings['bundle']! - pages.seconds);
-    cpuTimings['bundle'] = rounded(cpuTimings['bundle']! - pages.cpuSeconds);
-    timings['pages'] = rounded(pages.seconds);
-    cpuTimings['pages'] = rounded(pages.cpuSeconds);
-    peakMemory['pages'] = peakMemory['bundle']!;
-    delete peakMemory['bundle'];
+    separatePages(times, pages);
     writeSearchEngineFiles(staging, options.siteUrl);
     // After the bundle (Astro empties the folder it renders into), before the archives: the
     // offline copy holds exactly the site, its mark included.
@@ -275,22 +385,11 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     markOutputFolder(releaseStaging);
     // What is left: the rest of the site into the archives, and waiting for them.
     await step('archives', () => writing.finish());
-    siteArchives = undefined;
+    running.archives = undefined;
 
-    let pageFiles = 0;
-    const hosting = measureSite(staging, (path) => {
-      if (path.endsWith('.html')) pageFiles += 1;
-    });
-    const written = archives.map(({ name }) => {
-      const path = join(releaseStaging, name);
-      const sha256 = readFileSync(`${path}.sha256`, 'utf8').slice(0, 64);
-      return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
-    });
-    await step('swap', async () => {
-      if (options.swapIn === 'rename') await replaceFolder(siteDir, staging);
-      else await replaceShownFolder(siteDir, staging);
-      await replaceFolder(releaseDir, releaseStaging);
-    });
+    const { hosting, pageFiles } = measureBuiltSite(staging);
+    const written = writtenArchives(archives, folders);
+    await step('swap', () => swapIn(options, folders));
     return {
       siteDir,
       organisations: register.organisations.length,
@@ -300,25 +399,16 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       hosting,
       downloads,
       archives: written,
-      database: {
-        path: join(releaseDir, data.database.name),
-        bytes: data.database.bytes,
-        sha256: data.database.sha256,
-        leftOut: database.summary.leftOut,
-      },
-      timings,
-      cpuTimings,
-      peakMemory,
+      database: releasedDatabase(data.database, database.summary.leftOut, releaseDir),
+      timings: times.timings,
+      cpuTimings: times.cpuTimings,
+      peakMemory: times.peakMemory,
       unreadable: register.unreadable,
       search,
     };
   } catch (error) {
-    await siteArchives?.abandon();
-    // The index process writes into the staging folder: let it finish before the folder goes.
-    await searching?.catch(() => undefined);
-    rmSync(staging, { recursive: true, force: true });
-    rmSync(releaseStaging, { recursive: true, force: true });
-    throw asWriteFailure(error, current, dirname(siteDir));
+    await discardBuild(running, folders);
+    throw asWriteFailure(error, times.current, dirname(siteDir));
   } finally {
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);

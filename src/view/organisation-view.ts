@@ -192,10 +192,12 @@ function financialsOf(organisation: Organisation): Financials | undefined {
   });
 }
 
-/** How the organisation's page shows it. */
-export function organisationView(organisation: Organisation): OrganisationView {
-  const extract = organisation.legalObjectsExtract;
-  const otherData: OtherField[] = [
+/**
+ * The fields the page lists as other data: those the API added beyond the spec, those the model
+ * could not read, and those nested too deep to show.
+ */
+function otherDataOf(organisation: Organisation): OtherField[] {
+  return [
     ...Object.entries(organisation.otherFields ?? {}).map(([key, value]) => ({
       key,
       value,
@@ -210,6 +212,42 @@ export function organisationView(organisation: Organisation): OrganisationView {
         unexpected: true,
       })),
   ];
+}
+
+function otherAddressViews(organisation: Organisation): AddressView[] {
+  return organisation.otherAddresses.map((address, index) =>
+    defined<AddressView>({
+      address: address.address,
+      cleanAddress: address.cleanAddress,
+      county: address.county,
+      eircode: address.eircode,
+      location: locationOf(
+        address.geolocation,
+        givenAt(organisation, `otherAddresses[${index}].geolocation.coordinates`),
+      ),
+    }),
+  );
+}
+
+/** Each funder, its amount as the record writes it, or as text when it was not a number. */
+function funderViews(organisation: Organisation): FunderView[] {
+  return organisation.funders.map((funder, index) =>
+    defined<FunderView>({
+      source: funder.fundSource,
+      amount: funder.amount,
+      amountText:
+        funder.amount === undefined
+          ? givenText(givenAt(organisation, `funders[${index}].amount`))
+          : undefined,
+      amountWritten: writtenAt(organisation, `funders[${index}].amount`),
+      type: funder.fundingType,
+    }),
+  );
+}
+
+/** How the organisation's page shows it. */
+export function organisationView(organisation: Organisation): OrganisationView {
+  const extract = organisation.legalObjectsExtract;
   const name = organisation.name;
   return defined<OrganisationView>({
     id: organisation.id,
@@ -228,18 +266,7 @@ export function organisationView(organisation: Organisation): OrganisationView {
     registeredAddress: organisation.registeredAddress,
     county: organisation.county,
     location: locationOf(organisation.geolocation, givenAt(organisation, 'geolocation.coordinates')),
-    otherAddresses: organisation.otherAddresses.map((address, index) =>
-      defined<AddressView>({
-        address: address.address,
-        cleanAddress: address.cleanAddress,
-        county: address.county,
-        eircode: address.eircode,
-        location: locationOf(
-          address.geolocation,
-          givenAt(organisation, `otherAddresses[${index}].geolocation.coordinates`),
-        ),
-      }),
-    ),
+    otherAddresses: otherAddressViews(organisation),
     regulators: organisation.regulators.map((regulator) =>
       defined<RegulatorView>({
         name: regulator.regulatorName,
@@ -258,18 +285,7 @@ export function organisationView(organisation: Organisation): OrganisationView {
       }),
     ),
     financials: financialsOf(organisation),
-    funders: organisation.funders.map((funder, index) =>
-      defined<FunderView>({
-        source: funder.fundSource,
-        amount: funder.amount,
-        amountText:
-          funder.amount === undefined
-            ? givenText(givenAt(organisation, `funders[${index}].amount`))
-            : undefined,
-        amountWritten: writtenAt(organisation, `funders[${index}].amount`),
-        type: funder.fundingType,
-      }),
-    ),
+    funders: funderViews(organisation),
     directors: organisation.directors.map((director) =>
       defined<DirectorView>({ name: director.name, dateAppointed: director.dateAppointed }),
     ),
@@ -287,7 +303,7 @@ export function organisationView(organisation: Organisation): OrganisationView {
         date: source.date,
       }),
     ),
-    otherData,
+    otherData: otherDataOf(organisation),
   });
 }
 

@@ -12,7 +12,7 @@ import { after, before, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright';
 import { RESULT_COLUMNS } from '../../src/match/table.ts';
-import { parseCsv } from '../../src/match/csv-input.ts';
+import { parseCsv } from '../../src/lib/csv.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
 import { Matcher } from '../../src/match/matcher.ts';
 import { matchEntryOf } from '../../src/site/register-entry.ts';

@@ -227,13 +227,18 @@ test('a filter narrows the results and is kept in the address; every page of res
 });
 
 test('from a static server with a strict script policy and a slow index, the page says it is loading, then searches', async () => {
+  let releaseCore!: () => void;
+  const coreReleased = new Promise<void>((resolve) => {
+    releaseCore = resolve;
+  });
   server = await serveSite(site, {
     headers: {
       'content-security-policy':
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
     },
-    // The core of the index arrives late, as on a slow connection.
-    delayMs: (path) => (path.endsWith('/search/core.js') ? 700 : 0),
+    // The core of the index arrives only when the test has seen the page wait for it, as on a
+    // connection slower than any timer could promise.
+    holdUntil: (path) => (path.endsWith('/search/core.js') ? coreReleased : undefined),
   });
   const query = `"${phrase.words[1]!}"`;
   const { page, problems } = await open(`${server.root}search.html`, 'commit');
@@ -245,6 +250,7 @@ test('from a static server with a strict script policy and a slow index, the pag
     (await page.locator('[data-search-status]').textContent()) ?? '',
     /Loading the search index… your search will run as soon as it has arrived/,
   );
+  releaseCore();
   assert.equal(await resultsFor(page, query), idsWith([phrase.words[1]!], false).length);
   assert.deepEqual(problems, []);
   await page.close();

@@ -1,6 +1,6 @@
 // A built site served over HTTP on a random loopback port, as a static host would: at the root or
-// under a sub-path, with extra response headers (a Content-Security-Policy header, say) and a
-// delay for chosen files (a slow index).
+// under a sub-path, with extra response headers (a Content-Security-Policy header, say) and chosen
+// files held back until the test lets them go (a slow index, without racing a timer).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,6 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.xml': 'application/xml',
   '.txt': 'text/plain; charset=utf-8',
-  '.zip': 'application/zip',
   '.gz': 'application/gzip',
 };
 
@@ -24,8 +23,8 @@ export interface SiteServerOptions {
   subPath?: string;
   /** Headers sent with every file. */
   headers?: Record<string, string>;
-  /** Milliseconds to wait before answering for a path (as requested, sub-path included). */
-  delayMs?: (path: string) => number;
+  /** For a path (as requested, sub-path included), a promise to await before answering; none answers at once. */
+  holdUntil?: (path: string) => Promise<void> | undefined;
 }
 
 export interface SiteServer {
@@ -52,8 +51,8 @@ export async function serveSite(site: string, options: SiteServerOptions = {}): 
       });
       response.end(readFileSync(file));
     };
-    const delay = options.delayMs?.(path) ?? 0;
-    if (delay > 0) setTimeout(send, delay);
+    const hold = options.holdUntil?.(path);
+    if (hold) void hold.then(send);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

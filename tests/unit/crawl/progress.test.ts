@@ -1,10 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CrawlSummary } from '../../../src/crawl/crawl.ts';
 import {
   createProgressReporter,
   formatDuration,
-  formatSummary,
   progressLine,
   type ProgressState,
 } from '../../../src/crawl/progress.ts';
@@ -80,59 +78,4 @@ test('with progress off only warnings and errors are printed', () => {
   quiet.event({ type: 'message', level: 'error', text: 'broken' });
   quiet.stop();
   assert.deepEqual(out.written, ['error: broken\n']);
-});
-
-test('the summary lists the counts and every failure', () => {
-  const summary: CrawlSummary = {
-    exitCode: 1,
-    message: '1 failures',
-    published: false,
-    manifest: {
-      crawlerVersion: '0.1.0',
-      apiUrl: 'https://api.example.ie/public/v1',
-      startedAt: '2026-01-01T02:00:00.000Z',
-      finishedAt: '2026-01-01T03:00:00.000Z',
-      runs: 1,
-      complete: false,
-      options: {
-        concurrency: 4,
-        rate: 5,
-        searchParam: 'id',
-        voluntaryCodesPath: '/VoluntaryCodes',
-        discover: false,
-        searchBudget: 0,
-        allowFailures: 0,
-        maxAttempts: 8,
-      },
-      counts: {
-        voluntaryCodes: 1,
-        voluntaryCodeMembers: { ICTR: 380 },
-        registeredCharities: 11500,
-        taxEfficientGifts: 7000,
-        housingBodies: 550,
-        discovered: 0,
-        organisations: 12000,
-        stored: 11990,
-        gone: 9,
-        failed: 1,
-      },
-      gone: [],
-      failures: [
-        { operation: 'organisation', id: 'x', status: 503, error: 'HTTP 503', attempts: 8, scope: 'record' },
-      ],
-      drift: [],
-      coordinates: {
-        registeredAddress: { 'lon-lat': 11000, 'lat-lon': 90, unknown: 900, outside: 0 },
-        otherAddresses: { 'lon-lat': 0, 'lat-lon': 0, unknown: 0, outside: 0 },
-      },
-      discovery: null,
-      requests: { attempts: 12100, retries: 100, pauses: 2, statuses: {} },
-    },
-  };
-  const text = formatSummary(summary);
-  assert.match(text, /^1 failures\n/);
-  assert.match(text, /ICTR 380/);
-  assert.match(text, /12000 distinct, 11990 stored, 9 gone \(404\), 1 failed/);
-  assert.match(text, /90 lat-lon \(swapped\)/);
-  assert.match(text, /organisation x HTTP 503 after 8 attempts: HTTP 503/);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { csvCell, csvRow } from '../../../src/lib/csv.ts';
+import { csvCell, csvRow, detectSeparator, parseCsv } from '../../../src/lib/csv.ts';
 
 test('cells that a spreadsheet would run as a formula are defused', () => {
   assert.equal(csvCell('=HYPERLINK("http://evil.example")'), `"'=HYPERLINK(""http://evil.example"")"`);
@@ -22,4 +22,22 @@ test('commas, quotes and line breaks are quoted as RFC 4180 says', () => {
 
 test('a row ends with CRLF and absent values are empty', () => {
   assert.equal(csvRow(['a', undefined, null, 1]), 'a,,,1\r\n');
+});
+
+test('CSV: quoted separators, quotes and line breaks stay in their cell', () => {
+  assert.deepEqual(parseCsv('name,note\r\n"Smith, Jones & Co","said ""hi""\nthere"\r\nPlain,\n'), [
+    ['name', 'note'],
+    ['Smith, Jones & Co', 'said "hi"\nthere'],
+    ['Plain', ''],
+  ]);
+});
+
+test('CSV: semicolons and tabs are found as the separator; a byte order mark is dropped', () => {
+  assert.equal(detectSeparator('name;number\nA;1'), ';');
+  assert.equal(detectSeparator('name\tnumber\nA\t1'), '\t');
+  assert.equal(detectSeparator('"a;b;c",d\n'), ',');
+  assert.deepEqual(parseCsv('\uFEFFname;number\nA;1'), [
+    ['name', 'number'],
+    ['A', '1'],
+  ]);
 });

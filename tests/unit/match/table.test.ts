@@ -7,8 +7,7 @@ import {
   MATCH_TABLE_FUNCTION,
   matchTableScript,
 } from '../../../src/match/table.ts';
-import { detectSeparator, likelyColumn, parseCsv } from '../../../src/match/csv-input.ts';
-import type { MatchEntry } from '../../../src/match/matcher.ts';
+import { likelyColumn, type MatchEntry } from '../../../src/match/matcher.ts';
 
 const ENTRIES: MatchEntry[] = [
   {
@@ -37,24 +36,6 @@ test('malformed rows are skipped', () => {
   assert.deepEqual(decodeMatchTable({ rows: [['only', 'two']], version: 1 }), []);
   assert.deepEqual(decodeMatchTable({ rows: [[1, 2, 3, 4]] }), []);
   assert.deepEqual(decodeMatchTable(null), []);
-});
-
-test('CSV: quoted separators, quotes and line breaks stay in their cell', () => {
-  assert.deepEqual(parseCsv('name,note\r\n"Smith, Jones & Co","said ""hi""\nthere"\r\nPlain,\n'), [
-    ['name', 'note'],
-    ['Smith, Jones & Co', 'said "hi"\nthere'],
-    ['Plain', ''],
-  ]);
-});
-
-test('CSV: semicolons and tabs are found as the separator; a byte order mark is dropped', () => {
-  assert.equal(detectSeparator('name;number\nA;1'), ';');
-  assert.equal(detectSeparator('name\tnumber\nA\t1'), '\t');
-  assert.equal(detectSeparator('"a;b;c",d\n'), ',');
-  assert.deepEqual(parseCsv('\uFEFFname;number\nA;1'), [
-    ['name', 'number'],
-    ['A', '1'],
-  ]);
 });
 
 test('the column to match is the first whose heading names names or numbers', () => {

@@ -1,5 +1,6 @@
 // The site's search (the engine the browser runs, here over the built index files) against a
-// brute-force reference over the same records, for hundreds of generated queries.
+// brute-force reference over the same records, for hundreds of generated queries. The reference
+// reads words and queries with its own code (tests/support/search-reference.ts), not the site's.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,72 +16,56 @@ import { countyKey } from '../../../src/lib/counties.ts';
 import type { SearchDocument } from '../../../src/search/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
 import { SearchEngine, type SearchFilters } from '../../../src/search/engine.ts';
-import { tokenize } from '../../../src/search/fold.ts';
 import { nodePartLoader } from '../../../src/search/node-loader.ts';
-import { SEARCH_FIELDS } from '../../../src/search/options.ts';
-import { ShardTable } from '../../../src/search/shards.ts';
-import { isEmptyQuery, parseQuery, type ParsedQuery } from '../../../src/search/query.ts';
 import { integer, pick, searchCorpus, seededRandom, type Random } from '../../support/search-corpus.ts';
+import {
+  editDistance,
+  hasSequence,
+  referenceQuery,
+  referenceWords,
+  typoGroup,
+  type ReferenceQuery,
+} from '../../support/search-reference.ts';
 
-function levenshtein(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-const tokenCache = new WeakMap<SearchDocument, { values: string[][]; tokens: Set<string> }>();
+const wordCache = new WeakMap<SearchDocument, { values: string[][]; words: Set<string> }>();
 
 /** Each field value's words, and all the record's words. */
-function tokensOf(document: SearchDocument): { values: string[][]; tokens: Set<string> } {
-  let cached = tokenCache.get(document);
+function wordsOf(document: SearchDocument): { values: string[][]; words: Set<string> } {
+  let cached = wordCache.get(document);
   if (!cached) {
-    const values = SEARCH_FIELDS.flatMap((field) => document.fields[field].map(tokenize));
-    cached = { values, tokens: new Set(values.flat()) };
-    tokenCache.set(document, cached);
+    const values = Object.values(document.fields).flatMap((fieldValues) => fieldValues.map(referenceWords));
+    cached = { values, words: new Set(values.flat()) };
+    wordCache.set(document, cached);
   }
   return cached;
 }
 
-function containsSequence(tokens: readonly string[], phrase: readonly string[]): boolean {
-  for (let start = 0; start + phrase.length <= tokens.length; start += 1) {
-    if (phrase.every((word, offset) => tokens[start + offset] === word)) return true;
-  }
-  return false;
-}
-
 /**
  * The query language, checked one record at a time: every word somewhere (exactly, as a prefix
- * when it is the last word, or with a typo after its shard's characters), every phrase as a
+ * when it is the last word, or with a typo after its group's characters), every phrase as a
  * sequence inside one field value, and every filter.
  */
-function referenceSearch(built: BuiltIndex, query: ParsedQuery, filters: SearchFilters): Set<number> {
-  const table = ShardTable.decode(built.core);
+function referenceSearch(built: BuiltIndex, query: ReferenceQuery, filters: SearchFilters): Set<number> {
+  // The prefixes the index split are a fact of this index (its layout), read as data.
+  const split = new Set(built.core.splitPrefixes.split(' ').filter((prefix) => prefix !== ''));
   const found = new Set<number>();
-  if (isEmptyQuery(query) && Object.keys(filters).length === 0) return found;
+  if (query.words.length === 0 && query.phrases.length === 0 && Object.keys(filters).length === 0) {
+    return found;
+  }
   built.documents.forEach((document, number) => {
-    const { values, tokens } = tokensOf(document);
-    const words = query.words.every(({ word, prefix, fuzzy }) =>
-      [...tokens].some(
-        (token) =>
-          token === word ||
-          (prefix && token.startsWith(word)) ||
-          (fuzzy > 0 &&
-            table.keysFor(word, prefix).includes(table.keyOf(token)) &&
-            levenshtein(token, word) <= fuzzy),
+    const { values, words } = wordsOf(document);
+    const allWords = query.words.every(({ word, prefix, typo }) =>
+      [...words].some(
+        (candidate) =>
+          candidate === word ||
+          (prefix && candidate.startsWith(word)) ||
+          (typo &&
+            typoGroup(candidate, split) === typoGroup(word, split) &&
+            editDistance(candidate, word) <= 1),
       ),
     );
-    const phrases = query.phrases.every((phrase) => values.some((value) => containsSequence(value, phrase)));
-    if (words && phrases && passes(document, filters)) found.add(number);
+    const phrases = query.phrases.every((phrase) => values.some((value) => hasSequence(value, phrase)));
+    if (allWords && phrases && passes(document, filters)) found.add(number);
   });
   return found;
 }
@@ -234,7 +219,7 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
       let narrowedByPhrase = 0;
       for (let index = 0; index < 600; index += 1) {
         const { kind, raw, filters } = generateQuery(random, built.documents);
-        const query = parseQuery(raw);
+        const query = referenceQuery(raw);
         const expected = referenceSearch(built, query, filters);
         const response = await engine.search({ query: raw, filters, limit: 0 });
         const actual = new Set(response.documents);
@@ -257,7 +242,10 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
         if (query.phrases.length > 0) {
           const bagOfWords = referenceSearch(
             built,
-            { words: query.phrases.flat().map((word) => ({ word, prefix: false, fuzzy: 0 })), phrases: [] },
+            {
+              words: query.phrases.flat().map((word) => ({ word, prefix: false, typo: false })),
+              phrases: [],
+            },
             filters,
           );
           if (bagOfWords.size > expected.size) narrowedByPhrase += 1;

@@ -10,7 +10,7 @@ import { readSiteRecords } from '../../../src/site/site-records.ts';
 import { DATABASE_FILE, writeRegisterData } from '../../../src/site/register-data.ts';
 import { describeDownloads, writeDownloads } from '../../../src/site/downloads.ts';
 import { offerDownloads } from '../../../src/site/download-files.ts';
-import { parseCsv } from '../../../src/match/csv-input.ts';
+import { parseCsv } from '../../../src/lib/csv.ts';
 import { writeSampleDataFolder } from '../../support/sample-data-folder.ts';
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', 'fixtures', 'frictionless');

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withoutTestRunnerFlags } from '../../../src/site/search-process.ts';
 import { financialChart, financialRows } from '../../../src/view/financial.ts';
 import { crawlDate } from '../../../src/view/crawl-date.ts';
 import { codeTitle, codesByDescription, descriptionKey } from '../../../src/records/voluntary-codes.ts';
@@ -9,7 +8,6 @@ import { readOrganisation } from '../../../src/records/organisation.ts';
 import { parseRecord } from '../../../src/records/record-json.ts';
 import { formatAmount, yearOnYear } from '../../../src/lib/money.ts';
 import { organisationView } from '../../../src/view/organisation-view.ts';
-import { formatBytes } from '../../../src/lib/bytes.ts';
 
 const financials = {
   currentYear: 2021,
@@ -75,30 +73,6 @@ test('JSON-LD carries only what the record gives', () => {
     name: 'Club',
     address: { '@type': 'PostalAddress', addressRegion: 'Cork', addressCountry: 'IE' },
   });
-});
-
-test('file sizes read in decimal units', () => {
-  assert.equal(formatBytes(999), '999 bytes');
-  assert.equal(formatBytes(1500), '1.5 kB');
-  assert.equal(formatBytes(222_601_195), '223 MB');
-});
-
-test("the search index process gets Node's flags without the test runner's, values included", () => {
-  assert.deepEqual(
-    withoutTestRunnerFlags([
-      '--import',
-      'hooks.ts',
-      '--test',
-      '--test-name-pattern',
-      'by keyboard alone',
-      '--test-timeout=900000',
-      '--test-only',
-      '--test-reporter',
-      'dot',
-      '--max-old-space-size=2048',
-    ]),
-    ['--import', 'hooks.ts', '--max-old-space-size=2048'],
-  );
 });
 
 test("an organisation's page prints amounts of 30 digits as the record writes them, and their change exactly", () => {
