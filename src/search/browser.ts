@@ -236,6 +236,8 @@ interface SearchElements {
   pager: HTMLElement;
   filterBox: HTMLElement | null;
   summary: HTMLElement | null;
+  /** Where a query that finds nothing is offered the nearest one that finds something. */
+  suggestion: HTMLElement | null;
   selects: Map<FacetName, HTMLSelectElement>;
   /** The site's root relative to this page, for the links of the results. */
   root: string;
@@ -265,6 +267,7 @@ function searchElements(container: HTMLElement): SearchElements | undefined {
     pager,
     filterBox: container.querySelector<HTMLElement>('[data-search-filters]'),
     summary: container.querySelector<HTMLElement>('[data-search-summary]'),
+    suggestion: container.querySelector<HTMLElement>('[data-search-suggestion]'),
     selects,
     root: container.dataset['searchRoot'] ?? './',
   };
@@ -320,6 +323,7 @@ class SearchBox {
   async run(): Promise<void> {
     const current = ++this.#ticket;
     const state = this.#state;
+    if (this.#page.suggestion) this.#page.suggestion.hidden = true;
     window.history.replaceState(null, '', addressOf(state));
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
     if (this.#failed) return;
@@ -350,10 +354,34 @@ class SearchBox {
       this.#render(response.hits, total, offset);
       this.#sayFound(total, offset, response.hits.length);
       this.#shown(total);
+      if (total === 0) await this.#suggest(current);
     } catch (error) {
       if (current !== this.#ticket) return;
       this.#say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /** For a query that found nothing, the nearest query that finds something, as a link. */
+  async #suggest(ticket: number): Promise<void> {
+    const { suggestion } = this.#page;
+    if (!suggestion) return;
+    const query = this.#state.query;
+    const nearest = query.trim() === '' ? undefined : await this.#engine.suggest(query);
+    if (ticket !== this.#ticket || nearest === undefined) return;
+    const state = { ...this.#state, query: nearest, page: 1 };
+    const link = element('a', nearest, { href: addressOf(state) });
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      this.#page.input.value = nearest;
+      void this.#change(state, false);
+    });
+    suggestion.replaceChildren(
+      'Did you mean ',
+      link,
+      '? ',
+      element('a', 'How search reads a query', { href: '#search-help' }),
+    );
+    suggestion.hidden = false;
   }
 
   /** How many were found, for what, and which of them this page shows. */

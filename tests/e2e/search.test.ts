@@ -255,3 +255,24 @@ test('from a static server with a strict script policy and a slow index, the pag
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('a misspelt word that finds nothing is offered the nearest word that finds something, and the offer runs it', async () => {
+  // A long word of a name with two letters after its first two swapped: two edits, one more than
+  // a typo the search forgives, so the query itself finds nothing.
+  const word = documents
+    .flatMap((document) => tokenize(document.display.name))
+    .find((candidate) => /^[a-z]{8,}$/.test(candidate) && candidate[3] !== candidate[4])!;
+  const misspelt = `${word.slice(0, 3)}${word[4]}${word[3]}${word.slice(5)}`;
+  const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(`${misspelt} `)}`);
+  assert.equal(await resultsFor(page, misspelt), 0);
+  const offer = page.locator('[data-search-suggestion]');
+  await offer.waitFor({ state: 'visible' });
+  assert.equal(await offer.locator('a').first().textContent(), word);
+  await offer.locator('a').first().click();
+  const found = await resultsFor(page, word);
+  assert.equal(found, idsWith([word], false).length);
+  assert.ok(found > 0);
+  assert.equal(await offer.isVisible(), false, 'the offer goes once its query runs');
+  assert.match(page.url(), new RegExp(`[?&]q=${word}(?:&|$)`));
+  assert.deepEqual(problems, []);
+});
