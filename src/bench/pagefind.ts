@@ -167,6 +167,66 @@ function pagefindKeystroke(page: Page, text: string): Promise<number> {
   }, text);
 }
 
+/** Pagefind's files under `filesDir`, their bytes by path and by kind. */
+async function pagefindFiles(filesDir: string): Promise<{
+  sizes: Map<string, number>;
+  byKind: SearchBenchmark['index']['byKind'];
+}> {
+  const sizes = new Map<string, number>();
+  const byKind: SearchBenchmark['index']['byKind'] = {};
+  for (const file of await filesUnder(filesDir)) {
+    const path = relative(filesDir, file).split(sep).join('/');
+    const bytes = (await stat(file)).size;
+    sizes.set(path, bytes);
+    const kind = pagefindFileKind(path);
+    const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
+    entry.files += 1;
+    entry.bytes += bytes;
+  }
+  return { sizes, byKind };
+}
+
+/** One query on a cold Pagefind page, `runs` times, each in a fresh browser context. */
+async function pagefindColdQuery(
+  browser: Browser,
+  origin: string,
+  benchmarkQuery: BenchmarkQuery,
+  sizes: ReadonlyMap<string, number>,
+  runs: number,
+): Promise<ColdQueryFigures> {
+  const prefix = `${origin}/${PAGEFIND_PATH}/`;
+  const times: number[] = [];
+  let figures: Omit<ColdQueryFigures, 'firstResultsMs' | 'fastestMs'> | undefined;
+  for (let run = 0; run < runs; run += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const url = new URL(`${origin}/${PAGEFIND_PAGE}`);
+    url.searchParams.set('q', benchmarkQuery.query);
+    await page.goto(url.href, { waitUntil: 'commit' });
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGEFIND_EVENT);
+    const timing = await page.evaluate((mark) => {
+      const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
+      return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
+    }, PAGEFIND_EVENT);
+    const read = requested
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => decodeURIComponent(name.slice(prefix.length).split('?')[0]!))
+      .filter((path) => sizes.has(path) && pagefindFileKind(path) !== 'client');
+    times.push(timing.shown);
+    figures = {
+      ...benchmarkQuery,
+      total: timing.total,
+      indexFiles: read.length,
+      indexBytes: read.reduce((sum, path) => sum + sizes.get(path)!, 0),
+      runs,
+    };
+    await context.close();
+  }
+  return { ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) };
+}
+
 export async function benchmarkPagefind(options: {
   origin: string;
   pagefindDir: string;
@@ -179,58 +239,16 @@ export async function benchmarkPagefind(options: {
   const typed = options.typed ?? 'galway community development';
   const warmTyped = options.warmTyped ?? 'sligo youth arts';
   if (alreadyAsked(typed, warmTyped).length > 0) throw new RangeError('the warm query repeats the first');
-  const filesDir = join(options.pagefindDir, PAGEFIND_PATH);
-  const sizes = new Map<string, number>();
-  const byKind: SearchBenchmark['index']['byKind'] = {};
-  for (const file of await filesUnder(filesDir)) {
-    const path = relative(filesDir, file).split(sep).join('/');
-    const bytes = (await stat(file)).size;
-    sizes.set(path, bytes);
-    const kind = pagefindFileKind(path);
-    const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
-    entry.files += 1;
-    entry.bytes += bytes;
-  }
-  const prefix = `${options.origin}/${PAGEFIND_PATH}/`;
-  const pageUrl = `${options.origin}/${PAGEFIND_PAGE}`;
+  const { sizes, byKind } = await pagefindFiles(join(options.pagefindDir, PAGEFIND_PATH));
   const runs = Math.max(1, options.runs ?? 3);
   const cold: ColdQueryFigures[] = [];
   for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
-    const times: number[] = [];
-    let figures: Omit<ColdQueryFigures, 'firstResultsMs' | 'fastestMs'> | undefined;
-    for (let run = 0; run < runs; run += 1) {
-      const context = await options.browser.newContext();
-      const page = await context.newPage();
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(request.url()));
-      const url = new URL(pageUrl);
-      url.searchParams.set('q', benchmarkQuery.query);
-      await page.goto(url.href, { waitUntil: 'commit' });
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGEFIND_EVENT);
-      const timing = await page.evaluate((mark) => {
-        const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
-        return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
-      }, PAGEFIND_EVENT);
-      const indexFiles = requested
-        .filter((name) => name.startsWith(prefix))
-        .map((name) => decodeURIComponent(name.slice(prefix.length).split('?')[0]!))
-        .filter((path) => sizes.has(path) && pagefindFileKind(path) !== 'client');
-      times.push(timing.shown);
-      figures = {
-        ...benchmarkQuery,
-        total: timing.total,
-        indexFiles: indexFiles.length,
-        indexBytes: indexFiles.reduce((sum, path) => sum + sizes.get(path)!, 0),
-        runs,
-      };
-      await context.close();
-    }
-    cold.push({ ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) });
+    cold.push(await pagefindColdQuery(options.browser, options.origin, benchmarkQuery, sizes, runs));
   }
 
   const context = await options.browser.newContext();
   const page = await context.newPage();
-  await page.goto(pageUrl);
+  await page.goto(`${options.origin}/${PAGEFIND_PAGE}`);
   await page.waitForFunction(() => 'pagefindSearch' in window);
   const first: number[] = [];
   for (const text of keystrokeTexts(typed)) first.push(round(await pagefindKeystroke(page, text)));
