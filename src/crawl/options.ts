@@ -11,7 +11,7 @@ export class CrawlConfigError extends Error {
   override name = 'CrawlConfigError';
 }
 
-export const PROGRESS_MODES = ['auto', 'bar', 'lines', 'none'] as const;
+const PROGRESS_MODES = ['auto', 'bar', 'lines', 'none'] as const;
 export type ProgressMode = (typeof PROGRESS_MODES)[number];
 
 /** The lowest `--rate` other than 0: one request a week and a half. */

@@ -55,7 +55,7 @@ function describeFailure(failure: CrawlFailure): string {
  * and from search only, the searches, the answers cut at the cap and whether each was split until
  * none was, why the sweep stopped, and the estimate of what may still be missing.
  */
-export function coverageLine(manifest: CrawlManifest): string {
+function coverageLine(manifest: CrawlManifest): string {
   const { counts, discovery } = manifest;
   const fromLists = counts.organisations - counts.discovered;
   if (discovery === null) {

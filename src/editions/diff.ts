@@ -18,14 +18,14 @@ export interface FieldChange {
   after?: unknown;
 }
 
-export interface OrganisationChange {
+interface OrganisationChange {
   id: string;
   /** The current name (the last known one for a removed organisation). */
   name: string;
   fields: FieldChange[];
 }
 
-export interface MembershipChange {
+interface MembershipChange {
   kind: SnapshotList['kind'];
   /** The list's operation name or the voluntary code id. */
   name: string;
@@ -40,14 +40,6 @@ export interface EditionChanges {
   membership: MembershipChange[];
 }
 
-export function isEmptyChanges(changes: EditionChanges): boolean {
-  return (
-    changes.added.length === 0 &&
-    changes.removed.length === 0 &&
-    changes.changed.length === 0 &&
-    changes.membership.length === 0
-  );
-}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

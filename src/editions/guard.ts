@@ -34,9 +34,9 @@ export const DEFAULT_THRESHOLDS: GuardThresholds = {
 /** The fields whose fill rate is watched: every field the spec gives an Organisation. */
 export const REQUIRED_FIELDS: readonly string[] = ORGANISATION_FIELDS;
 
-export type GuardCheckId = (typeof GUARD_CHECKS)[number];
+type GuardCheckId = (typeof GUARD_CHECKS)[number];
 
-export interface GuardCheck {
+interface GuardCheck {
   check: GuardCheckId;
   passed: boolean;
   /** A list (`list:registeredCharities`, `voluntaryCode:ICTR`) or a field, for checks that have one. */

@@ -17,7 +17,7 @@ export interface KeptEdition {
   changes: EditionChanges;
 }
 
-export interface MembershipEvent {
+interface MembershipEvent {
   kind: SnapshotList['kind'];
   name: string;
 }

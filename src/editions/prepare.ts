@@ -43,7 +43,7 @@ export interface PrepareOptions {
 }
 
 /** A crawl the publish guard stopped: nothing is published. */
-export interface StoppedEdition {
+interface StoppedEdition {
   stopped: true;
   exitCode: number;
   message: string;

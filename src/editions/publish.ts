@@ -31,7 +31,7 @@ import { releaseDirOf } from '../hosting/release-folder.ts';
 
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
-export interface CrawlOutcome {
+interface CrawlOutcome {
   exitCode: number;
   message: string;
   /** Whether the crawl's folder now holds this crawl's complete snapshot. */

@@ -69,7 +69,7 @@ export interface PendingEdition {
 
 const PENDING = '.pending';
 const REMOVING = '.removing';
-export const JOURNAL_FILE = '.publish-journal.json';
+const JOURNAL_FILE = '.publish-journal.json';
 
 export class EditionStore {
   readonly dir: string;

@@ -51,7 +51,7 @@ function readJson(file: string, unreadable: Unreadable[]): unknown {
 }
 
 /** The `{ id, name }` entries of a list answer, ids lower-cased, each id once. */
-export function listEntriesOf(value: unknown): ListEntry[] {
+function listEntriesOf(value: unknown): ListEntry[] {
   if (!Array.isArray(value)) return [];
   const seen = new Set<string>();
   const entries: ListEntry[] = [];

@@ -35,7 +35,7 @@ type ListKeys<T> = {
 }[keyof T];
 
 /** A value of the spec's type `T` as read from a record: every field optional, lists always present. */
-export type Given<T> = T extends Tuple
+type Given<T> = T extends Tuple
   ? T
   : T extends readonly (infer E)[]
     ? Given<E>[]
@@ -127,7 +127,7 @@ export const NESTING_LIMIT = 1000;
  * How many levels of objects and lists `value` nests (a number or text 0), counted without
  * recursion: a hostile record may nest deeper than the call stack goes.
  */
-export function nestingDepth(value: unknown): number {
+function nestingDepth(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 0;
   let deepest = 1;
   const pending: { value: object; depth: number }[] = [{ value, depth: 1 }];

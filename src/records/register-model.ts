@@ -33,7 +33,6 @@ export const LISTS = [
   },
 ] as const;
 
-export type ListKey = (typeof LISTS)[number]['key'];
 export type ListDefinition = (typeof LISTS)[number];
 
 /** An organisation with its browse keys: where it files in the site's A–Z, county and sector pages. */

@@ -21,7 +21,7 @@ const SCHEMA_ISSUES = {
 } as const satisfies Record<z.core.$ZodIssue['code'], string>;
 
 /** Every issue of drift, and what it means. */
-export const DRIFT_ISSUES = {
+const DRIFT_ISSUES = {
   ...SCHEMA_ISSUES,
   unknown_field: 'a field the spec does not name (kept)',
   id_mismatch: "the record's own id is not the one it is stored under",

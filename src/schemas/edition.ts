@@ -167,11 +167,6 @@ export const fetchedEdition = editionFiles(lowerCaseId, editionMetaSchema);
 /** An edition of the editions folder, read back: ids in any capitals, read in lower case. */
 export const keptEdition = editionFiles(anyCaseId, keptEditionMetaSchema);
 
-export type EditionMetaFile = z.infer<typeof editionMetaSchema>;
-export type EditionChangesFile = z.infer<typeof keptEdition.changes>;
-export type SnapshotLine = z.infer<typeof keptEdition.snapshotLine>;
-export type FormerLine = z.infer<typeof keptEdition.formerLine>;
-
 /** The first problem zod found, as one short phrase: `counts.organisations: expected number`. */
 export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];

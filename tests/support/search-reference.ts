@@ -54,7 +54,7 @@ export function referenceWords(text: string): string[] {
   return words;
 }
 
-export interface ReferenceWord {
+interface ReferenceWord {
   word: string;
   /** Any word that starts with it matches too. */
   prefix: boolean;
