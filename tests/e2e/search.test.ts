@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright';
 import { organisationPath } from '../../src/lib/routes.ts';
 import type { SearchDocument } from '../../src/search/document.ts';
 import { recordDocument as searchDocument } from '../support/records.ts';
-import { tokenize } from '../../src/search/fold.ts';
+import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { openPage, type WatchedPage } from '../support/page-watch.ts';
@@ -34,7 +34,7 @@ let documents: SearchDocument[];
 let phrase: { words: string[]; ids: string[]; bagOfWords: string[] };
 
 function values(document: SearchDocument): string[][] {
-  return Object.values(document.fields).flatMap((fieldValues) => fieldValues.map(tokenize));
+  return Object.values(document.fields).flatMap((fieldValues) => fieldValues.map(referenceWords));
 }
 
 function containsSequence(tokens: readonly string[], words: readonly string[]): boolean {
@@ -59,7 +59,7 @@ function idsWith(words: readonly string[], inSequence: boolean): string[] {
  */
 function choosePhrase(): typeof phrase {
   for (const document of documents) {
-    const name = tokenize(document.display.name);
+    const name = referenceWords(document.display.name);
     for (let start = 0; start + 1 < name.length; start += 1) {
       const words = name.slice(start, start + 2);
       if (words.some((word) => word.length < 3)) continue;
@@ -260,7 +260,7 @@ test('a misspelt word that finds nothing is offered the nearest word that finds 
   // A long word of a name with two letters after its first two swapped: two edits, one more than
   // a typo the search forgives, so the query itself finds nothing.
   const word = documents
-    .flatMap((document) => tokenize(document.display.name))
+    .flatMap((document) => referenceWords(document.display.name))
     .find((candidate) => /^[a-z]{8,}$/.test(candidate) && candidate[3] !== candidate[4])!;
   const misspelt = `${word.slice(0, 3)}${word[4]}${word[3]}${word.slice(5)}`;
   const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(`${misspelt} `)}`);
