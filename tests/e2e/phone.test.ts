@@ -1,0 +1,112 @@
+// The site on a phone's screen (390 × 844 CSS pixels): no page of any kind scrolls sideways or
+// draws text past the screen's edge outside a box of its own that scrolls; the site's links fold
+// into a menu that opens without JavaScript; and the first search result shows without scrolling.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext } from 'playwright';
+import { buildSite } from '../../src/site/build.ts';
+import { launchChromium } from '../../src/bench/chromium.ts';
+import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
+
+process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
+
+const PHONE = { width: 390, height: 844 };
+
+let work: string;
+let site: string;
+let browser: Browser;
+let phone: BrowserContext;
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), 'orgdir-phone-'));
+  writeQualityDataFolder(join(work, 'data'));
+  site = join(work, 'site');
+  await buildSite({ dataDir: join(work, 'data'), siteDir: site, tarGz: false, logLevel: 'error' });
+  browser = await launchChromium();
+  phone = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+});
+
+after(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** One page of each kind: each file at the top of the site, and the first of each folder. */
+function pageOfEachKind(): string[] {
+  const kinds = new Map<string, string>();
+  for (const entry of readdirSync(site, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const path = join(entry.parentPath, entry.name).slice(site.length + 1);
+    const kind = path.includes('/') ? path.split('/')[0]! : path;
+    if (!kinds.has(kind) || path < kinds.get(kind)!) kinds.set(kind, path);
+  }
+  return [...kinds.values()].sort();
+}
+
+test('no page of any kind is wider than a phone, and nothing is drawn past its edge but inside a box that scrolls', async () => {
+  const pages = pageOfEachKind();
+  assert.ok(pages.length >= 20, `${pages.length} kinds of page`);
+  const page = await phone.newPage();
+  for (const path of pages) {
+    await page.goto(pathToFileURL(join(site, path)).href);
+    const { scrollWidth, cutOff } = await page.evaluate(() => {
+      const inScrollingBox = (element: Element): boolean => {
+        for (let up = element.parentElement; up; up = up.parentElement) {
+          if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
+        }
+        return false;
+      };
+      const cut = [...document.querySelectorAll('body *')].filter(
+        (element) =>
+          element.checkVisibility() &&
+          element.getBoundingClientRect().right > window.innerWidth + 0.5 &&
+          !inScrollingBox(element),
+      );
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        cutOff: cut.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+      };
+    });
+    assert.ok(scrollWidth <= PHONE.width, `${path} is ${scrollWidth} px wide`);
+    assert.deepEqual(cutOff, [], `${path} draws past the edge`);
+  }
+});
+
+test('on a phone the site’s links fold into a menu that opens without JavaScript; on a wide screen they show', async () => {
+  const page = await phone.newPage();
+  await page.goto(pathToFileURL(join(site, 'index.html')).href);
+  const visibleLinks = () =>
+    page.evaluate(
+      () => [...document.querySelectorAll('header nav a')].filter((link) => link.checkVisibility()).length,
+    );
+  assert.equal(await visibleLinks(), 0);
+  assert.ok((await page.locator('header').boundingBox())!.height < 80, 'the header is one line');
+  await page.locator('header nav summary').click();
+  assert.ok((await visibleLinks()) >= 10);
+
+  const wide = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+  const widePage = await wide.newPage();
+  await widePage.goto(pathToFileURL(join(site, 'index.html')).href);
+  assert.ok(
+    (await widePage.evaluate(
+      () => [...document.querySelectorAll('header nav a')].filter((link) => link.checkVisibility()).length,
+    )) >= 10,
+  );
+  assert.equal(await widePage.locator('header nav summary').isVisible(), false);
+  await wide.close();
+});
+
+test('on a phone the first search result shows without scrolling', async () => {
+  const withScript = await browser.newContext({ viewport: PHONE });
+  const page = await withScript.newPage();
+  await page.goto(`${pathToFileURL(join(site, 'search.html')).href}?q=the`);
+  const first = page.locator('[data-search-results] li').first();
+  await first.waitFor();
+  const box = (await first.boundingBox())!;
+  assert.ok(box.y + 24 <= PHONE.height, `the first result starts at ${Math.round(box.y)} px`);
+  await withScript.close();
+});
