@@ -49,7 +49,7 @@ function flagCell({ schema, doc }: Setting): string {
 }
 
 /** The default in the unit the setting is given in; blank when it has none. */
-export function defaultCell({ schema, doc }: Setting): string {
+function defaultCell({ schema, doc }: Setting): string {
   const value = defaultOf(schema);
   if (value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'on' : 'off';
@@ -204,7 +204,7 @@ export function optionsSections(): OptionsSection[] {
 }
 
 /** The markers around a section. */
-export function markers(section: Pick<OptionsSection, 'name' | 'source'>): { start: string; end: string } {
+function markers(section: Pick<OptionsSection, 'name' | 'source'>): { start: string; end: string } {
   return {
     start: `<!-- options:${section.name}:start: written by \`npm run options-docs\` from ${section.source} -->`,
     end: `<!-- options:${section.name}:end -->`,
