@@ -88,7 +88,7 @@ function siteBudgetSetting(doc: Omit<OptionDoc, 'description'>) {
       ...doc,
       placeholder: 'SIZE',
       description:
-        "The most bytes the published site may have, e.g. 500MB (the default is GitHub Pages' limit): the build refuses to publish a bigger site.",
+        "The most bytes the published site may have, as 500MB, 1GB or a number of bytes (the default is GitHub Pages' limit): the build refuses to publish a bigger site.",
     },
   );
 }
@@ -120,7 +120,7 @@ export const ENVIRONMENT = z.object({
   ),
   releaseUrl: publishedAddress(
     'ORGDIR_RELEASE_URL',
-    "Where the release folder's files are published, e.g. a GitHub release's https://github.com/OWNER/REPO/releases/latest/download/: the site links the offline copy there, and a build whose editions folder is empty fetches the previous edition from there.",
+    "Where the release folder's files are published, e.g. a GitHub release's https://github.com/OWNER/REPO/releases/latest/download/: the site links the database and the offline copy there, and a build whose editions folder is empty fetches the previous edition from there.",
   ),
   siteBudget: siteBudgetSetting({ env: 'ORGDIR_SITE_BUDGET' }),
 });

@@ -86,7 +86,7 @@ const settings = {
     env: 'ORGDIR_API_URL',
     placeholder: 'URL',
     description:
-      'Base URL of the API, ending with its version prefix, e.g. https://host/public/v1. No query string, no user name or password. Required.',
+      'Base URL of the API, ending with its version prefix, e.g. https://host/public/v1. No query string, no user name or password; plain http only to this machine (or with --allow-http). Required by `npm run crawl`; without it `npm run build` crawls the built-in sample API.',
   }),
   key: documented(
     z
@@ -122,7 +122,7 @@ const settings = {
       env: 'ORGDIR_DATA_DIR',
       placeholder: 'DIR',
       description:
-        'The data folder. The crawl builds DIR.partial beside it and swaps it in only when complete.',
+        'The data folder (its layout: docs/crawling.md, "Storage contract"). The crawl builds DIR.partial beside it and swaps it in only when complete.',
     },
   ),
   concurrency: documented(wholeNumber(1).default(4), {

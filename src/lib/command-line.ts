@@ -37,11 +37,13 @@ export function documented<Schema extends z.ZodType>(schema: Schema, doc: Option
 /** What a reading gives: the value, or the mistake in one sentence for whoever gave it. */
 export type Reading<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-/** The flags as parseArgs returns them. */
-export type Flags = Readonly<Record<string, string | boolean | undefined>>;
+/** The flags as parseArgs returns them: a repeatable flag gives each of its values. */
+export type Flags = Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
 
 /** The settings of a schema that were given, each checked and converted. */
-export type GivenSettings<Shape extends z.core.$ZodShape> = { [K in keyof Shape]?: z.output<Shape[K]> };
+export type GivenSettings<Shape extends z.core.$ZodShape> = {
+  [K in keyof Shape]?: NonNullable<z.output<Shape[K]>>;
+};
 
 interface DocumentedField {
   key: string;
@@ -65,10 +67,15 @@ function innermost(schema: z.core.$ZodType): z.core.$ZodType {
   return schema;
 }
 
-/** A switch takes no value on the command line; a number's text is read as a number. */
-function valueKind(schema: z.core.$ZodType): 'switch' | 'number' | 'text' {
+/**
+ * A switch takes no value on the command line; a number's text is read as a number; a list's flag
+ * may be given again, each time with one more value.
+ */
+function valueKind(schema: z.core.$ZodType): 'switch' | 'number' | 'list' | 'text' {
   const inner = innermost(schema);
-  return inner instanceof z.ZodBoolean ? 'switch' : inner instanceof z.ZodNumber ? 'number' : 'text';
+  if (inner instanceof z.ZodBoolean) return 'switch';
+  if (inner instanceof z.ZodNumber) return 'number';
+  return inner instanceof z.ZodArray ? 'list' : 'text';
 }
 
 /** The default of a setting, as its schema keeps it; undefined when it has none. */
@@ -90,13 +97,17 @@ export function shownNumber(doc: OptionDoc, value: number): number {
 
 /** The flags every schema accepts, and --help, for parseArgs. */
 function flagConfig(schemas: readonly z.ZodObject[]) {
-  const config: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+  const config: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
     help: { type: 'boolean', short: 'h' },
   };
   for (const schema of schemas) {
     for (const { schema: field, doc } of documentedFields(schema)) {
-      if (doc.flag !== undefined)
-        config[doc.flag] = { type: valueKind(field) === 'switch' ? 'boolean' : 'string' };
+      const kind = valueKind(field);
+      if (doc.flag === undefined) continue;
+      config[doc.flag] =
+        kind === 'list'
+          ? { type: 'string', multiple: true }
+          : { type: kind === 'switch' ? 'boolean' : 'string' };
     }
   }
   return config;
@@ -231,8 +242,8 @@ function givenText(doc: OptionDoc, flags: Flags, env: NodeJS.ProcessEnv) {
 }
 
 /** A number's text as the setting keeps it (milliseconds for seconds); blank text is no number. */
-function fromText(doc: OptionDoc, schema: z.core.$ZodType, text: string | boolean): unknown {
-  if (typeof text === 'boolean' || valueKind(schema) !== 'number') return text;
+function fromText(doc: OptionDoc, schema: z.core.$ZodType, text: NonNullable<Flags[string]>): unknown {
+  if (typeof text !== 'string' || valueKind(schema) !== 'number') return text;
   const number = text.trim() === '' ? Number.NaN : Number(text);
   return doc.unit === 'seconds' ? Math.round(number * scale(doc)) : number;
 }
@@ -290,7 +301,9 @@ export function readGivenSettings<Shape extends z.core.$ZodShape>(
     const reading = givenSetting<Shape[typeof key]>(schema.shape[key], flags, env);
     if (reading === undefined) continue;
     if (!reading.ok) return reading;
-    settings[key] = reading.value;
+    const value = reading.value;
+    // A value given to an optional setting is never missing; the check keeps the type honest.
+    if (value !== undefined && value !== null) settings[key] = value;
   }
   return { ok: true, value: settings };
 }
@@ -333,7 +346,11 @@ export function flagsHelp(schema: z.ZodObject): string[] {
     if (flag === undefined) return [];
     const name = `--${flag}${placeholder === undefined ? '' : ` ${placeholder}`}`;
     const variable = env === undefined ? '' : ` [env ${env}]`;
-    return [`  ${name}${variable}`, ...wrap(`${description}${shownDefault(field)}`, HELP_WIDTH, HELP_INDENT)];
+    const repeatable = valueKind(field.schema) === 'list' ? ' (repeatable)' : '';
+    return [
+      `  ${name}${variable}`,
+      ...wrap(`${description}${repeatable}${shownDefault(field)}`, HELP_WIDTH, HELP_INDENT),
+    ];
   });
 }
 

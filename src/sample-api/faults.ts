@@ -6,6 +6,13 @@
 // sequence of requests meets the same faults.
 import { createRandom, type Random } from './prng.ts';
 
+/** What a fault option is when not given; every other fault is off (0) or uncapped. */
+export const FAULT_DEFAULTS = {
+  faultSeed: 'faults',
+  retryAfterSeconds: 1,
+  quotaRetryAfterSeconds: 60,
+} as const;
+
 export interface FaultOptions {
   /** Seed of the fault stream. Default 'faults'. */
   faultSeed?: string | number;
@@ -80,7 +87,7 @@ export class FaultInjector {
   constructor(options: FaultOptions = {}) {
     validateFaults(options);
     this.options = { ...options };
-    this.#random = createRandom('faults', options.faultSeed ?? 'faults');
+    this.#random = createRandom('faults', options.faultSeed ?? FAULT_DEFAULTS.faultSeed);
   }
 
   /** Whether a request arriving with `inFlight` requests in flight (itself included) is over the cap. */
@@ -93,7 +100,7 @@ export class FaultInjector {
   quotaRetryAfter(now: number): number | undefined {
     const quota = this.options.quota;
     if (quota === undefined) return undefined;
-    const windowMs = (this.options.quotaRetryAfterSeconds ?? 60) * 1000;
+    const windowMs = (this.options.quotaRetryAfterSeconds ?? FAULT_DEFAULTS.quotaRetryAfterSeconds) * 1000;
     if (this.#quotaUsed === 0 || now - this.#quotaWindowStart >= windowMs) {
       this.#quotaWindowStart = now;
       this.#quotaUsed = 0;
@@ -123,7 +130,10 @@ export class FaultInjector {
     const latencyMs = Math.max(0, (o.latencyMs ?? 0) + (jitter * 2 - 1) * (o.jitterMs ?? 0));
     if (rateLimit < (o.rateLimitRate ?? 0)) {
       const omit = withoutHeader < (o.rateLimitWithoutRetryAfter ?? 0);
-      return { kind: 'rateLimit', retryAfterSeconds: omit ? undefined : (o.retryAfterSeconds ?? 1) };
+      return {
+        kind: 'rateLimit',
+        retryAfterSeconds: omit ? undefined : (o.retryAfterSeconds ?? FAULT_DEFAULTS.retryAfterSeconds),
+      };
     }
     if (reset < (o.resetRate ?? 0)) return { kind: 'reset', latencyMs };
     if (stall < (o.stallRate ?? 0)) return { kind: 'stall' };

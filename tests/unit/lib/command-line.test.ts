@@ -31,6 +31,10 @@ const SETTINGS = z.object({
     .default('fast')
     .register(optionDocs, { flag: 'mode', placeholder: 'M', description: 'Mode.' }),
   token: z.string().optional().register(optionDocs, { env: 'TEST_TOKEN', description: 'The token.' }),
+  tags: z
+    .array(z.string().min(1))
+    .optional()
+    .register(optionDocs, { flag: 'tag', placeholder: 'T', description: 'Tags.' }),
 });
 
 test('flags come from the schema: a switch takes --no-, a value flag needs its value, others are refused', () => {
@@ -49,6 +53,20 @@ test('flags come from the schema: a switch takes --no-, a value flag needs its v
     assert.equal(reading.ok, false);
     assert.match(reading.ok ? '' : reading.problem, problem);
   }
+});
+
+test('a repeatable flag gives each of its values in order, checked one by one', () => {
+  const flags = readFlags([SETTINGS], ['--tag', 'a', '--workers', '3', '--tag', 'b']);
+  assert.ok(flags.ok);
+  assert.deepEqual(flags.value['tag'], ['a', 'b']);
+  const settings = readSettings(SETTINGS, flags.value, {});
+  assert.ok(settings.ok);
+  assert.deepEqual(settings.value.tags, ['a', 'b']);
+  assert.deepEqual(readGivenSettings(SETTINGS, { tag: ['c'] }, {}), { ok: true, value: { tags: ['c'] } });
+  const once = readFlags([SETTINGS], ['--tag', 'a']);
+  assert.deepEqual(once.ok ? once.value['tag'] : undefined, ['a']);
+  const empty = readSettings(SETTINGS, { tag: ['a', ''] }, {});
+  assert.equal(empty.ok, false);
 });
 
 test('a flag wins over its variable; numbers are read, seconds kept in milliseconds; defaults fill the rest', () => {
@@ -99,6 +117,8 @@ test('--help shows each flag with its value, its variable, its description and i
     '      Colour. (default on; --no-colour turns it off)',
     '  --mode M',
     '      Mode. (default fast)',
+    '  --tag T',
+    '      Tags. (repeatable)',
   ]);
   assert.deepEqual(environmentHelp(SETTINGS), ['  TEST_TOKEN', '      The token.']);
 });

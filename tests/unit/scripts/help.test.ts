@@ -9,6 +9,12 @@ import { BUILD_COMMAND_LINE, EDITIONS_COMMAND_LINE, SITE_COMMAND_LINE } from '..
 import { CRAWL_COMMAND_LINE } from '../../../src/crawl/options.ts';
 import { BUILD_CRAWL_COMMAND_LINE } from '../../../src/crawl/command-line.ts';
 import { documentedFields } from '../../../src/lib/command-line.ts';
+import { BENCH_COMMAND_LINE } from '../../../src/bench/command-line.ts';
+import {
+  SAMPLE_API_COMMAND_LINE,
+  SAMPLE_API_DEGRADATIONS,
+  SAMPLE_API_FAULTS,
+} from '../../../src/sample-api/command-line.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -17,6 +23,8 @@ const COMMANDS: [string, z.ZodObject[]][] = [
   ['site.ts', [SITE_COMMAND_LINE]],
   ['build.ts', [BUILD_COMMAND_LINE, BUILD_CRAWL_COMMAND_LINE]],
   ['editions.ts', [EDITIONS_COMMAND_LINE]],
+  ['sample-api.ts', [SAMPLE_API_COMMAND_LINE, SAMPLE_API_FAULTS, SAMPLE_API_DEGRADATIONS]],
+  ['bench.ts', [BENCH_COMMAND_LINE]],
 ];
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
