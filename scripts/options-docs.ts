@@ -120,11 +120,27 @@ function environment(): Setting[] {
   });
 }
 
+const withFlags = (schema: z.ZodObject) => settingsOf(schema).filter(({ doc }) => doc.flag !== undefined);
+const withoutFlags = (schema: z.ZodObject) =>
+  settingsOf(schema).filter(({ doc }) => doc.flag === undefined && doc.env !== undefined);
+
+/** The sample API's three tables: what it serves, its faults, a bad night of the register. */
+function sampleApiSections(): OptionsSection[] {
+  const tables: [string, z.ZodObject][] = [
+    ['sample-api', SAMPLE_API_COMMAND_LINE],
+    ['sample-api-faults', SAMPLE_API_FAULTS],
+    ['sample-api-degradations', SAMPLE_API_DEGRADATIONS],
+  ];
+  return tables.map(([name, schema]) => ({
+    page: 'docs/sample-api.md',
+    name,
+    source: 'src/sample-api/command-line.ts',
+    body: table(settingsOf(schema), ['flag', 'default']),
+  }));
+}
+
 /** Every generated section, as the schemas give them now. */
 export function optionsSections(): OptionsSection[] {
-  const withFlags = (schema: z.ZodObject) => settingsOf(schema).filter(({ doc }) => doc.flag !== undefined);
-  const withoutFlags = (schema: z.ZodObject) =>
-    settingsOf(schema).filter(({ doc }) => doc.flag === undefined && doc.env !== undefined);
   return [
     {
       page: 'README.md',
@@ -182,24 +198,7 @@ export function optionsSections(): OptionsSection[] {
         ...table(withoutFlags(EDITIONS_COMMAND_LINE), ['env', 'default']),
       ],
     },
-    {
-      page: 'docs/sample-api.md',
-      name: 'sample-api',
-      source: 'src/sample-api/command-line.ts',
-      body: table(settingsOf(SAMPLE_API_COMMAND_LINE), ['flag', 'default']),
-    },
-    {
-      page: 'docs/sample-api.md',
-      name: 'sample-api-faults',
-      source: 'src/sample-api/command-line.ts',
-      body: table(settingsOf(SAMPLE_API_FAULTS), ['flag', 'default']),
-    },
-    {
-      page: 'docs/sample-api.md',
-      name: 'sample-api-degradations',
-      source: 'src/sample-api/command-line.ts',
-      body: table(settingsOf(SAMPLE_API_DEGRADATIONS), ['flag', 'default']),
-    },
+    ...sampleApiSections(),
   ];
 }
 

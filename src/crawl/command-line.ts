@@ -29,7 +29,7 @@ export function parseCrawlCommandLine(argv: readonly string[], env: NodeJS.Proce
 }
 
 /** The crawl's options and its environment, for `--help`. */
-export function crawlOptionsHelp(): string[] {
+function crawlOptionsHelp(): string[] {
   return [
     'Options:',
     ...flagsHelp(CRAWL_COMMAND_LINE),

@@ -321,7 +321,7 @@ function shownDefault(field: DocumentedField): string {
 }
 
 /** `text` in lines of at most `width` characters, each starting with `indent`. */
-export function wrap(text: string, width: number, indent: string): string[] {
+function wrap(text: string, width: number, indent: string): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {

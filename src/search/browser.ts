@@ -236,8 +236,6 @@ interface SearchElements {
   pager: HTMLElement;
   filterBox: HTMLElement | null;
   summary: HTMLElement | null;
-  /** Where a query that finds nothing is offered the nearest one that finds something. */
-  suggestion: HTMLElement | null;
   selects: Map<FacetName, HTMLSelectElement>;
   /** The site's root relative to this page, for the links of the results. */
   root: string;
@@ -267,7 +265,6 @@ function searchElements(container: HTMLElement): SearchElements | undefined {
     pager,
     filterBox: container.querySelector<HTMLElement>('[data-search-filters]'),
     summary: container.querySelector<HTMLElement>('[data-search-summary]'),
-    suggestion: container.querySelector<HTMLElement>('[data-search-suggestion]'),
     selects,
     root: container.dataset['searchRoot'] ?? './',
   };
@@ -283,6 +280,8 @@ class SearchBox {
   #ready = false;
   /** The index could not be loaded: nothing will run. */
   #failed = false;
+  /** The offer of a nearer query, drawn after the status when a query found nothing. */
+  #offer: HTMLElement | undefined;
   /** Counts searches started, so that a slower, older one cannot overwrite a newer one. */
   #ticket = 0;
 
@@ -323,7 +322,7 @@ class SearchBox {
   async run(): Promise<void> {
     const current = ++this.#ticket;
     const state = this.#state;
-    if (this.#page.suggestion) this.#page.suggestion.hidden = true;
+    this.#offer?.remove();
     window.history.replaceState(null, '', addressOf(state));
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
     if (this.#failed) return;
@@ -363,8 +362,6 @@ class SearchBox {
 
   /** For a query that found nothing, the nearest query that finds something, as a link. */
   async #suggest(ticket: number): Promise<void> {
-    const { suggestion } = this.#page;
-    if (!suggestion) return;
     const query = this.#state.query;
     const nearest = query.trim() === '' ? undefined : await this.#engine.suggest(query);
     if (ticket !== this.#ticket || nearest === undefined) return;
@@ -375,13 +372,16 @@ class SearchBox {
       this.#page.input.value = nearest;
       void this.#change(state, false);
     });
-    suggestion.replaceChildren(
+    const offer = element('p', undefined, { class: 'search-suggestion', 'data-search-suggestion': '' });
+    offer.append(
       'Did you mean ',
       link,
       '? ',
       element('a', 'How search reads a query', { href: '#search-help' }),
     );
-    suggestion.hidden = false;
+    this.#offer?.remove();
+    this.#offer = offer;
+    this.#page.status.after(offer);
   }
 
   /** How many were found, for what, and which of them this page shows. */
