@@ -4,18 +4,20 @@
 // each query fetched, and each keystroke's wait. Pagefind cannot run from file:// (it fetches its
 // index and a WebAssembly module), so orgdir is timed over http too, beside its file:// figures.
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, relative, sep } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { createIndex, close } from 'pagefind';
 import { DEFAULT_LIMIT } from '../search/engine.ts';
-import { median } from './statistics.ts';
 import {
   alreadyAsked,
+  coldQuery,
   DEFAULT_BENCHMARK_QUERIES,
+  indexFiles,
   keystrokeTexts,
+  searchFigures,
   type BenchmarkQuery,
   type ColdQueryFigures,
   type SearchBenchmark,
@@ -43,23 +45,16 @@ export async function indexWithPagefind(siteDir: string, outputDir: string): Pro
     if (added.errors.length > 0) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
     const written = await index.writeFiles({ outputPath: join(outputDir, PAGEFIND_PATH) });
     if (written.errors.length > 0) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-    const files = await filesUnder(join(outputDir, PAGEFIND_PATH));
-    let bytes = 0;
-    for (const file of files) bytes += (await stat(file)).size;
+    const { sizes } = await indexFiles(join(outputDir, PAGEFIND_PATH), pagefindFileKind);
     return {
       pages: added.page_count,
-      files: files.length,
-      bytes,
+      files: sizes.size,
+      bytes: [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0),
       seconds: Math.round((performance.now() - started) / 100) / 10,
     };
   } finally {
     await close();
   }
-}
-
-async function filesUnder(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
 const TYPES: Record<string, string> = {
@@ -167,66 +162,6 @@ function pagefindKeystroke(page: Page, text: string): Promise<number> {
   }, text);
 }
 
-/** Pagefind's files under `filesDir`, their bytes by path and by kind. */
-async function pagefindFiles(filesDir: string): Promise<{
-  sizes: Map<string, number>;
-  byKind: SearchBenchmark['index']['byKind'];
-}> {
-  const sizes = new Map<string, number>();
-  const byKind: SearchBenchmark['index']['byKind'] = {};
-  for (const file of await filesUnder(filesDir)) {
-    const path = relative(filesDir, file).split(sep).join('/');
-    const bytes = (await stat(file)).size;
-    sizes.set(path, bytes);
-    const kind = pagefindFileKind(path);
-    const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
-    entry.files += 1;
-    entry.bytes += bytes;
-  }
-  return { sizes, byKind };
-}
-
-/** One query on a cold Pagefind page, `runs` times, each in a fresh browser context. */
-async function pagefindColdQuery(
-  browser: Browser,
-  origin: string,
-  benchmarkQuery: BenchmarkQuery,
-  sizes: ReadonlyMap<string, number>,
-  runs: number,
-): Promise<ColdQueryFigures> {
-  const prefix = `${origin}/${PAGEFIND_PATH}/`;
-  const times: number[] = [];
-  let figures: Omit<ColdQueryFigures, 'firstResultsMs' | 'fastestMs'> | undefined;
-  for (let run = 0; run < runs; run += 1) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    const url = new URL(`${origin}/${PAGEFIND_PAGE}`);
-    url.searchParams.set('q', benchmarkQuery.query);
-    await page.goto(url.href, { waitUntil: 'commit' });
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGEFIND_EVENT);
-    const timing = await page.evaluate((mark) => {
-      const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
-      return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
-    }, PAGEFIND_EVENT);
-    const read = requested
-      .filter((name) => name.startsWith(prefix))
-      .map((name) => decodeURIComponent(name.slice(prefix.length).split('?')[0]!))
-      .filter((path) => sizes.has(path) && pagefindFileKind(path) !== 'client');
-    times.push(timing.shown);
-    figures = {
-      ...benchmarkQuery,
-      total: timing.total,
-      indexFiles: read.length,
-      indexBytes: read.reduce((sum, path) => sum + sizes.get(path)!, 0),
-      runs,
-    };
-    await context.close();
-  }
-  return { ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) };
-}
-
 export async function benchmarkPagefind(options: {
   origin: string;
   pagefindDir: string;
@@ -239,16 +174,23 @@ export async function benchmarkPagefind(options: {
   const typed = options.typed ?? 'galway community development';
   const warmTyped = options.warmTyped ?? 'sligo youth arts';
   if (alreadyAsked(typed, warmTyped).length > 0) throw new RangeError('the warm query repeats the first');
-  const { sizes, byKind } = await pagefindFiles(join(options.pagefindDir, PAGEFIND_PATH));
+  const { sizes, byKind } = await indexFiles(join(options.pagefindDir, PAGEFIND_PATH), pagefindFileKind);
+  const index = {
+    folderUrl: `${options.origin}/${PAGEFIND_PATH}/`,
+    sizes,
+    isIndex: (path: string) => pagefindFileKind(path) !== 'client',
+    mark: PAGEFIND_EVENT,
+  };
+  const pageUrl = new URL(`${options.origin}/${PAGEFIND_PAGE}`);
   const runs = Math.max(1, options.runs ?? 3);
   const cold: ColdQueryFigures[] = [];
   for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
-    cold.push(await pagefindColdQuery(options.browser, options.origin, benchmarkQuery, sizes, runs));
+    cold.push(await coldQuery(options.browser, pageUrl, benchmarkQuery, index, runs));
   }
 
   const context = await options.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${options.origin}/${PAGEFIND_PAGE}`);
+  await page.goto(pageUrl.href);
   await page.waitForFunction(() => 'pagefindSearch' in window);
   const first: number[] = [];
   for (const text of keystrokeTexts(typed)) first.push(round(await pagefindKeystroke(page, text)));
@@ -256,27 +198,7 @@ export async function benchmarkPagefind(options: {
   const warm: number[] = [];
   for (const text of keystrokeTexts(warmTyped)) warm.push(round(await pagefindKeystroke(page, text)));
   await context.close();
-
-  const kinds = Object.values(byKind);
-  return {
-    index: {
-      files: kinds.reduce((sum, { files }) => sum + files, 0),
-      bytes: kinds.reduce((sum, { bytes }) => sum + bytes, 0),
-      byKind,
-    },
-    clientBytes: byKind['client']?.bytes ?? 0,
-    cold,
-    keystrokes: {
-      typed,
-      warmTyped,
-      firstMs: first,
-      warmMs: warm,
-      medianFirstMs: median(first),
-      maxFirstMs: Math.max(0, ...first),
-      medianWarmMs: median(warm),
-      maxWarmMs: Math.max(0, ...warm),
-    },
-  };
+  return searchFigures(byKind, byKind['client']?.bytes ?? 0, cold, { typed, warmTyped, first, warm });
 }
 
 /** Pagefind's files by what they hold: its scripts and WebAssembly, metadata, index, fragments. */

@@ -112,9 +112,10 @@ async function typeAndTime(page: Page, text: string): Promise<number> {
   );
 }
 
-/** The index's files by kind, and each file's size by its path under the search folder. */
-async function indexFiles(
+/** An engine's files by kind, and each file's size by its path under its folder. */
+export async function indexFiles(
   searchDir: string,
+  kindOf: (path: string) => string = indexFileKind,
 ): Promise<{ byKind: SearchBenchmark['index']['byKind']; sizes: Map<string, number> }> {
   const byKind: SearchBenchmark['index']['byKind'] = {};
   const sizes = new Map<string, number>();
@@ -122,7 +123,7 @@ async function indexFiles(
     const bytes = (await stat(file)).size;
     const path = relative(searchDir, file).split(sep).join('/');
     sizes.set(path, bytes);
-    const kind = indexFileKind(path);
+    const kind = kindOf(path);
     const entry = (byKind[kind] ??= { files: 0, bytes: 0 });
     entry.files += 1;
     entry.bytes += bytes;
@@ -130,12 +131,22 @@ async function indexFiles(
   return { byKind, sizes };
 }
 
+/** Where an engine's index files are served, which of them count as index, and the mark its page sets. */
+export interface IndexFolder {
+  folderUrl: string;
+  sizes: ReadonlyMap<string, number>;
+  /** Whether a file read counts as index (not the engine's own code). */
+  isIndex: (path: string) => boolean;
+  /** The performance mark the page sets when its first results are drawn, with `{ total }`. */
+  mark: string;
+}
+
 /** One query from a cold page, `runs` times: the time to its first results and the index files it read. */
-async function coldQuery(
+export async function coldQuery(
   browser: Browser,
   pageUrl: URL,
   benchmarkQuery: BenchmarkQuery,
-  index: { folderUrl: string; sizes: ReadonlyMap<string, number> },
+  index: IndexFolder,
   runs: number,
 ): Promise<ColdQueryFigures> {
   const times: number[] = [];
@@ -149,15 +160,15 @@ async function coldQuery(
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto(url.href, { waitUntil: 'commit' });
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, RESULTS_EVENT);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, index.mark);
     const timing = await page.evaluate((mark) => {
       const entry = performance.getEntriesByName(mark)[0] as PerformanceMark;
       return { shown: entry.startTime, total: (entry.detail as { total: number }).total };
-    }, RESULTS_EVENT);
+    }, index.mark);
     const read = requested
       .filter((name) => name.startsWith(index.folderUrl))
       .map((name) => decodeURIComponent(name.slice(index.folderUrl.length).split('?')[0]!))
-      .filter((path) => index.sizes.has(path) && path !== 'search.js');
+      .filter((path) => index.sizes.has(path) && index.isIndex(path));
     times.push(timing.shown);
     figures = {
       ...benchmarkQuery,
@@ -227,10 +238,21 @@ export async function benchmarkSearch(options: {
   const cold: ColdQueryFigures[] = [];
   const runs = Math.max(1, options.runs ?? 3);
   for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
-    cold.push(await coldQuery(options.browser, pageUrl, benchmarkQuery, { folderUrl, sizes }, runs));
+    const index = { folderUrl, sizes, isIndex: (path: string) => path !== 'search.js', mark: RESULTS_EVENT };
+    cold.push(await coldQuery(options.browser, pageUrl, benchmarkQuery, index, runs));
   }
   const { first, warm } = await keystrokeTimes(options.browser, pageUrl, typed, warmTyped);
 
+  return searchFigures(byKind, sizes.get('search.js') ?? 0, cold, { typed, warmTyped, first, warm });
+}
+
+/** An engine's figures: its files, its cold queries and its keystrokes with their medians and worst. */
+export function searchFigures(
+  byKind: SearchBenchmark['index']['byKind'],
+  clientBytes: number,
+  cold: ColdQueryFigures[],
+  keys: { typed: string; warmTyped: string; first: number[]; warm: number[] },
+): SearchBenchmark {
   const kinds = Object.values(byKind);
   return {
     index: {
@@ -238,17 +260,17 @@ export async function benchmarkSearch(options: {
       bytes: kinds.reduce((sum, { bytes }) => sum + bytes, 0),
       byKind,
     },
-    clientBytes: sizes.get('search.js') ?? 0,
+    clientBytes,
     cold,
     keystrokes: {
-      typed,
-      warmTyped,
-      firstMs: first,
-      warmMs: warm,
-      medianFirstMs: median(first),
-      maxFirstMs: Math.max(0, ...first),
-      medianWarmMs: median(warm),
-      maxWarmMs: Math.max(0, ...warm),
+      typed: keys.typed,
+      warmTyped: keys.warmTyped,
+      firstMs: keys.first,
+      warmMs: keys.warm,
+      medianFirstMs: median(keys.first),
+      maxFirstMs: Math.max(0, ...keys.first),
+      medianWarmMs: median(keys.warm),
+      maxWarmMs: Math.max(0, ...keys.warm),
     },
   };
 }
