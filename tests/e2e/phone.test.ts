@@ -76,6 +76,30 @@ test('no page of any kind is wider than a phone, and nothing is drawn past its e
   }
 });
 
+test('on a phone every chart’s text is drawn at 12 px or more', async () => {
+  const page = await phone.newPage();
+  let charts = 0;
+  for (const path of readdirSync(site, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.html'))) {
+    await page.goto(pathToFileURL(join(site, path)).href);
+    // The size a text is drawn at: its font size times the scale of its chart on the screen.
+    const sizes = await page.evaluate(() =>
+      [...document.querySelectorAll<SVGSVGElement>('svg.chart')].map((svg) => {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        return Math.min(
+          ...[...svg.querySelectorAll('text')].map(
+            (text) => parseFloat(getComputedStyle(text).fontSize) * scale,
+          ),
+        );
+      }),
+    );
+    charts += sizes.length;
+    for (const size of sizes) assert.ok(size >= 12, `${path}: chart text drawn at ${size.toFixed(1)} px`);
+  }
+  assert.ok(charts >= 5, `${charts} charts seen`);
+});
+
 test('on a phone the site’s links fold into a menu that opens without JavaScript; on a wide screen they show', async () => {
   const page = await phone.newPage();
   await page.goto(pathToFileURL(join(site, 'index.html')).href);
