@@ -12,12 +12,12 @@ import type { Browser, Page } from 'playwright';
 import { createIndex, close } from 'pagefind';
 import { DEFAULT_LIMIT } from '../search/engine.ts';
 import {
-  alreadyAsked,
   coldQuery,
   DEFAULT_BENCHMARK_QUERIES,
   indexFiles,
-  keystrokeTexts,
   searchFigures,
+  typeBothPasses,
+  typingPasses,
   type BenchmarkQuery,
   type ColdQueryFigures,
   type SearchBenchmark,
@@ -148,8 +148,6 @@ export async function serveForComparison(siteDir: string, pagefindDir: string): 
   };
 }
 
-const round = (value: number) => Math.round(value * 10) / 10;
-
 /** One keystroke's wait in the Pagefind page: the search, the data of the results shown, a frame. */
 function pagefindKeystroke(page: Page, text: string): Promise<number> {
   return page.evaluate(async (value) => {
@@ -171,9 +169,7 @@ export async function benchmarkPagefind(options: {
   typed?: string;
   warmTyped?: string;
 }): Promise<SearchBenchmark> {
-  const typed = options.typed ?? 'galway community development';
-  const warmTyped = options.warmTyped ?? 'sligo youth arts';
-  if (alreadyAsked(typed, warmTyped).length > 0) throw new RangeError('the warm query repeats the first');
+  const passes = typingPasses(options.typed, options.warmTyped);
   const { sizes, byKind } = await indexFiles(join(options.pagefindDir, PAGEFIND_PATH), pagefindFileKind);
   const index = {
     folderUrl: `${options.origin}/${PAGEFIND_PATH}/`,
@@ -192,13 +188,9 @@ export async function benchmarkPagefind(options: {
   const page = await context.newPage();
   await page.goto(pageUrl.href);
   await page.waitForFunction(() => 'pagefindSearch' in window);
-  const first: number[] = [];
-  for (const text of keystrokeTexts(typed)) first.push(round(await pagefindKeystroke(page, text)));
-  await pagefindKeystroke(page, '');
-  const warm: number[] = [];
-  for (const text of keystrokeTexts(warmTyped)) warm.push(round(await pagefindKeystroke(page, text)));
+  const { first, warm } = await typeBothPasses(passes, (text) => pagefindKeystroke(page, text));
   await context.close();
-  return searchFigures(byKind, byKind['client']?.bytes ?? 0, cold, { typed, warmTyped, first, warm });
+  return searchFigures(byKind, byKind['client']?.bytes ?? 0, cold, { ...passes, first, warm });
 }
 
 /** Pagefind's files by what they hold: its scripts and WebAssembly, metadata, index, fragments. */

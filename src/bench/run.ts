@@ -7,13 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { format, resolveConfig } from 'prettier';
 import { readManifest } from '../lib/manifest-file.ts';
-import {
-  checkTargets,
-  pagefindChecks,
-  type BenchmarkResults,
-  type PagefindComparison,
-  type SizeResult,
-} from './figures.ts';
+import { checkTargets, type BenchmarkResults, type PagefindComparison, type SizeResult } from './figures.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { calibrate } from './calibration.ts';
 import { benchmarkPagefind, indexWithPagefind, serveForComparison } from './pagefind.ts';
@@ -200,7 +194,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       }
       if (comparing) {
         browser ??= await options.launchBrowser();
-        run.result.pagefind = await comparePagefind(run.folder, run.siteDir, browser, options.log, run.label);
+        run.result.pagefind = await comparePagefind(run, browser);
       }
     }
   } finally {
@@ -225,18 +219,14 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
 }
 
 /** Pagefind indexes the site, then both engines are timed over one server, orgdir from file:// too. */
-async function comparePagefind(
-  folder: string,
-  siteDir: string,
-  browser: Browser,
-  log: (line: string) => void,
-  label: string,
-): Promise<PagefindComparison> {
+async function comparePagefind(run: SizeRun, browser: Browser): Promise<PagefindComparison> {
+  const { folder, siteDir, label } = run;
   const pagefindDir = join(folder, 'pagefind');
-  log(`${label}: Pagefind indexes the organisation pages…`);
+  run.options.log(`${label}: Pagefind indexes the organisation pages…`);
   const index = await indexWithPagefind(siteDir, pagefindDir);
-  log(
-    `${label}: Pagefind: ${index.pages} pages, ${index.files} files, ${index.bytes} bytes in ${index.seconds} s`,
+  run.options.log(
+    `${label}: Pagefind: ${index.pages} pages, ${index.files} files, ${index.bytes} bytes in ${index.seconds} s; ` +
+      'both engines timed…',
   );
   const server = await serveForComparison(siteDir, pagefindDir);
   try {
@@ -245,15 +235,7 @@ async function comparePagefind(
     const orgdirFile = await benchmarkSearch({ siteDir, browser, runs });
     const orgdirHttp = await benchmarkSearch({ siteDir, browser, runs, origin: server.origin });
     const pagefind = await benchmarkPagefind({ origin: server.origin, pagefindDir, browser, runs });
-    const comparison = {
-      index,
-      pagefind,
-      orgdirHttp,
-      orgdirFile,
-      loadAverage: Math.max(load, loadAverage()),
-    };
-    for (const check of pagefindChecks(0, comparison)) log(`${label}: ${check.measured}`);
-    return comparison;
+    return { index, pagefind, orgdirHttp, orgdirFile, loadAverage: Math.max(load, loadAverage()) };
   } finally {
     await server.close();
   }

@@ -182,12 +182,41 @@ export async function coldQuery(
   return { ...figures!, firstResultsMs: round(median(times)), fastestMs: round(Math.min(...times)) };
 }
 
-/** Each keystroke's time to results: `typed` into a fresh page, then `warmTyped` into the same page. */
+/** The two passes of typing; the second must ask the engine nothing the first asked. */
+export function typingPasses(
+  typed = 'galway community development',
+  warmTyped = 'sligo youth arts',
+): { typed: string; warmTyped: string } {
+  const repeated = alreadyAsked(typed, warmTyped);
+  if (repeated.length > 0) {
+    throw new RangeError(
+      `"${warmTyped}" repeats what "${typed}" asked (${repeated.join(', ')}): the engine would answer from memory`,
+    );
+  }
+  return { typed, warmTyped };
+}
+
+/**
+ * Each keystroke's time to results, by `keystroke` in one page: `typed` into a page that has
+ * answered nothing yet, the box emptied, then `warmTyped`.
+ */
+export async function typeBothPasses(
+  passes: { typed: string; warmTyped: string },
+  keystroke: (text: string) => Promise<number>,
+): Promise<{ first: number[]; warm: number[] }> {
+  const first: number[] = [];
+  for (const text of keystrokeTexts(passes.typed)) first.push(round(await keystroke(text)));
+  await keystroke('');
+  const warm: number[] = [];
+  for (const text of keystrokeTexts(passes.warmTyped)) warm.push(round(await keystroke(text)));
+  return { first, warm };
+}
+
+/** Each keystroke's time to results on the search page, both passes in one fresh page. */
 async function keystrokeTimes(
   browser: Browser,
   pageUrl: URL,
-  typed: string,
-  warmTyped: string,
+  passes: { typed: string; warmTyped: string },
 ): Promise<{ first: number[]; warm: number[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -195,13 +224,9 @@ async function keystrokeTimes(
   await page.waitForFunction(() =>
     document.querySelector('[data-search-status]')?.textContent?.startsWith('Type'),
   );
-  const first: number[] = [];
-  for (const text of keystrokeTexts(typed)) first.push(round(await typeAndTime(page, text)));
-  await typeAndTime(page, '');
-  const warm: number[] = [];
-  for (const text of keystrokeTexts(warmTyped)) warm.push(round(await typeAndTime(page, text)));
+  const times = await typeBothPasses(passes, (text) => typeAndTime(page, text));
   await context.close();
-  return { first, warm };
+  return times;
 }
 
 export async function benchmarkSearch(options: {
@@ -219,14 +244,7 @@ export async function benchmarkSearch(options: {
   /** Typed next into the same page; must share no word prefix with `typed`. */
   warmTyped?: string;
 }): Promise<SearchBenchmark> {
-  const typed = options.typed ?? 'galway community development';
-  const warmTyped = options.warmTyped ?? 'sligo youth arts';
-  const repeated = alreadyAsked(typed, warmTyped);
-  if (repeated.length > 0) {
-    throw new RangeError(
-      `"${warmTyped}" repeats what "${typed}" asked (${repeated.join(', ')}): the engine would answer from memory`,
-    );
-  }
+  const passes = typingPasses(options.typed, options.warmTyped);
   const searchDir = join(options.siteDir, SEARCH_DIR);
   const { byKind, sizes } = await indexFiles(searchDir);
   const pageUrl =
@@ -241,9 +259,9 @@ export async function benchmarkSearch(options: {
     const index = { folderUrl, sizes, isIndex: (path: string) => path !== 'search.js', mark: RESULTS_EVENT };
     cold.push(await coldQuery(options.browser, pageUrl, benchmarkQuery, index, runs));
   }
-  const { first, warm } = await keystrokeTimes(options.browser, pageUrl, typed, warmTyped);
+  const { first, warm } = await keystrokeTimes(options.browser, pageUrl, passes);
 
-  return searchFigures(byKind, sizes.get('search.js') ?? 0, cold, { typed, warmTyped, first, warm });
+  return searchFigures(byKind, sizes.get('search.js') ?? 0, cold, { ...passes, first, warm });
 }
 
 /** An engine's figures: its files, its cold queries and its keystrokes with their medians and worst. */
