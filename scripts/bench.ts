@@ -1,7 +1,7 @@
 // npm run bench -- [flags]: measures every stage on the sample API at several sizes and writes
 // BENCHMARKS.md and benchmarks.json (see --help).
 import { readFile } from 'node:fs/promises';
-import { BENCH_COMMAND_LINE, COMPARISON_SIZE } from '../src/bench/command-line.ts';
+import { BENCH_COMMAND_LINE, COMPARISON_SIZE, LIGHTHOUSE_SIZE } from '../src/bench/command-line.ts';
 import { mergeResults, type BenchmarkResults } from '../src/bench/figures.ts';
 import { BENCHMARK_DEFAULTS, runBenchmark, STAGES, writeBenchmarkFiles } from '../src/bench/run.ts';
 import { launchChromium } from '../src/bench/chromium.ts';
@@ -31,16 +31,18 @@ async function main(): Promise<number> {
   const settings = readSettings(BENCH_COMMAND_LINE, flags.value, {});
   if (!settings.ok) throw new UsageError(settings.problem);
   const values = settings.value;
-  // Beside another engine, the site is what is compared: its crawl is taken without latency.
-  const comparing = values.compare !== undefined;
+  // Beside another engine, or audited, the site is what is measured: its crawl is taken without latency.
+  const comparing = values.compare !== undefined || values.lighthouse;
   const compare = values.compare ?? [];
   const stages = values.stages ?? (comparing ? ['site' as const] : [...STAGES]);
-  const defaultSizes = compare.length > 0 ? [COMPARISON_SIZE] : BENCHMARK_DEFAULTS.sizes;
+  const defaultSizes =
+    compare.length > 0 ? [COMPARISON_SIZE] : values.lighthouse ? [LIGHTHOUSE_SIZE] : BENCHMARK_DEFAULTS.sizes;
 
   const jsonFile = values.json;
   const measured = await runBenchmark({
     sizes: values.sizes ?? defaultSizes,
     compare,
+    lighthouse: values.lighthouse,
     stages,
     seed: values.seed,
     latencyMs: values.latencyMs,

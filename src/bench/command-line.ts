@@ -41,6 +41,9 @@ function namesOf<Name extends string>(what: string, known: readonly Name[], blan
 /** The size the benchmark compares search engines at, when --sizes is not given. */
 export const COMPARISON_SIZE = 10_000;
 
+/** The size Lighthouse audits the site at, when --sizes is not given: the hosting budget's. */
+export const LIGHTHOUSE_SIZE = 35_000;
+
 export const BENCH_COMMAND_LINE = z.object({
   sizes: documented(positiveIntegers('sizes').optional(), {
     flag: 'sizes',
@@ -77,6 +80,10 @@ export const BENCH_COMMAND_LINE = z.object({
     flag: 'compare',
     placeholder: COMPARISONS.join('|'),
     description: `Also index the site with Pagefind and time both engines side by side, over one http server (orgdir from file:// too); with it, sizes default to ${COMPARISON_SIZE} and stages to site.`,
+  }),
+  lighthouse: documented(z.boolean().default(false), {
+    flag: 'lighthouse',
+    description: `Also audit each page kind of the site with Lighthouse (mobile defaults, over http); with it, sizes default to ${LIGHTHOUSE_SIZE} and stages to site.`,
   }),
   seed: documented(z.string().default(BENCHMARK_DEFAULTS.seed), {
     flag: 'seed',

@@ -4,6 +4,7 @@ import { formatBytes } from '../lib/bytes.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import type { SearchBenchmark } from './search-timing.ts';
 import type { Calibration } from './calibration.ts';
+import type { LighthouseFigures } from './lighthouse.ts';
 import type { PagefindIndexFigures } from './pagefind.ts';
 import { median } from './statistics.ts';
 
@@ -125,6 +126,8 @@ export interface SizeResult {
   site?: SiteFigures;
   pageWeight?: PageWeight;
   search?: SearchFigures;
+  /** Lighthouse's audit of each page kind. */
+  lighthouse?: LighthouseFigures;
 }
 
 export interface BenchmarkResults {
@@ -143,7 +146,7 @@ export interface BenchmarkResults {
 }
 
 export interface TargetCheck {
-  stage: 'crawl' | 'sweep' | 'site' | 'search' | 'pagefind' | 'page weight' | 'hosting';
+  stage: 'crawl' | 'sweep' | 'site' | 'search' | 'pagefind' | 'page weight' | 'hosting' | 'lighthouse';
   target: string;
   /** The figure measured, as shown. */
   measured: string;
@@ -203,7 +206,23 @@ export const TARGETS = {
   /** Index bytes one query may load: a query of words, and one with a phrase. */
   queryWordBytes: 150_000,
   queryPhraseBytes: 300_000,
+  /** Lighthouse's scores out of 100 on every page kind (mobile defaults, over http). */
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
 } as const;
+
+/** Lighthouse's scores of each page kind against their targets. */
+function lighthouseChecks(size: SizeResult): TargetCheck[] {
+  const label = size.organisations.toLocaleString('en');
+  return (size.lighthouse?.pages ?? []).map((page) => ({
+    stage: 'lighthouse',
+    target: `${label} organisations, ${page.kind}: performance ≥ ${TARGETS.lighthousePerformance} and accessibility ${TARGETS.lighthouseAccessibility}`,
+    measured: `${page.performance} and ${page.accessibility}`,
+    met:
+      page.performance >= TARGETS.lighthousePerformance &&
+      page.accessibility >= TARGETS.lighthouseAccessibility,
+  }));
+}
 
 /** The slowest keystroke of both passes. */
 function worstKeystroke(search: SearchBenchmark): number {
@@ -421,7 +440,7 @@ export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
     ...crawlChecks(sizes),
     ...sweepChecks(sizes),
     ...siteChecks(sizes),
-    ...sizes.flatMap((size) => [...hostingChecks(size), ...readerChecks(size)]),
+    ...sizes.flatMap((size) => [...hostingChecks(size), ...readerChecks(size), ...lighthouseChecks(size)]),
   ];
 }
 
@@ -433,7 +452,15 @@ export function mergeResults(earlier: BenchmarkResults, later: BenchmarkResults)
   const sizes = new Map(earlier.sizes.map((size) => [size.organisations, { ...size }]));
   for (const size of later.sizes) {
     const merged = sizes.get(size.organisations) ?? { organisations: size.organisations };
-    for (const stage of ['crawl', 'sweeps', 'site', 'pageWeight', 'search', 'pagefind'] as const) {
+    for (const stage of [
+      'crawl',
+      'sweeps',
+      'site',
+      'pageWeight',
+      'search',
+      'pagefind',
+      'lighthouse',
+    ] as const) {
       if (size[stage] !== undefined) Object.assign(merged, { [stage]: size[stage] });
     }
     sizes.set(size.organisations, merged);

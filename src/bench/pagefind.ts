@@ -3,11 +3,7 @@
 // timed in the same browser the same way: cold time to the first page of results shown, the bytes
 // each query fetched, and each keystroke's wait. Pagefind cannot run from file:// (it fetches its
 // index and a WebAssembly module), so orgdir is timed over http too, beside its file:// figures.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { createIndex, close } from 'pagefind';
 import { DEFAULT_LIMIT } from '../search/engine.ts';
@@ -22,6 +18,7 @@ import {
   type ColdQueryFigures,
   type SearchBenchmark,
 } from './search-timing.ts';
+import { serveFolders, type SiteServer } from './static-server.ts';
 
 /** Where Pagefind's files are served, and the page that drives them. */
 const PAGEFIND_PATH = 'pagefind';
@@ -56,16 +53,6 @@ export async function indexWithPagefind(siteDir: string, outputDir: string): Pro
     await close();
   }
 }
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.xml': 'application/xml',
-};
 
 /**
  * The page that asks Pagefind, as its documentation's JavaScript API does: one search, then the
@@ -108,44 +95,13 @@ if (query) {
 `;
 }
 
-export interface SiteServer {
-  origin: string;
-  close(): Promise<void>;
-}
-
 /** Serves the site, Pagefind's files and the Pagefind page over http on loopback, uncompressed. */
-export async function serveForComparison(siteDir: string, pagefindDir: string): Promise<SiteServer> {
-  const page = pagefindPage();
-  const server: Server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (path === `/${PAGEFIND_PAGE}`) {
-      response.writeHead(200, { 'content-type': TYPES['.html']! }).end(page);
-      return;
-    }
-    const root = path.startsWith(`/${PAGEFIND_PATH}/`) ? pagefindDir : siteDir;
-    const file = normalize(join(root, path));
-    if (!file.startsWith(root)) {
-      response.writeHead(403).end();
-      return;
-    }
-    stat(file).then(
-      (found) => {
-        if (!found.isFile()) throw new Error('not a file');
-        response.writeHead(200, {
-          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'content-length': found.size,
-        });
-        createReadStream(file).pipe(response);
-      },
-      () => response.writeHead(404).end(),
-    );
+export function serveForComparison(siteDir: string, pagefindDir: string): Promise<SiteServer> {
+  return serveFolders({
+    root: siteDir,
+    mounts: { [PAGEFIND_PATH]: join(pagefindDir, PAGEFIND_PATH) },
+    pages: { [`/${PAGEFIND_PAGE}`]: pagefindPage() },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** One keystroke's wait in the Pagefind page: the search, the data of the results shown, a frame. */

@@ -390,6 +390,54 @@ function pagefindSection(sizes: SizeResult[]): string[] {
   ];
 }
 
+function lighthouseSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.lighthouse !== undefined);
+  if (measured.length === 0) return [];
+  const version = measured[0]!.lighthouse!.version;
+  return [
+    '## Lighthouse',
+    '',
+    `Lighthouse ${version} (the \`lighthouse\` package, a dev dependency) audits each page kind with its ` +
+      'mobile defaults (a simulated mid-range phone on a slow network) in the Chromium the tests use, the ' +
+      'site served uncompressed by one plain server on loopback. Each kind is represented by its heaviest ' +
+      'page in the site (the search page with the query shown); each page is audited several times and the ' +
+      "run with the median performance score is shown. The site's robots.txt is not audited: Lighthouse " +
+      "fetches it from inside the page, which the site's `default-src 'none'` policy refuses.",
+    '',
+    markdownTable(
+      [
+        'organisations',
+        'page',
+        'path',
+        'performance',
+        'accessibility',
+        'total blocking time',
+        'layout shift',
+        'largest paint',
+        'accessibility failures',
+        'load',
+      ],
+      measured.flatMap(({ organisations, lighthouse }) =>
+        lighthouse!.pages.map((page) => [
+          count(organisations),
+          page.kind,
+          `\`${page.path}\``,
+          String(page.performance),
+          String(page.accessibility),
+          ms(page.totalBlockingTimeMs),
+          page.cumulativeLayoutShift.toFixed(3),
+          ms(page.largestContentfulPaintMs),
+          [page.accessibilityFailures.join(', ') || 'none', page.problem && `(Lighthouse: ${page.problem})`]
+            .filter(Boolean)
+            .join(' '),
+          lighthouse!.loadAverage.toFixed(1),
+        ]),
+      ),
+    ),
+    '',
+  ];
+}
+
 /** The whole of BENCHMARKS.md. */
 export function formatBenchmarkReport(results: BenchmarkResults): string {
   const { machine } = results;
@@ -432,6 +480,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
     ...pageWeightSection(sizes),
     ...searchSection(sizes),
     ...pagefindSection(sizes),
+    ...lighthouseSection(sizes),
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -10,6 +10,7 @@ import { readManifest } from '../lib/manifest-file.ts';
 import { checkTargets, type BenchmarkResults, type PagefindComparison, type SizeResult } from './figures.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { calibrate } from './calibration.ts';
+import { auditSite } from './lighthouse.ts';
 import { benchmarkPagefind, indexWithPagefind, serveForComparison } from './pagefind.ts';
 import { benchmarkSearch } from './search-timing.ts';
 import { formatBenchmarkReport } from './report.ts';
@@ -29,6 +30,9 @@ export const STAGES = ['crawl', 'sweep', 'site', 'search'] as const;
 export const COMPARISONS = ['pagefind'] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 export type Stage = (typeof STAGES)[number];
+
+/** Lighthouse's audits of one page: its performance score varies from run to run. */
+const LIGHTHOUSE_RUNS = 3;
 
 export const BENCHMARK_DEFAULTS = {
   sizes: [1_000, 10_000, 30_000],
@@ -52,6 +56,8 @@ export interface BenchmarkOptions {
   searchCaps: readonly number[];
   /** Engines to time beside orgdir's search on the same site. */
   compare?: readonly Comparison[];
+  /** Audits each page kind of the site with Lighthouse. */
+  lighthouse?: boolean;
   /** Holds one folder per size with its data and site; kept between runs. */
   workDir: string;
   /** The command line shown with the figures. */
@@ -186,7 +192,8 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       const measured = options.stages.includes('site');
       const searched = options.stages.includes('search');
       const comparing = (options.compare ?? []).includes('pagefind');
-      await siteFor(run, measured, searched || comparing);
+      const auditing = options.lighthouse === true;
+      await siteFor(run, measured, searched || comparing || auditing);
       if (measured || searched) run.result.pageWeight = await measurePageWeight(run.siteDir);
       if (searched) {
         browser ??= await options.launchBrowser();
@@ -195,6 +202,10 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       if (comparing) {
         browser ??= await options.launchBrowser();
         run.result.pagefind = await comparePagefind(run, browser);
+      }
+      if (auditing) {
+        options.log(`${run.label}: Lighthouse audits each page kind…`);
+        run.result.lighthouse = await auditSite(run.siteDir, LIGHTHOUSE_RUNS, loadAverage);
       }
     }
   } finally {

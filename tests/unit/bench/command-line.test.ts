@@ -35,6 +35,7 @@ test('without flags the defaults apply, and sizes and stages are left to the eng
     json: 'benchmarks.json',
     trial: false,
     merge: false,
+    lighthouse: false,
   });
 });
 

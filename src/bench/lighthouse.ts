@@ -1,0 +1,154 @@
+// Lighthouse's audit of the site's page kinds, as a reader on a phone meets them: mobile defaults
+// (a simulated slow device and network), the site served over http by a plain server. Each page
+// kind is represented by its heaviest page, so that the figure is the worst a reader meets.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from './chromium.ts';
+import { serveFolders } from './static-server.ts';
+
+export interface AuditedPage {
+  kind: string;
+  /** The page's path in the site, with its query. */
+  path: string;
+}
+
+export interface PageAudit extends AuditedPage {
+  /** Lighthouse's scores out of 100: the run with the median performance score. */
+  performance: number;
+  accessibility: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  largestContentfulPaintMs: number;
+  /** The accessibility audits that failed, by Lighthouse's id. */
+  accessibilityFailures: string[];
+  /** What Lighthouse reported going wrong in the run shown, when its scores still stood. */
+  problem?: string;
+  runs: number;
+}
+
+export interface LighthouseFigures {
+  version: string;
+  pages: PageAudit[];
+  loadAverage: number;
+}
+
+/** The query the search page is audited with. */
+export const AUDITED_QUERY = '"older people"';
+
+/** The largest file of `folder` with the extension, relative to the site; undefined when none. */
+async function heaviestIn(siteDir: string, folder: string, extension = '.html'): Promise<string | undefined> {
+  let heaviest: { path: string; bytes: number } | undefined;
+  let names: string[];
+  try {
+    names = await readdir(join(siteDir, folder));
+  } catch {
+    return undefined;
+  }
+  for (const name of names.filter((candidate) => candidate.endsWith(extension))) {
+    const path = folder === '' ? name : `${folder}/${name}`;
+    const { size } = await stat(join(siteDir, path));
+    if (heaviest === undefined || size > heaviest.bytes) heaviest = { path, bytes: size };
+  }
+  return heaviest?.path;
+}
+
+/** Each page kind a reader meets, represented by its heaviest page in the built site. */
+export async function pagesToAudit(siteDir: string): Promise<AuditedPage[]> {
+  const heaviestChanges = (await heaviestIn(siteDir, 'changes')) ?? 'changes.html';
+  const changesPath =
+    (await stat(join(siteDir, heaviestChanges))).size > (await stat(join(siteDir, 'changes.html'))).size
+      ? heaviestChanges
+      : 'changes.html';
+  const found: (AuditedPage | undefined)[] = [
+    { kind: 'home', path: 'index.html' },
+    await heaviestIn(siteDir, 'org').then((path) =>
+      path === undefined ? undefined : { kind: 'organisation', path },
+    ),
+    { kind: 'search with a query', path: `search.html?q=${encodeURIComponent(AUDITED_QUERY)}` },
+    { kind: 'list matcher', path: 'match.html' },
+    { kind: 'figures', path: 'figures.html' },
+    await heaviestIn(siteDir, 'funder').then((path) =>
+      path === undefined ? undefined : { kind: 'funder', path },
+    ),
+    { kind: 'what changed', path: changesPath },
+  ];
+  return found.filter((page): page is AuditedPage => page !== undefined);
+}
+
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+interface RunScores {
+  performance: number;
+  accessibility: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  largestContentfulPaintMs: number;
+  accessibilityFailures: string[];
+  problem?: string;
+}
+
+async function auditOnce(url: string, port: number): Promise<{ version: string; scores: RunScores }> {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  // A runtime error can leave the scores standing (a response body the protocol was slow to hand
+  // over, on a busy machine): it is kept beside them; without a score there is no figure.
+  if (typeof lhr.categories['performance']?.score !== 'number') {
+    throw new Error(`Lighthouse could not score ${url}: ${lhr.runtimeError?.message ?? 'no score'}`);
+  }
+  const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+  const accessibilityFailures = (lhr.categories['accessibility']?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+    .map((ref) => ref.id);
+  return {
+    version: lhr.lighthouseVersion,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      totalBlockingTimeMs: value('total-blocking-time'),
+      cumulativeLayoutShift: value('cumulative-layout-shift'),
+      largestContentfulPaintMs: value('largest-contentful-paint'),
+      accessibilityFailures,
+      ...(lhr.runtimeError === undefined ? {} : { problem: lhr.runtimeError.message }),
+    },
+  };
+}
+
+/** Audits each page kind `runs` times in one Chromium and keeps the run of median performance. */
+export async function auditSite(
+  siteDir: string,
+  runs: number,
+  loadAverage: () => number,
+): Promise<LighthouseFigures> {
+  const pages = await pagesToAudit(siteDir);
+  const server = await serveFolders({ root: siteDir });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  let version = '';
+  const load = loadAverage();
+  try {
+    const audits: PageAudit[] = [];
+    for (const page of pages) {
+      const results: RunScores[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const audit = await auditOnce(`${server.origin}/${page.path}`, chrome.port);
+        version = audit.version;
+        results.push(audit.scores);
+      }
+      const ranked = results.sort((a, b) => a.performance - b.performance);
+      const chosen = ranked[Math.floor(ranked.length / 2)]!;
+      audits.push({ ...page, ...chosen, runs });
+    }
+    return { version, pages: audits, loadAverage: Math.max(load, loadAverage()) };
+  } finally {
+    chrome.kill();
+    await server.close();
+  }
+}
