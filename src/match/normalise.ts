@@ -3,7 +3,7 @@
 // `CLG` or `Company Limited by Guarantee`, a leading "The", stray spaces and full stops. Each way
 // folds to one key here; the words are folded exactly as the site's search folds them.
 import { tokenize } from '../search/fold.ts';
-import { canonicalNameWord } from '../search/synonyms.ts';
+import { canonicalNameWord, LEGAL_FORMS, LEGAL_SHORT_FORMS } from '../search/synonyms.ts';
 
 export interface NameKeys {
   /** Lower case, spaces collapsed: "the same name" apart from capitals and spacing. */
@@ -15,30 +15,6 @@ export interface NameKeys {
   /** The words of `core`, for scoring names that are close but not the same. */
   words: string[];
 }
-
-/** Legal forms written out or abbreviated, in English or Irish, each as its English short form (Companies Act 2014). */
-const LEGAL_FORMS: readonly (readonly [readonly string[], string])[] = [
-  [['company', 'limited', 'by', 'guarantee'], 'clg'],
-  [['company', 'ltd', 'by', 'guarantee'], 'clg'],
-  [['co', 'limited', 'by', 'guarantee'], 'clg'],
-  [['co', 'ltd', 'by', 'guarantee'], 'clg'],
-  [['cuideachta', 'faoi', 'theorainn', 'rathaiochta'], 'clg'],
-  [['c', 'l', 'g'], 'clg'],
-  [['ctr'], 'clg'],
-  [['designated', 'activity', 'company'], 'dac'],
-  [['cuideachta', 'ghniomhaiochta', 'ainmnithe'], 'dac'],
-  [['d', 'a', 'c'], 'dac'],
-  [['cga'], 'dac'],
-  [['unlimited', 'company'], 'uc'],
-  [['u', 'c'], 'uc'],
-  [['public', 'limited', 'company'], 'plc'],
-  [['p', 'l', 'c'], 'plc'],
-  [['teoranta'], 'teo'],
-  [['limited'], 'ltd'],
-];
-
-/** Short forms that end a name as its legal form; `core` drops them. */
-const LEGAL_SHORT_FORMS: ReadonlySet<string> = new Set(['clg', 'dac', 'uc', 'plc', 'teo', 'ltd']);
 
 function startsWith(words: readonly string[], at: number, sequence: readonly string[]): boolean {
   return sequence.every((word, offset) => words[at + offset] === word);

@@ -1,5 +1,6 @@
 // Names as people type them: St or Saint, Assoc or Association, Ltd or Limited, Teo or Teoranta,
-// in words and in quoted phrases, over a small register whose expected answers are written here
+// CLG or Company Limited by Guarantee, DAC or Designated Activity Company, & or and, in words and
+// in quoted phrases, over a small register whose expected answers are written here
 // by hand.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,6 +22,9 @@ const NAMES = {
   ltd: 'Bray Credit Union Limited',
   street: 'Main Street Arts',
   coop: 'West Cork Co-operative',
+  clg: 'Ballinasloe Family Resource Centre Company Limited by Guarantee',
+  dac: 'Kerry Arts DAC',
+  amp: 'Smith & Byrne Trust',
 };
 
 const records = Object.entries(NAMES).map(([id, name]) => ({
@@ -63,6 +67,13 @@ test('a name is found whichever way its grouped words are typed', async () => {
     ['street arts', ['street']],
     ['west cork co', ['coop']],
     ['west cork company', []],
+    ['ballinasloe resource centre clg', ['clg']],
+    ['"family resource centre clg"', ['clg']],
+    ['"resource centre company limited by guarantee"', ['clg']],
+    ['kerry arts designated activity company', ['dac']],
+    ['"kerry arts dac"', ['dac']],
+    ['"smith and byrne"', ['amp']],
+    ['"smith & byrne"', ['amp']],
   ];
   for (const [query, ids] of expected) assert.deepEqual(await found(query), ids, query);
 });
@@ -75,6 +86,13 @@ test('the variants of a name, and the list matcher reading both spellings as one
     'saint anne assn',
   ]);
   assert.deepEqual(nameVariants('Main Street Arts'), []);
+  assert.deepEqual(nameVariants('Foo C.L.G.'), ['foo clg', 'foo company limited by guarantee']);
+  assert.deepEqual(nameVariants('Foo DAC'), ['foo designated activity company']);
+  assert.deepEqual(nameVariants('Cuideachta Foo Cuideachta Faoi Theorainn Ráthaíochta'), [
+    'cuideachta foo clg',
+    'cuideachta foo company limited by guarantee',
+  ]);
+  assert.equal(nameKeys('Foo C.L.G.').core, nameKeys('Foo Company Limited by Guarantee').core);
   assert.equal(
     nameKeys('St Anne Residents Assoc').normalised,
     nameKeys('Saint Anne Residents Association').normalised,
