@@ -1,7 +1,27 @@
 // The numbers behind the financial summary's table and chart.
 import { formatAmount, spendingOf } from '../lib/money.ts';
+import { formatDate } from '../lib/dates.ts';
 import { placeBar, zeroAxis } from '../lib/bar-chart.ts';
 import type { Amounts, Financials } from './organisation-view.ts';
+
+/** The names of a financial summary's two years, where the record gives them. */
+export interface FinancialYears {
+  /** "2021" from the record's current year, or "to 31 December 2021" from its accounts date alone. */
+  current?: string;
+  /** "2020": the year before the current year, when the record gives that year. */
+  previous?: string;
+}
+
+/**
+ * The years the amounts belong to. The current year is the record's own; without it the date the
+ * accounts run to still places the current amounts, but not the previous ones.
+ */
+export function financialYears(financials: { currentYear?: number; accountToDate?: string }): FinancialYears {
+  const year = financials.currentYear;
+  if (year !== undefined) return { current: String(year), previous: String(year - 1) };
+  const accountsTo = formatDate(financials.accountToDate);
+  return accountsTo === undefined ? {} : { current: `to ${accountsTo}` };
+}
 
 export interface FinancialRow {
   label: string;

@@ -136,8 +136,11 @@ test('two crawls with known changes between them show exactly those changes on t
   assert.match(feed, /2 added, 2 no longer listed, 8 changed/);
   assert.equal((feed.match(/<entry>/g) ?? []).length, 2);
 
-  const history = (id: string) =>
-    pageText(join(at.site, 'org', `${id}.html`)).split('Change history')[1] ?? '';
+  // The section under the heading: the page's contents name it first.
+  const history = (id: string) => {
+    const parts = pageText(join(at.site, 'org', `${id}.html`)).split('Change history');
+    return parts.length > 1 ? parts.at(-1)! : '';
+  };
   for (const change of second.changes) {
     const text = history(change.id);
     switch (change.kind) {
@@ -159,10 +162,30 @@ test('two crawls with known changes between them show exactly those changes on t
         assert.match(text, /Listed for the first time/);
         break;
       case 'removed': {
+        const page = readFileSync(join(at.site, 'org', `${change.id}.html`), 'utf8');
         const whole = pageText(join(at.site, 'org', `${change.id}.html`));
-        assert.match(whole, new RegExp(`No longer listed since the edition of ${newest.id}`));
+        assert.match(whole, new RegExp(`No longer on the register since the edition of ${newest.id}`));
         assert.ok(whole.includes(change.name));
-        assert.ok(existsSync(join(at.site, 'record', `${change.id}.json`)));
+        const record = JSON.parse(readFileSync(join(at.site, 'record', `${change.id}.json`), 'utf8')) as {
+          regulators?: { regulatorDesc?: string; regulatorNumber?: string }[];
+          county?: string;
+        };
+        // Its key facts, from its last record: the number and county it had, and since when it is gone.
+        const keyFacts = /<dl class="key-facts">([\s\S]*?)<\/dl>/.exec(page)?.[1] ?? '';
+        const facts = keyFacts.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+        const number = record.regulators?.find(
+          (regulator) => regulator.regulatorDesc === 'CRA',
+        )?.regulatorNumber;
+        assert.ok(facts.includes(`Charity number (last known) ${number ?? 'none given'}`), facts);
+        if (record.county) assert.ok(facts.includes(`County ${record.county}`), facts);
+        const goneOn = new Date(`${newest.date}T00:00:00Z`).toLocaleDateString('en-IE', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        assert.ok(facts.includes(`no longer on the register since ${goneOn}`), facts);
+        assert.match(keyFacts, new RegExp(`href="\\.\\./record/${change.id}\\.json"`));
         break;
       }
     }
@@ -203,7 +226,7 @@ test('every link of the changes pages, the histories and the pages of former org
     await page.goto(pathToFileURL(join(at.site, 'changes.html')).href);
     await page.getByRole('link', { name: /Edition 2/ }).click();
     await page.getByRole('link', { name: removed.name }).first().click();
-    await page.getByText('No longer listed', { exact: true }).waitFor();
+    await page.getByText('No longer on the register', { exact: true }).waitFor();
     assert.match(page.url(), new RegExp(`org/${removed.id}\\.html$`));
   } finally {
     await browser.close();

@@ -335,7 +335,7 @@ test('a gone organisation whose id is a live one in capitals does not replace th
   // org/<id>.html is then the impostor's page and record/<id>.json its record.
   const html = readFileSync(join(site, `org/${claimed}.html`), 'utf8');
   assert.doesNotMatch(html, /Impostor/);
-  assert.doesNotMatch(html, /No longer listed|Not fetched in the latest crawl/);
+  assert.doesNotMatch(html, /No longer on the register|Not fetched in the latest crawl/);
   assert.ok(!existsSync(join(site, `record/${claimed}.json`)), 'no record file of the impostor');
   assert.ok(!pages().some((path) => readFileSync(join(site, path), 'utf8').includes('Impostor')));
 });

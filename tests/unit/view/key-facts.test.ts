@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readOrganisation } from '../../../src/records/organisation.ts';
-import { keyFactsOf } from '../../../src/view/key-facts.ts';
+import { editionDate, keyFactsOf } from '../../../src/view/key-facts.ts';
 import { organisationJsonLd } from '../../../src/view/json-ld.ts';
 import { searchDocument } from '../../../src/search/document.ts';
 import { tokenize } from '../../../src/search/fold.ts';
@@ -23,7 +23,7 @@ test('key facts: charity number, county, latest income with its year, identifier
   assert.deepEqual(keyFactsOf(readOrganisation(RECORD, ID)), {
     charityNumber: '20000031',
     county: 'Galway',
-    income: { amount: '1,234,567', year: 2021 },
+    income: { amount: '1,234,567', year: '2021' },
     identifiers: ['IE-CHY-20000031', 'IE-CRO-123456'],
   });
 });
@@ -32,6 +32,20 @@ test('key facts of a sparse record say nothing they do not know', () => {
   assert.deepEqual(keyFactsOf(readOrganisation({ id: ID, name: 'Sparse' }, ID)), { identifiers: [] });
   const noYear = keyFactsOf(readOrganisation({ financialSummary: { currentIncome: 5 } }, ID));
   assert.deepEqual(noYear.income, { amount: '5' });
+});
+
+test('the latest income without a year is placed by the date its accounts run to', () => {
+  const income = keyFactsOf(
+    readOrganisation({ financialSummary: { currentIncome: 70, accountToDate: '2023-09-30T00:00:00' } }, ID),
+  ).income;
+  assert.deepEqual(income, { amount: '70', year: 'to 30 September 2023' });
+});
+
+test("an edition's date is the one it carries when kept, else the date its id begins with", () => {
+  assert.deepEqual(editionDate('2026-11-25', '2026-11-25'), { text: '25 November 2026', iso: '2026-11-25' });
+  // A second edition of a day, no longer kept: its id still says the day.
+  assert.deepEqual(editionDate('2026-02-03-2', undefined), { text: '3 February 2026', iso: '2026-02-03' });
+  assert.deepEqual(editionDate('2026-02-03-2', '2026-02-04'), { text: '4 February 2026', iso: '2026-02-04' });
 });
 
 test('the JSON-LD identifier carries the org-id identifiers beside the id and registrations', () => {
