@@ -8,6 +8,7 @@
 //   gives their elements no identity (a director renamed and a director replaced look alike).
 // - membership: organisations that joined or left each group list and voluntary code. A list that
 //   only one snapshot has (a new code, or a list the crawl did not keep) is compared with an empty one.
+import { isPlainObject, sameValue } from '../lib/objects.ts';
 import { nameOf, type EditionSnapshot, type Member, type SnapshotList } from './edition-file.ts';
 
 /** One field that differs. `before` or `after` is absent when the field itself is absent. */
@@ -38,27 +39,6 @@ export interface EditionChanges {
   removed: Member[];
   changed: OrganisationChange[];
   membership: MembershipChange[];
-}
-
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Structural equality of JSON values; the order of an object's keys does not matter. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return (
-      keys.length === Object.keys(b).length &&
-      keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]))
-    );
-  }
-  return false;
 }
 
 /** The leaf fields that differ between two records, in the order of the newer record's fields. */

@@ -54,3 +54,32 @@ export function formerOrganisations(view: EditionsView, register: Register): For
   }
   return list;
 }
+
+/** Where an organisation an edition names is shown, and its county, which tells two of one name apart. */
+interface OrganisationPlace {
+  /** False when the site has no page for it (an organisation gone before the kept editions began). */
+  page: boolean;
+  county?: string;
+}
+
+const places = new WeakMap<EditionsView, Map<Register, (id: string) => OrganisationPlace>>();
+
+/** The place of each organisation by id, in any capitals: its page, live or former, and its county. */
+export function organisationPlaces(view: EditionsView, register: Register): (id: string) => OrganisationPlace {
+  let byRegister = places.get(view);
+  if (byRegister === undefined) places.set(view, (byRegister = new Map()));
+  let place = byRegister.get(register);
+  if (place === undefined) {
+    const former = new Map(formerOrganisations(view, register).map((organisation) => [organisation.id, organisation]));
+    place = (given: string) => {
+      const id = given.toLowerCase();
+      const live = register.byId.get(id);
+      if (live !== undefined) return live.county === undefined ? { page: true } : { page: true, county: live.county };
+      const county = former.get(id)?.record['county'];
+      if (!former.has(id)) return { page: false };
+      return typeof county === 'string' && county.trim() !== '' ? { page: true, county } : { page: true };
+    };
+    byRegister.set(register, place);
+  }
+  return place;
+}

@@ -1,11 +1,12 @@
 // The Atom feed of editions (src/editions/feed.ts), written as feed.xml at the site's root.
-import { siteEditions } from '../site/context.ts';
-import { atomFeed } from '../editions/feed.ts';
+import { siteEditions, siteRegister } from '../site/context.ts';
+import { atomFeed, atomResponse } from '../editions/feed.ts';
+import { feedSettings } from '../editions/group-feeds.ts';
 
 export function GET(): Response {
   const view = siteEditions();
-  return new Response(
-    atomFeed({ editions: view.editions, ...(view.siteUrl === undefined ? {} : { siteUrl: view.siteUrl }) }),
-    { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8' } },
+  const { hasPage, siteUrl } = feedSettings(view, siteRegister());
+  return atomResponse(
+    atomFeed({ editions: view.editions, hasPage, ...(siteUrl === undefined ? {} : { siteUrl }) }),
   );
 }

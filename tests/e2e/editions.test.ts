@@ -129,7 +129,8 @@ test('two crawls with known changes between them show exactly those changes on t
   }
   assert.match(page, /Added \(2\)/);
   assert.match(page, /No longer listed \(2\)/);
-  assert.match(page, /Changed \(8\)/);
+  assert.match(page, /Renamed \(2\)/);
+  assert.match(page, /Changed: Financial summary \(2\)/);
 
   const feed = readFileSync(join(at.site, 'feed.xml'), 'utf8');
   assert.match(feed, new RegExp(`<link rel="alternate" type="text/html" href="changes/${newest.id}.html"/>`));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diffSnapshots, fieldChanges, sameValue } from '../../../src/editions/diff.ts';
+import { diffSnapshots, fieldChanges } from '../../../src/editions/diff.ts';
+import { sameValue } from '../../../src/lib/objects.ts';
 import { organisationHistories } from '../../../src/editions/history.ts';
 import {
   emptySnapshot,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EditionChanges } from '../../../src/editions/diff.ts';
-import { atomFeed, editionTag, xmlText } from '../../../src/editions/feed.ts';
+import { atomFeed, editionTag, groupFeed, touchedBy, xmlText } from '../../../src/editions/feed.ts';
 import type { KeptEdition } from '../../../src/editions/history.ts';
-import { changeSummary, describeFieldChange, fieldLabel } from '../../../src/editions/present.ts';
+import { changeSummary } from '../../../src/editions/present.ts';
 import type { EditionMeta } from '../../../src/editions/store.ts';
 
 function edition(
@@ -79,29 +79,85 @@ test('names are escaped and an accepted edition says why it was published', () =
   assert.equal(xmlText('a\u0001b'), 'a\uFFFDb');
 });
 
-test('field changes read as labels with values as the source gave them', () => {
-  assert.equal(fieldLabel('financialSummary.currentIncome'), 'Financial summary: current income');
-  assert.equal(fieldLabel('someNewField'), 'Some new field');
-  assert.deepEqual(describeFieldChange({ path: 'financialSummary.currentIncome', before: 1200, after: -5 }), {
-    label: 'Financial summary: current income',
-    before: '1,200',
-    after: '−5',
-  });
-  assert.equal(
-    describeFieldChange({ path: 'financialSummary.currentYear', before: 2020, after: 2021 }).after,
-    '2021',
-  );
-  assert.equal(describeFieldChange({ path: 'orgUrl', before: 'https://a.ie' }).after, 'not given');
-  const directors = describeFieldChange({
-    path: 'directors',
-    before: [{ name: 'Áine Ní Bhriain' }, { name: 'Seán Ó Briain' }],
-    after: [{ name: 'Seán Ó Briain' }, { name: 'Pádraig Mac Cárthaigh' }],
-  });
-  assert.deepEqual([directors.entered, directors.left], [['Pádraig Mac Cárthaigh'], ['Áine Ní Bhriain']]);
-});
-
 test('an edition is summarised by its counts, and the first one by its size', () => {
   assert.equal(changeSummary(editions[1]!.meta), 'the first edition: 10 organisations');
   assert.equal(changeSummary(editions[0]!.meta), '1 added');
   assert.equal(changeSummary(edition(3).meta), 'no changes');
+});
+
+/** The HTML of each entry's content, unescaped once, as a feed reader reads it. */
+function contents(feed: string): string[] {
+  return [...feed.matchAll(/<content type="html">([^<]*)<\/content>/g)].map((match) =>
+    match[1]!.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'),
+  );
+}
+
+const many = Array.from({ length: 25 }, (_, index) => ({
+  id: `00000000-0000-4000-8000-${String(index + 100).padStart(12, '0')}`,
+  name: `Organisation ${index + 1}`,
+}));
+
+test('an entry names organisations as links to their pages and links to the rest on the changes pages', () => {
+  const night = edition(2, { added: many, removed: [many[0]!] });
+  const [content] = contents(atomFeed({ editions: [night], hasPage: () => true }));
+  const links = [...content!.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((match) => [match[1], match[2]]);
+  const named = links.filter(([href]) => href!.startsWith('org/'));
+  // The first ten added and the one removed, each linked to its own page.
+  assert.equal(named.length, 11);
+  for (const [href, name] of named) {
+    const organisation = many.find((candidate) => candidate.name === name)!;
+    assert.equal(href, `org/${organisation.id}.html`);
+  }
+  assert.ok(links.some(([href, text]) => href === 'changes/2026-03-02.html#added' && text === '15 more'));
+  assert.doesNotMatch(content!, /and \d+ more/);
+});
+
+test('an organisation without a page is named without a link', () => {
+  const night = edition(2, { removed: [many[0]!] });
+  const [content] = contents(atomFeed({ editions: [night], hasPage: () => false }));
+  assert.ok(content!.includes('Organisation 1'));
+  assert.doesNotMatch(content!, /href="org\//);
+});
+
+test("a group's feed has an entry per edition given, links relative to its own folder and ids stable per group", () => {
+  const night = edition(2, { added: many.slice(0, 3) });
+  const group = { kind: 'county' as const, slug: 'cork', title: 'County Cork', page: 'county/cork.html' };
+  const feed = groupFeed({ group, entries: [{ edition: night, members: many.slice(0, 2) }] });
+  assert.match(feed, /<link rel="self" type="application\/atom\+xml" href="cork.xml"\/>/);
+  assert.match(feed, /<link rel="alternate" type="text\/html" href="..\/..\/county\/cork.html"\/>/);
+  assert.match(feed, /<link rel="alternate" type="text\/html" href="..\/..\/changes\/2026-03-02.html"\/>/);
+  assert.match(feed, /<id>tag:orgdir.invalid,2026-03-02:orgdir\/county\/cork\/edition\/2026-03-02<\/id>/);
+  const [content] = contents(feed);
+  assert.deepEqual(
+    [...content!.matchAll(/href="(\.\.\/\.\.\/org\/[^"]*)"/g)].map((match) => match[1]),
+    many.slice(0, 2).map((member) => `../../org/${member.id}.html`),
+  );
+  assert.match(content!, /Organisation 1<\/a>: added/);
+  const nights = Array.from({ length: 12 }, (_, index) => ({ edition: edition(12 - index), members: many.slice(0, 1) }));
+  const kept = [...groupFeed({ group, entries: nights }).matchAll(/<entry>\s*<id>[^<]*edition\/([^<]*)<\/id>/g)];
+  // The newest ten nights, newest first.
+  assert.deepEqual(
+    kept.map((match) => match[1]),
+    nights.slice(0, 10).map((night) => night.edition.meta.id),
+  );
+  const empty = groupFeed({ group, entries: [], updated: '2026-03-02T03:00:00.000Z' });
+  assert.equal((empty.match(/<entry>/g) ?? []).length, 0);
+  assert.match(empty, /<updated>2026-03-02T03:00:00.000Z<\/updated>/);
+});
+
+test('the organisations an edition touched are those added, removed, changed and moving, each once', () => {
+  const [a, b, c, d] = many;
+  const night = edition(2, {
+    added: [a!],
+    removed: [b!],
+    changed: [{ ...c!, fields: [{ path: 'county', before: 'Cork', after: 'Kerry' }] }],
+    membership: [
+      { kind: 'list', name: 'housingBodies', joined: [d!, c!], left: [] },
+      { kind: 'voluntaryCode', name: 'TRIPLELOCK', joined: [], left: [d!] },
+    ],
+  });
+  assert.deepEqual(
+    touchedBy(night).map((member) => member.id).sort(),
+    [a!.id, b!.id, c!.id, d!.id].sort(),
+  );
 });
