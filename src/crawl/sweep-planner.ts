@@ -232,7 +232,7 @@ export class SweepPlanner {
     }
     for (const word of words) {
       this.#listedPostings.set(word, (this.#listedPostings.get(word) ?? 0) + 1);
-      this.#offer(parseQuery(this.#spelling.get(word) ?? word));
+      this.#offerWord(word);
     }
     for (const facet of organisation.facets ?? []) this.#offerFacet(facet);
   }
@@ -293,7 +293,7 @@ export class SweepPlanner {
       const { known } = this.#learn(result);
       known.foundBySearch = true;
       found.push(result);
-      for (const word of known.words) this.#offer(parseQuery(this.#spelling.get(word) ?? word));
+      for (const word of known.words) this.#offerWord(word);
       for (const facet of result.facets ?? []) this.#offerFacet(facet);
     }
     if (!this.#isCapped(count)) {
@@ -498,6 +498,15 @@ export class SweepPlanner {
     const query = parseQuery(text);
     this.#facets.add(query.key);
     this.#offer(query);
+  }
+
+  /**
+   * Offers a folded word as a query. Its key is the word itself, so one offered or answered before
+   * is passed over before its written form is parsed: every record and answer offers all its words.
+   */
+  #offerWord(word: string): void {
+    if (this.#queued.has(word) || this.#answered.has(word)) return;
+    this.#offer(parseQuery(this.#spelling.get(word) ?? word));
   }
 
   /** Offers a query as a candidate, with what it is known to match when that is counted already. */
