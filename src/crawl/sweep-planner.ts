@@ -99,6 +99,13 @@ interface Answered {
   ids: string[] | undefined;
 }
 
+/** Counts one known organisation among a query's matches. */
+function count(matches: Matches, organisation: Known): void {
+  matches.known += 1;
+  if (organisation.listed) matches.listed += 1;
+  if (!organisation.certified) matches.uncertified += 1;
+}
+
 /** Lower case, accents and apostrophes dropped: how the service compares words. */
 function foldWord(word: string): string {
   return word
@@ -150,10 +157,26 @@ function parseQuery(text: string): Query {
   };
 }
 
-/** A narrower query: `query` and one more word (as written, for the service to fold). */
-function narrowed(query: Query, word: string): Query {
-  const text = `${query.text} ${word}`;
-  return parseQuery(text);
+/**
+ * A narrower query: `query` and one more word, given folded (`folded`) and as written (`word`,
+ * for the service to fold). Built from the query's parts rather than parsed again: a sweep narrows
+ * its capped answers by every word of their organisations, tens of thousands of queries.
+ */
+function narrowed(query: Query, folded: string, word: string): Query {
+  const words = [...query.words, folded].sort();
+  return {
+    key: [...words, ...query.phrases.map((phrase) => `"${phrase}"`)].join(' '),
+    words,
+    phrases: query.phrases,
+    text: `${query.text} ${word}`,
+  };
+}
+
+/** What a query is known to match: the known organisations, the listed and the uncertified among them. */
+interface Matches {
+  known: number;
+  listed: number;
+  uncertified: number;
 }
 
 /**
@@ -209,7 +232,7 @@ export class SweepPlanner {
     }
     for (const word of words) {
       this.#listedPostings.set(word, (this.#listedPostings.get(word) ?? 0) + 1);
-      this.#offer(parseQuery(this.#spelling.get(word) ?? word));
+      this.#offerWord(word);
     }
     for (const facet of organisation.facets ?? []) this.#offerFacet(facet);
   }
@@ -270,7 +293,7 @@ export class SweepPlanner {
       const { known } = this.#learn(result);
       known.foundBySearch = true;
       found.push(result);
-      for (const word of known.words) this.#offer(parseQuery(this.#spelling.get(word) ?? word));
+      for (const word of known.words) this.#offerWord(word);
       for (const facet of result.facets ?? []) this.#offerFacet(facet);
     }
     if (!this.#isCapped(count)) {
@@ -407,38 +430,48 @@ export class SweepPlanner {
     );
   }
 
-  /** Known organisations that match a query, and how many of them are listed. */
-  #matches(query: Query): { known: number; listed: number; uncertified: number } {
+  /** The known organisations that match a query (a phrase where each pair of its words does). */
+  #matching(query: Query): Known[] {
     const postings = query.words.map((word) => this.#postings.get(word) ?? new Set<Known>());
     for (const phrase of query.phrases) {
       const words = phrase.split(' ');
       for (let index = 0; index + 1 < words.length; index++)
         postings.push(this.#postings.get(`${words[index]} ${words[index + 1]}`) ?? new Set<Known>());
     }
-    if (postings.length === 0) return { known: 0, listed: 0, uncertified: 0 };
+    if (postings.length === 0) return [];
     postings.sort((a, b) => a.size - b.size);
     const [smallest, ...rest] = postings;
-    let known = 0;
-    let listed = 0;
-    let uncertified = 0;
+    const matching: Known[] = [];
     for (const organisation of smallest ?? []) {
-      if (!rest.every((posting) => posting.has(organisation))) continue;
-      known += 1;
-      if (organisation.listed) listed += 1;
-      if (!organisation.certified) uncertified += 1;
+      if (rest.every((posting) => posting.has(organisation))) matching.push(organisation);
     }
-    return { known, listed, uncertified };
+    return matching;
+  }
+
+  /** Known organisations that match a query, and how many of them are listed or uncertified. */
+  #matches(query: Query): Matches {
+    const matches: Matches = { known: 0, listed: 0, uncertified: 0 };
+    for (const organisation of this.#matching(query)) count(matches, organisation);
+    return matches;
   }
 
   /** Organisations not yet known that a query is expected to return. */
   #expectedYield(query: Query): number {
-    if (this.#answered.has(query.key) || this.#pending.has(query.key)) return 0;
-    // A narrower form of a query that came back whole returns nothing new.
+    return this.#settled(query) ? 0 : this.#worth(query, this.#matches(query));
+  }
+
+  /** Whether a query can bring nothing new: asked already, or narrower than one that came back whole. */
+  #settled(query: Query): boolean {
+    if (this.#answered.has(query.key) || this.#pending.has(query.key)) return true;
     for (const word of query.words) {
       const answered = this.#answered.get(word);
-      if (answered !== undefined && !this.#isCapped(answered.count)) return 0;
+      if (answered !== undefined && !this.#isCapped(answered.count)) return true;
     }
-    const { known, listed, uncertified } = this.#matches(query);
+    return false;
+  }
+
+  /** A query's expected yield, given what it is known to match. */
+  #worth(query: Query, { known, listed, uncertified }: Matches): number {
     const register = this.#estimatedRegister();
     // Without lists to sample from, the organisations found so far stand in for the register.
     const estimate =
@@ -467,25 +500,46 @@ export class SweepPlanner {
     this.#offer(query);
   }
 
-  #offer(query: Query): void {
-    if (query.key === '' || this.#queued.has(query.key) || this.#answered.has(query.key)) return;
-    this.#queued.add(query.key);
-    this.#push({ query, score: this.#expectedYield(query) });
+  /**
+   * Offers a folded word as a query. Its key is the word itself, so one offered or answered before
+   * is passed over before its written form is parsed: every record and answer offers all its words.
+   */
+  #offerWord(word: string): void {
+    if (this.#queued.has(word) || this.#answered.has(word)) return;
+    this.#offer(parseQuery(this.#spelling.get(word) ?? word));
   }
 
-  /** Narrower queries of a capped one: it and one more word of the organisations it matches. */
+  /** Offers a query as a candidate, with what it is known to match when that is counted already. */
+  #offer(query: Query, matches?: Matches): void {
+    if (query.key === '' || this.#queued.has(query.key) || this.#answered.has(query.key)) return;
+    this.#queued.add(query.key);
+    const score =
+      matches === undefined
+        ? this.#expectedYield(query)
+        : this.#settled(query)
+          ? 0
+          : this.#worth(query, matches);
+    this.#push({ query, score });
+  }
+
+  /**
+   * Narrower queries of a capped one: it and one more word of the organisations it matches. What
+   * each narrower query matches is counted in one pass over the capped query's matches.
+   */
   #split(query: Query): void {
     if (query.words.length + query.phrases.length >= 4) return;
-    const words = new Map<string, number>();
-    const first = query.words[0] ?? query.phrases[0]?.split(' ')[0];
-    const candidates = first === undefined ? [] : (this.#postings.get(first) ?? []);
-    for (const known of candidates) {
-      if (!query.words.every((word) => known.words.has(word))) continue;
-      for (const word of known.words) words.set(word, (words.get(word) ?? 0) + 1);
+    const narrowing = new Map<string, Matches>();
+    for (const known of this.#matching(query)) {
+      for (const word of known.words) {
+        let matches = narrowing.get(word);
+        if (matches === undefined) narrowing.set(word, (matches = { known: 0, listed: 0, uncertified: 0 }));
+        count(matches, known);
+      }
     }
-    for (const word of query.words) words.delete(word);
-    for (const phrase of query.phrases) for (const word of phrase.split(' ')) words.delete(word);
-    for (const word of words.keys()) this.#offer(narrowed(query, this.#spelling.get(word) ?? word));
+    for (const word of query.words) narrowing.delete(word);
+    for (const phrase of query.phrases) for (const word of phrase.split(' ')) narrowing.delete(word);
+    for (const [word, matches] of narrowing)
+      this.#offer(narrowed(query, word, this.#spelling.get(word) ?? word), matches);
   }
 
   #popBest(): Candidate | undefined {

@@ -103,6 +103,39 @@ test('the cap is confirmed by two answers of the longest length; one alone is on
   assert.equal(planner.coverage.capConfirmed, true);
 });
 
+test('a phrase cut at the cap is narrowed only by the words of the organisations that hold the phrase', () => {
+  const planner = new SweepPlanner({
+    seeds: ['"Arts Council"', 'Choir'],
+    budget: () => 1000,
+    saturationWindow: () => 1000,
+  });
+  const known = [
+    { id: 'id-1', texts: ['Arts Council Ennis'] },
+    { id: 'id-2', texts: ['Arts Council of Dingle'] },
+    { id: 'id-3', texts: ['Council Choir for the Arts Birr'] },
+    { id: 'id-4', texts: ['Fermoy Choir'] },
+  ];
+  assert.equal(planner.next(), '"Arts Council"');
+  assert.equal(planner.next(), 'Choir');
+  // The organisation that holds both words apart is known before the phrase is answered.
+  planner.answer('Choir', known.slice(2, 4));
+  planner.answer('"Arts Council"', known.slice(0, 2));
+  assert.equal(planner.coverage.capConfirmed, true);
+  // The reference: the words of the organisations whose text holds "arts council" word after word.
+  const expected = new Set<string>();
+  for (const organisation of known) {
+    const words = wordsOfText(organisation.texts.join(' '));
+    const holds = words.some((word, index) => word === 'arts' && words[index + 1] === 'council');
+    if (holds) for (const word of words) if (word !== 'arts' && word !== 'council') expected.add(word);
+  }
+  const narrower = new Set<string>();
+  for (let query = planner.next(); query !== undefined; query = planner.next()) {
+    if (query.startsWith('"Arts Council" '))
+      narrower.add(query.slice('"Arts Council" '.length).toLowerCase());
+  }
+  assert.deepEqual([...narrower].sort(), [...expected].sort());
+});
+
 test('a sweep whose window of answers found nothing new has saturated and asks no more', () => {
   const organisations = register(2); // 36, all in one answer under the cap
   const planner = new SweepPlanner({ seeds: ['Cork'], budget: () => 1000, saturationWindow: () => 5 });
