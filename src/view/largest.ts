@@ -13,6 +13,7 @@ import {
   voluntaryCodePath,
   type LargestKind,
 } from '../lib/routes.ts';
+import { countOf } from '../lib/text.ts';
 import { codeTitle } from '../records/voluntary-codes.ts';
 import { byName } from '../records/member-lists.ts';
 import { writtenAt, type Organisation } from '../records/organisation.ts';
@@ -249,16 +250,24 @@ function missingRow(member: Member): RankedRow {
   return { id: member.id, name: member.name, present: false, status: missingNote(member) };
 }
 
+/**
+ * How many of a group's organisations its ranked listing shows: one page. Every member ranked
+ * would cost some 54 MB at 35,000 organisations (seven listings an organisation, about 190 bytes
+ * a row), past the site's budget; the 200 largest of every group cost about 6 MB, and the A–Z
+ * pages keep every member (docs/site.md: "Largest first").
+ */
+const RANKED_LIMIT = PAGE_SIZE;
+
 const rankings = new WeakMap<readonly Member[], RankedRow[]>();
 
-/** The members of a group as rows, the largest first; made once per group. */
+/** The largest members of a group as rows, up to RANKED_LIMIT; made once per group. */
 function rankedMembers(register: Register, members: readonly Member[]): RankedRow[] {
   let ranked = rankings.get(members);
   if (ranked) return ranked;
   const { rows } = rankedRowsOf(register);
   ranked = largestFirst(
     members.map((member) => (member.present && rows.get(member.id.toLowerCase())) || missingRow(member)),
-  );
+  ).slice(0, RANKED_LIMIT);
   rankings.set(members, ranked);
   return ranked;
 }
@@ -272,7 +281,7 @@ export interface LargestProps {
 /** `getStaticPaths` entries for every page of every group's largest-first listing. */
 export function largestRoutes(groups: readonly RankedGroup[]) {
   return groups.flatMap((group) =>
-    Array.from({ length: pageCount(group.members.length) }, (_, index) => ({
+    Array.from({ length: pageCount(Math.min(group.members.length, RANKED_LIMIT)) }, (_, index) => ({
       params: { kind: LARGEST_FOLDERS[group.kind], page: pagedParam(group.slug, index + 1) },
       props: { kind: group.kind, key: group.key, page: index + 1 } satisfies LargestProps,
     })),
@@ -286,6 +295,8 @@ export interface LargestPage {
   rows: RankedRow[];
   /** The position of the page's first row in the whole listing, from 1. */
   first: number;
+  /** How many of the group's members the listing ranks: all of them, or the RANKED_LIMIT largest. */
+  ranked: number;
 }
 
 export function largestPage(
@@ -302,6 +313,7 @@ export function largestPage(
     pages: pageCount(ranked.length),
     rows: pageItems(ranked, props.page),
     first: (props.page - 1) * PAGE_SIZE + 1,
+    ranked: ranked.length,
   };
 }
 
@@ -309,4 +321,16 @@ export function largestPage(
 export function largestOrganisations(register: Register, count: number): RankedRow[] {
   const { rows } = rankedRowsOf(register);
   return largestFirst([...rows.values()].filter((row) => row.size !== undefined)).slice(0, count);
+}
+
+/** What a ranked page shows, in a sentence: how many, in what order, and where the rest are. */
+export function largestSummary({ group, page, pages, rows, first, ranked }: LargestPage): string {
+  const total = group.members.length;
+  const shown =
+    pages > 1
+      ? `. Page ${page} of ${pages} shows ${first.toLocaleString('en-IE')}–${(first + rows.length - 1).toLocaleString('en-IE')}`
+      : '';
+  if (ranked < total)
+    return `The ${ranked.toLocaleString('en-IE')} largest of ${countOf(total, 'organisation')} by latest income${shown}; the other order lists every one.`;
+  return `${countOf(total, 'organisation')}, the largest latest income first; those that give none follow, A–Z${shown}.`;
 }
