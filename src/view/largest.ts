@@ -1,7 +1,7 @@
 // Browse listings ranked by size: every group a reader browses (a county, a sector, a list, a
 // voluntary code, a funder's or a regulator's organisations) also as a table of its members, the
-// largest latest income first, paged as the A–Z pages are (docs/site.md: "Largest first").
-import { compareDecimals, decimalOf, type Decimal } from '../lib/decimal.ts';
+// largest latest income first: the 200 largest of each group (docs/site.md: "Largest first").
+import { AMOUNT_TEXT, compareDecimals, decimalOf, type Decimal } from '../lib/decimal.ts';
 import { registrationNumbers } from '../lib/identifiers.ts';
 import { PAGE_SIZE, pageCount, pageItems } from '../lib/paginate.ts';
 import {
@@ -82,7 +82,9 @@ function numberOf(organisation: Organisation): string | undefined {
 function sizeOf(organisation: Organisation): Decimal | undefined {
   const income = organisation.financialSummary?.currentIncome;
   if (income === undefined) return undefined;
-  return decimalOf(writtenAt(organisation, 'financialSummary.currentIncome') ?? income);
+  const written = writtenAt(organisation, 'financialSummary.currentIncome')?.trim();
+  if (written !== undefined && AMOUNT_TEXT.test(written)) return decimalOf(written);
+  return Number.isFinite(income) ? decimalOf(income) : undefined;
 }
 
 function rankedRowOf(organisation: Organisation, name: string): RankedRow {
