@@ -98,3 +98,24 @@ export function funderCsvPath(slug: string): string {
 export function regulatorPath(slug: string, page = 1): string {
   return pagedPath(MONEY_FOLDERS.regulator, slug, page);
 }
+
+/**
+ * Listings that are also ranked by size, and the folder of each under `largest/`: a folder of its
+ * own, so that no slug of a group can name another group's ranked page.
+ */
+export const LARGEST_FOLDERS = {
+  county: 'county',
+  sector: 'sector',
+  subSector: 'subsector',
+  list: 'list',
+  code: 'code',
+  funder: 'funder',
+  regulator: 'regulator',
+} as const;
+
+export type LargestKind = keyof typeof LARGEST_FOLDERS;
+
+/** Page `n` of a group's largest-first listing: "largest/county/cork.html", "largest/county/cork-p2.html". */
+export function largestPath(kind: LargestKind, slug: string, page = 1): string {
+  return pagedPath(`largest/${LARGEST_FOLDERS[kind]}`, slug, page);
+}

@@ -1,5 +1,6 @@
-// What the funder and regulator pages share: their routes, one page per 200 rows as the browse
-// pages have, and the search address that narrows results to one funder.
+// What the funder, regulator and figures pages share: their routes, one page per 200 rows as the
+// browse pages have, the search address that narrows results to one funder, and the figures' order.
+import { compareDecimals, type Decimal } from '../lib/decimal.ts';
 import { PAGE_SIZE, pageCount, pageItems } from '../lib/paginate.ts';
 import { pagedParam, SEARCH } from '../lib/routes.ts';
 
@@ -35,4 +36,21 @@ export function rowPage<T>(rows: readonly T[], page: number): { rows: T[]; pages
  */
 export function funderSearchHref(link: (to: string) => string, key: string): string {
   return `${link(SEARCH)}?funder=${encodeURIComponent(key)}`;
+}
+
+/**
+ * The groups of the register in figures, the largest total of one measure first (a chart reads
+ * as a ranking); those that report none last. Equal totals keep the order the groups came in.
+ */
+export function largestTotalFirst<K extends string, G extends { measures: Record<K, { total?: Decimal }> }>(
+  groups: readonly G[],
+  measure: K,
+): G[] {
+  return [...groups].sort((a, b) => {
+    const first = a.measures[measure].total;
+    const second = b.measures[measure].total;
+    if (first === undefined || second === undefined)
+      return Number(first === undefined) - Number(second === undefined);
+    return compareDecimals(second, first);
+  });
 }

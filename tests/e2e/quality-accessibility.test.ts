@@ -78,6 +78,8 @@ for (const [kind, path] of [
   ['the regulators index', 'regulators.html'],
   ['a regulator page', 'regulator/charities-regulatory-authority.html'],
   ['the register in figures', 'figures.html'],
+  ['a largest-first listing', 'largest/list/registered-charities.html'],
+  ['a largest-first county', 'largest/county/dublin.html'],
 ] as const) {
   test(`axe finds no WCAG 2.2 AA violation on ${kind}`, async () => {
     const { page, problems } = await openPage(context, url(path));

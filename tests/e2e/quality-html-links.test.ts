@@ -58,6 +58,11 @@ test('the site has the kinds of page the gates are meant to cover', () => {
     'regulators.html',
     'regulator/charities-regulatory-authority.html',
     'figures.html',
+    'largest/county/dublin.html',
+    'largest/list/registered-charities.html',
+    'largest/code/governancecode.html',
+    'largest/funder/health-service-executive.html',
+    'largest/regulator/charities-regulatory-authority.html',
   ])
     assert.ok(pages().includes(path), path);
 });
