@@ -60,39 +60,72 @@ export function detectSeparator(text: string): string {
   return best;
 }
 
-/** The rows of a CSV text, every row as its cells; a last empty line is no row. */
-export function parseCsv(input: string, separator = detectSeparator(input)): string[][] {
+/** A CSV text read: its rows, where each begins and ends, and a quote left open at its end. */
+export interface CsvReading {
+  rows: string[][];
+  /** The line (from 1) each row begins on, and the line it ends on: later when a quoted cell holds line breaks. */
+  lines: { first: number; last: number }[];
+  /** The line of the quote still open when the text ended: it took in every line after it. */
+  openQuoteLine?: number;
+  /** The first line where a quoted cell's closing quote is followed by more of the cell: a quote too many or too few. */
+  strayQuoteLine?: number;
+}
+
+/** Reads a CSV text; a last empty line is no row. A quote never closed ends its cell at the text's end. */
+export function readCsv(input: string, separator = detectSeparator(input)): CsvReading {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const rows: string[][] = [];
+  const reading: CsvReading = { rows: [], lines: [] };
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  let quoteLine = 1;
+  const endRow = (): void => {
+    row.push(cell);
+    reading.rows.push(row);
+    reading.lines.push({ first: rowLine, last: line });
+    row = [];
+    cell = '';
+  };
   for (let at = 0; at < text.length; at += 1) {
     const character = text[at]!;
+    let lineEnd = character === '\n' || (character === '\r' && text[at + 1] !== '\n');
     if (quoted) {
       if (character !== '"') cell += character;
       else if (text[at + 1] === '"') {
         cell += '"';
         at += 1;
-      } else quoted = false;
+      } else {
+        quoted = false;
+        const next = text[at + 1];
+        if (next !== undefined && next !== separator && next !== '\n' && next !== '\r')
+          reading.strayQuoteLine ??= line;
+      }
     } else if (character === '"' && cell === '') {
       quoted = true;
+      quoteLine = line;
     } else if (character === separator) {
       row.push(cell);
       cell = '';
     } else if (character === '\n' || character === '\r') {
-      if (character === '\r' && text[at + 1] === '\n') at += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
+      if (character === '\r' && text[at + 1] === '\n') {
+        at += 1;
+        lineEnd = true;
+      }
+      endRow();
+      rowLine = line + 1;
     } else {
       cell += character;
     }
+    if (lineEnd) line += 1;
   }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+  if (quoted) reading.openQuoteLine = quoteLine;
+  if (cell !== '' || row.length > 0) endRow();
+  return reading;
+}
+
+/** The rows of a CSV text, every row as its cells; a last empty line is no row. */
+export function parseCsv(input: string, separator = detectSeparator(input)): string[][] {
+  return readCsv(input, separator).rows;
 }

@@ -1,30 +1,22 @@
-// match.html in the browser: one classic script (`match/match.js`), since module scripts, fetch()
-// and workers fail from file://. The match table arrives as another classic script inserted
-// when the page opens; the list never leaves the page. Everything is built with DOM methods and
-// textContent: no HTML from data, no inline handlers, no eval.
-import { csvRow, parseCsv } from '../lib/csv.ts';
+// match.html in the browser: one classic script (`match/match.js`), since module scripts and
+// fetch() fail from file://. Nothing heavy runs on the page's thread: the register's table
+// (`match/table.js`, a classic script handing over one string) is loaded only once the reader
+// chooses a file or asks for a match, and a worker, started from a blob: URL (a worker's own file
+// is refused from file://), reads the list, matches it with progress, and writes the result. The
+// list never leaves the browser. Everything is built with DOM methods and textContent: no HTML
+// from data, no inline handlers, no eval.
 import { MATCH_TABLE_FILE, organisationPath } from '../lib/routes.ts';
-import { likelyColumn, Matcher, type Candidate, type LineMatch, type MatchEntry } from './matcher.ts';
-import { decodeMatchTable, MATCH_TABLE_FUNCTION, RESULT_COLUMNS } from './table.ts';
+import type { FromWorker, MatchSummary, ShownRow, ToWorker } from './protocol.ts';
+import { REASONS } from './result.ts';
+import { MATCH_TABLE_FUNCTION } from './table.ts';
 
-const REASONS: Readonly<Record<Candidate['reason'], string>> = {
-  id: 'same id',
-  number: 'same number',
-  name: 'same name',
-  normalised: 'same name once normalised',
-  'legal form': 'same name but for the legal form',
-  'other name': 'an other name',
-  similar: 'similar name',
-};
+/** The worker's bundle, put in by the build (src/site/bundle-clients.ts). */
+declare const MATCH_WORKER_SOURCE: string;
 
-interface Row {
-  /** The list's own cells (one for a pasted line). */
-  cells: string[];
-  result: LineMatch;
-  /** The organisation chosen: the match, a candidate the reader picked, or none. */
-  chosen?: Candidate | undefined;
-  element: HTMLTableRowElement;
-}
+/** Rows drawn between two turns of the page's thread, so that a long result never holds it. */
+const ROWS_PER_TURN = 50;
+
+const count = (value: number): string => value.toLocaleString('en-IE');
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -37,27 +29,17 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** Loads the match table by inserting its classic script next to this script's file. */
-function loadTable(base: URL): Promise<MatchEntry[]> {
-  return new Promise((resolve, reject) => {
-    const global = window as unknown as Record<string, (table: unknown) => void>;
-    global[MATCH_TABLE_FUNCTION] = (table) => resolve(decodeMatchTable(table));
-    const script = element('script');
-    script.src = new URL(MATCH_TABLE_FILE.split('/').at(-1)!, base).href;
-    script.addEventListener('error', () =>
-      reject(new Error(`the match table ${MATCH_TABLE_FILE} could not be loaded`)),
-    );
-    document.head.append(script);
-  });
-}
-
 /** The parts of match.html the script reads and fills. */
 interface MatchElements {
+  root: HTMLElement;
   form: HTMLFormElement;
   lines: HTMLTextAreaElement;
   file: HTMLInputElement;
   columnField: HTMLElement;
   column: HTMLSelectElement;
+  submit: HTMLButtonElement;
+  cancel: HTMLButtonElement;
+  progress: HTMLProgressElement;
   status: HTMLElement;
   results: HTMLElement;
   summary: HTMLElement;
@@ -67,178 +49,194 @@ interface MatchElements {
 
 function matchElements(root: HTMLElement): MatchElements {
   const form = root.querySelector<HTMLFormElement>('[data-match-form]')!;
+  const one = <T extends Element>(selector: string): T => root.querySelector<T>(selector)!;
   return {
+    root,
     form,
-    lines: form.querySelector<HTMLTextAreaElement>('textarea')!,
-    file: form.querySelector<HTMLInputElement>('input[type="file"]')!,
-    columnField: form.querySelector<HTMLElement>('[data-match-column-field]')!,
-    column: form.querySelector<HTMLSelectElement>('[data-match-column]')!,
-    status: root.querySelector<HTMLElement>('[data-match-status]')!,
-    results: root.querySelector<HTMLElement>('[data-match-results]')!,
-    summary: root.querySelector<HTMLElement>('[data-match-summary]')!,
-    body: root.querySelector<HTMLTableSectionElement>('tbody[data-match-rows]')!,
-    download: root.querySelector<HTMLButtonElement>('[data-match-download]')!,
+    lines: one('textarea'),
+    file: one('input[type="file"]'),
+    columnField: one('[data-match-column-field]'),
+    column: one('[data-match-column]'),
+    submit: one('button[type="submit"]'),
+    cancel: one('[data-match-cancel]'),
+    progress: one('[data-match-progress]'),
+    status: one('[data-match-status]'),
+    results: one('[data-match-results]'),
+    summary: one('[data-match-summary]'),
+    body: one('tbody[data-match-rows]'),
+    download: one('[data-match-download]'),
   };
 }
 
-/** What the page holds: the register once loaded, the list chosen or pasted, and its rows matched. */
+/** What the page holds: the table's text once loaded, the worker, the file chosen, the rows shown and the reader's choices. */
 interface MatchState {
-  entries?: MatchEntry[];
-  matcher?: Matcher;
-  csv?: { headings: string[]; rows: string[][]; name: string } | undefined;
-  rows: Row[];
-  headings: string[];
+  table?: Promise<string> | undefined;
+  worker?: Worker | undefined;
+  file?: File | undefined;
+  shown: ShownRow[];
+  choices: Map<number, number | undefined>;
+  /** The turn of drawing rows still to come, stopped by the next match. */
+  drawing?: ReturnType<typeof setTimeout>;
 }
 
-function charityNumber(entry: MatchEntry): string {
-  return entry.numbers.find((number) => number.kind === 'charity')?.number ?? '';
+/** Loads the match table by inserting its classic script next to this script's file, once. */
+function loadTable(state: MatchState, base: URL): Promise<string> {
+  state.table ??= new Promise<string>((resolve, reject) => {
+    const global = window as unknown as Record<string, (table: unknown) => void>;
+    global[MATCH_TABLE_FUNCTION] = (table) => resolve(typeof table === 'string' ? table : '');
+    const script = element('script');
+    script.src = new URL(MATCH_TABLE_FILE.split('/').at(-1)!, base).href;
+    script.addEventListener('error', () => {
+      state.table = undefined;
+      reject(new Error(`the register's table ${MATCH_TABLE_FILE} could not be loaded`));
+    });
+    document.head.append(script);
+  });
+  return state.table;
 }
 
-/** A candidate as the choice list names it. */
-function candidateLabel(entry: MatchEntry, candidate: Candidate): string {
-  return `${entry.name}${entry.county ? `, ${entry.county}` : ''} (${candidate.score}, ${REASONS[candidate.reason]})`;
+/** The worker, started with the register's table once the table has loaded. */
+async function workerOf(page: MatchElements, state: MatchState, base: URL): Promise<Worker> {
+  const text = await loadTable(state, base);
+  if (!state.worker) {
+    const url = URL.createObjectURL(new Blob([MATCH_WORKER_SOURCE], { type: 'text/javascript' }));
+    state.worker = new Worker(url);
+    URL.revokeObjectURL(url);
+    state.worker.addEventListener('message', (event: MessageEvent<FromWorker>) =>
+      heard(page, state, event.data),
+    );
+    send(state.worker, { kind: 'table', text });
+  }
+  return state.worker;
 }
 
-/** Why a row shows what it shows: the reason of its match, or what the reader may do. */
-function reasonText(row: Row): string {
-  const chosen = row.chosen;
-  if (chosen)
-    return chosen === row.result.best ? REASONS[chosen.reason] : `chosen: ${REASONS[chosen.reason]}`;
-  if (row.result.status === 'ambiguous') return 'several organisations fit: choose one';
-  if (row.result.candidates.length > 0) return 'nothing close enough: choose one if it is there';
+const send = (worker: Worker, message: ToWorker): void => worker.postMessage(message);
+
+/** Shows that the worker is busy (a progress bar and the cancel button), or that it is done. */
+function busy(page: MatchElements, working: boolean): void {
+  page.progress.hidden = !working;
+  page.cancel.hidden = !working;
+  page.submit.disabled = working;
+  if (working) page.progress.removeAttribute('value');
+}
+
+/** A shown row's reason: of its match, of the reader's choice, or what the reader may do. */
+function reasonText(row: ShownRow, choice: number | undefined, matched: boolean): string {
+  const chosen = choice === undefined ? undefined : row.options[choice];
+  if (chosen) return matched && choice === 0 ? REASONS[chosen.reason] : `chosen: ${REASONS[chosen.reason]}`;
+  if (row.status === 'ambiguous') return 'several organisations fit: choose one';
+  if (row.options.length > 0) return 'nothing close enough: choose one if it is there';
   return '';
 }
 
 /** Writes a row's organisation, number, county, score and reason into its cells. */
-function fillRow(row: Row, entries: readonly MatchEntry[]): void {
-  const cells = row.element.querySelectorAll('td');
-  const [matchCell, numberCell, countyCell, scoreCell, reasonCell] = [...cells].slice(1, 6);
-  const chosen = row.chosen;
-  const entry = chosen ? entries[chosen.entry] : undefined;
-  row.element.dataset['match'] = entry?.id ?? '';
-  row.element.dataset['status'] = chosen && chosen !== row.result.best ? 'chosen' : row.result.status;
+function fillRow(tr: HTMLTableRowElement, row: ShownRow, choice: number | undefined): void {
+  const [, matchCell, numberCell, countyCell, scoreCell, reasonCell] = [...tr.querySelectorAll('td')];
+  const option = choice === undefined ? undefined : row.options[choice];
+  const matched = row.status === 'matched';
+  tr.dataset['match'] = option?.id ?? '';
+  tr.dataset['status'] = option && !(matched && choice === 0) ? 'chosen' : row.status;
   matchCell!.replaceChildren();
-  if (entry) {
-    // match.html is at the site's root: the page's address relative to it, as every link of the site.
-    // Isolated, as the pages isolate names with <bdi>: a right-to-left name cannot reorder the row.
-    const link = element('a', entry.name, { href: organisationPath(entry.id), dir: 'auto' });
-    matchCell!.append(link);
-  } else {
-    matchCell!.textContent = row.result.status === 'blank' ? '' : 'no match';
-  }
-  numberCell!.textContent = entry ? charityNumber(entry) : '';
-  countyCell!.textContent = entry?.county ?? '';
-  scoreCell!.textContent = chosen ? String(chosen.score) : '';
-  reasonCell!.textContent = reasonText(row);
+  // match.html is at the site's root: the page's address relative to it, as every link of the site.
+  // Isolated, as the pages isolate names with <bdi>: a right-to-left name cannot reorder the row.
+  if (option)
+    matchCell!.append(element('a', option.name, { href: organisationPath(option.id), dir: 'auto' }));
+  else matchCell!.textContent = row.status === 'blank' ? '' : 'no match';
+  numberCell!.textContent = option?.number ?? '';
+  countyCell!.textContent = option?.county ?? '';
+  scoreCell!.textContent = option ? String(option.score) : '';
+  reasonCell!.textContent = reasonText(row, choice, matched);
 }
 
-/** The cell where the reader picks another organisation for a row, or none. */
-function choiceCell(row: Row, index: number, entries: readonly MatchEntry[]): HTMLTableCellElement {
+/** One row of the table, with the list where the reader picks another organisation, or none. */
+function rowElement(state: MatchState, row: ShownRow, index: number): HTMLTableRowElement {
+  const tr = element('tr');
+  tr.append(element('td', row.input));
+  for (let cell = 0; cell < 5; cell += 1) tr.append(element('td'));
   const cell = element('td');
-  const options = [row.result.best, ...row.result.candidates].filter(
-    (candidate): candidate is Candidate => candidate !== undefined,
-  );
-  if (options.length === 0) return cell;
+  tr.append(cell);
+  const choice = row.status === 'matched' ? 0 : undefined;
+  fillRow(tr, row, choice);
+  if (row.options.length === 0) return tr;
   const select = element('select', undefined, { 'aria-label': `Organisation for line ${index + 1}` });
   select.append(element('option', 'No match', { value: '' }));
-  options.forEach((candidate, at) => {
-    const option = element('option', candidateLabel(entries[candidate.entry]!, candidate), {
-      value: String(at),
-    });
-    if (candidate === row.chosen) option.selected = true;
-    select.append(option);
+  row.options.forEach((option, at) => {
+    const label = `${option.name}${option.county ? `, ${option.county}` : ''} (${option.score}, ${REASONS[option.reason]})`;
+    select.append(element('option', label, { value: String(at) }));
   });
+  select.value = choice === undefined ? '' : String(choice);
   select.addEventListener('change', () => {
-    row.chosen = select.value === '' ? undefined : options[Number(select.value)];
-    fillRow(row, entries);
+    const chosen = select.value === '' ? undefined : Number(select.value);
+    state.choices.set(index, chosen);
+    fillRow(tr, row, chosen);
   });
   cell.append(select);
-  return cell;
+  return tr;
 }
 
-function renderRows(page: MatchElements, state: MatchState): void {
-  const entries = state.entries!;
+/** Draws the rows shown, a few at a time, and the summary of the whole list. */
+function showResult(page: MatchElements, state: MatchState, summary: MatchSummary, shown: ShownRow[]): void {
+  state.shown = shown;
+  state.choices = new Map();
   page.body.replaceChildren();
-  state.rows.forEach((row, index) => {
-    const tr = element('tr');
-    row.element = tr;
-    tr.append(element('td', row.result.input));
-    for (let cell = 0; cell < 5; cell += 1) tr.append(element('td'));
-    tr.append(choiceCell(row, index, entries));
-    page.body.append(tr);
-    fillRow(row, entries);
-  });
-  const matched = state.rows.filter((row) => row.result.status === 'matched').length;
-  const open = state.rows.filter(
-    (row) => row.result.status === 'ambiguous' || row.result.status === 'none',
-  ).length;
-  page.summary.textContent = `${state.rows.length.toLocaleString('en-IE')} lines: ${matched.toLocaleString('en-IE')} matched, ${open.toLocaleString('en-IE')} without a match.`;
+  const drawFrom = (start: number): void => {
+    const rows = shown
+      .slice(start, start + ROWS_PER_TURN)
+      .map((row, at) => rowElement(state, row, start + at));
+    page.body.append(...rows);
+    if (start + ROWS_PER_TURN < shown.length)
+      state.drawing = setTimeout(() => drawFrom(start + ROWS_PER_TURN));
+  };
+  clearTimeout(state.drawing);
+  drawFrom(0);
+  const partly =
+    shown.length < summary.rows
+      ? ` The first ${count(shown.length)} are shown here; the download has every line.`
+      : '';
+  page.summary.textContent = `${count(summary.rows)} lines: ${count(summary.matched)} matched, ${count(summary.open)} without a match.${partly}`;
+  page.status.textContent = `Matched in this browser: ${count(summary.rows)} lines in ${(summary.milliseconds / 1000).toFixed(1)} s.`;
   page.results.hidden = false;
 }
 
-/** Reads a chosen CSV file and offers its columns, the likeliest chosen. */
-function readListFile(page: MatchElements, state: MatchState): void {
-  const chosen = page.file.files?.[0];
-  if (!chosen) return;
-  void chosen.text().then((text) => {
-    const parsed = parseCsv(text);
-    const [first = [], ...rest] = parsed;
-    state.csv = { headings: first, rows: rest, name: chosen.name };
-    page.column.replaceChildren(
-      ...first.map((heading, at) => element('option', heading || `Column ${at + 1}`, { value: String(at) })),
-    );
-    page.column.value = String(likelyColumn(first));
-    page.columnField.hidden = false;
-    page.status.textContent = `${chosen.name}: ${rest.length.toLocaleString('en-IE')} rows. Choose the column with the names or numbers, then match.`;
-  });
+/** Offers a chosen file's columns, the likeliest chosen. */
+function showHeadings(
+  page: MatchElements,
+  state: MatchState,
+  headings: string[],
+  rows: number,
+  column: number,
+): void {
+  page.column.replaceChildren(
+    ...headings.map((heading, at) => element('option', heading || `Column ${at + 1}`, { value: String(at) })),
+  );
+  page.column.value = String(column);
+  page.columnField.hidden = false;
+  page.status.textContent = `${state.file?.name ?? 'The file'}: ${count(rows)} rows. Choose the column with the names or numbers, then match.`;
 }
 
-/** Matches the chosen file's column, or else the pasted lines, each row starting on its best match. */
-function matchList(page: MatchElements, state: MatchState): void {
-  const matcher = state.matcher!;
-  if (state.csv) {
-    const at = Number(page.column.value);
-    state.headings = state.csv.headings;
-    state.rows = state.csv.rows.map((cells) => ({ cells, result: matcher.match(cells[at] ?? '') }) as Row);
-  } else {
-    state.headings = ['input'];
-    const text = page.lines.value.replace(/\r\n?/g, '\n').replace(/\n$/, '');
-    state.rows = (text === '' ? [] : text.split('\n')).map(
-      (line) => ({ cells: [line], result: matcher.match(line) }) as Row,
-    );
-  }
-  for (const row of state.rows) if (row.result.best) row.chosen = row.result.best;
+/** What the worker says. */
+function heard(page: MatchElements, state: MatchState, message: FromWorker): void {
+  if (message.kind === 'headings') showHeadings(page, state, message.headings, message.rows, message.column);
+  else if (message.kind === 'problem') {
+    busy(page, false);
+    page.status.textContent = message.text;
+  } else if (message.kind === 'progress') {
+    if (message.stage === 'register') page.status.textContent = 'Reading the register…';
+    else {
+      page.progress.max = message.total;
+      page.progress.value = message.done;
+      page.status.textContent = `Matching: ${count(message.done)} of ${count(message.total)} lines…`;
+    }
+  } else if (message.kind === 'matched') {
+    busy(page, false);
+    showResult(page, state, message.summary, message.shown);
+  } else
+    saveCsv(message.csv, state.file ? state.file.name.replace(/(\.csv)?$/i, '-matched.csv') : 'matched.csv');
 }
 
-/** The list as a CSV: its own columns, then the organisation chosen for each row. */
-function matchedCsv(state: MatchState, siteRoot: URL): string {
-  const { headings, rows } = state;
-  return [
-    csvRow([...headings, ...RESULT_COLUMNS]),
-    ...rows.map((row) => {
-      const entry = row.chosen ? state.entries![row.chosen.entry] : undefined;
-      const padded = [
-        ...row.cells,
-        ...Array<string>(Math.max(0, headings.length - row.cells.length)).fill(''),
-      ];
-      return csvRow([
-        ...padded,
-        entry?.id ?? '',
-        entry?.name ?? '',
-        entry ? charityNumber(entry) : '',
-        entry?.county ?? '',
-        // The page's full address: a reader opens the downloaded CSV from anywhere.
-        entry ? new URL(organisationPath(entry.id), siteRoot).href : '',
-        row.chosen?.score ?? '',
-        row.chosen ? REASONS[row.chosen.reason] : row.result.status === 'blank' ? '' : 'no match',
-      ]);
-    }),
-  ].join('');
-}
-
-/** Hands `text` to the browser as a CSV file to save. */
-function saveCsv(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+/** Hands a CSV file to the browser to save. */
+function saveCsv(csv: Blob, name: string): void {
+  const url = URL.createObjectURL(csv);
   const link = element('a', undefined, { href: url, download: name });
   document.body.append(link);
   link.click();
@@ -246,43 +244,51 @@ function saveCsv(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function start(root: HTMLElement, base: URL): void {
-  const page = matchElements(root);
-  const siteRoot = new URL('../', base);
-  const state: MatchState = { rows: [], headings: ['input'] };
+/** Runs `task` with the worker, reporting a table that cannot be loaded. */
+function withWorker(page: MatchElements, state: MatchState, base: URL, task: (worker: Worker) => void): void {
+  workerOf(page, state, base).then(task, (error: Error) => {
+    busy(page, false);
+    page.status.textContent = `The register could not be loaded (${error.message}).`;
+  });
+}
 
-  page.status.textContent = 'Loading the register…';
-  const ready = loadTable(base).then(
-    (loaded) => {
-      state.entries = loaded;
-      state.matcher = new Matcher(loaded);
-      page.status.textContent = `Ready: ${loaded.length.toLocaleString('en-IE')} organisations. Nothing you paste or choose leaves this page.`;
-    },
-    (error: Error) => {
-      page.status.textContent = `The register could not be loaded (${error.message}).`;
-      throw error;
-    },
-  );
-
-  page.file.addEventListener('change', () => readListFile(page, state));
+function start(page: MatchElements, base: URL): void {
+  const state: MatchState = { shown: [], choices: new Map() };
+  const siteUrl = page.root.dataset['siteUrl'];
+  page.file.addEventListener('change', () => {
+    state.file = page.file.files?.[0];
+    page.columnField.hidden = true;
+    const file = state.file;
+    if (!file) return;
+    page.status.textContent = `Reading ${file.name}…`;
+    withWorker(page, state, base, (worker) => send(worker, { kind: 'read', file }));
+  });
   page.lines.addEventListener('input', () => {
     // Pasted lines take over from a chosen file.
-    state.csv = undefined;
+    state.file = undefined;
     page.columnField.hidden = true;
     page.file.value = '';
   });
   page.form.addEventListener('submit', (event) => {
     event.preventDefault();
-    page.status.textContent = 'Matching…';
-    void ready.then(() => {
-      matchList(page, state);
-      renderRows(page, state);
-      page.status.textContent = `Matched in this browser: ${state.rows.length.toLocaleString('en-IE')} lines.`;
-    });
+    busy(page, true);
+    page.results.hidden = true;
+    page.status.textContent = 'Loading the register…';
+    const list = state.file
+      ? { file: state.file, column: Number(page.column.value) }
+      : { lines: page.lines.value };
+    withWorker(page, state, base, (worker) => send(worker, { kind: 'match', list }));
+  });
+  page.cancel.addEventListener('click', () => {
+    // A worker stops at once only when ended; the next match starts another with the table kept here.
+    state.worker?.terminate();
+    state.worker = undefined;
+    busy(page, false);
+    page.status.textContent = 'Cancelled: the list was not matched.';
   });
   page.download.addEventListener('click', () => {
-    const name = state.csv ? state.csv.name.replace(/(\.csv)?$/i, '-matched.csv') : 'matched.csv';
-    saveCsv(matchedCsv(state, siteRoot), name);
+    if (state.worker)
+      send(state.worker, { kind: 'save', choices: [...state.choices], ...(siteUrl && { siteUrl }) });
   });
 }
 
@@ -290,7 +296,7 @@ const script = document.currentScript as HTMLScriptElement | null;
 const base = new URL('./', script?.src ?? document.baseURI);
 const begin = (): void => {
   const root = document.querySelector<HTMLElement>('[data-match-page]');
-  if (root) start(root, base);
+  if (root) start(matchElements(root), base);
 };
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin);
 else begin();

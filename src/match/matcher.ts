@@ -122,6 +122,33 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 /** How alike two word lists are, from 0 to 1: the harmonic mean of the shares of words matched each way. */
 export function wordLikeness(query: readonly string[], candidate: readonly string[]): number {
   if (query.length === 0 || candidate.length === 0) return 0;
+  // The candidate's words already matched, as bits: no copy of the list for each of thousands of names.
+  if (candidate.length > 30) return wordLikenessOfLongName(query, candidate);
+  let used = 0;
+  let matched = 0;
+  for (const word of query) {
+    let at = candidate.findIndex((other, index) => (used & (1 << index)) === 0 && other === word);
+    let credit = 1;
+    if (at < 0 && word.length >= TYPO_FROM_LENGTH) {
+      at = candidate.findIndex(
+        (other, index) =>
+          (used & (1 << index)) === 0 && other.length >= TYPO_FROM_LENGTH && withinOneEdit(word, other),
+      );
+      credit = TYPO_CREDIT;
+    }
+    if (at < 0) continue;
+    used |= 1 << at;
+    matched += credit;
+  }
+  return harmonicMean(matched / query.length, matched / candidate.length);
+}
+
+function harmonicMean(precision: number, recall: number): number {
+  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+}
+
+/** wordLikeness for a name of more words than bits in a number. */
+function wordLikenessOfLongName(query: readonly string[], candidate: readonly string[]): number {
   const unused = [...candidate];
   let matched = 0;
   for (const word of query) {
@@ -135,9 +162,7 @@ export function wordLikeness(query: readonly string[], candidate: readonly strin
     unused.splice(at, 1);
     matched += credit;
   }
-  const precision = matched / query.length;
-  const recall = matched / candidate.length;
-  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return harmonicMean(matched / query.length, matched / candidate.length);
 }
 
 export class Matcher {
@@ -150,6 +175,7 @@ export class Matcher {
   readonly #byWord = new Map<string, IndexedName[]>();
   /** Words by first letter, for finding the words a typo was meant to be. */
   readonly #wordsByLetter = new Map<string, string[]>();
+  readonly #namesNearWord = new Map<string, IndexedName[]>();
 
   constructor(entries: readonly MatchEntry[]) {
     this.entries = entries;
@@ -193,12 +219,18 @@ export class Matcher {
         offer({ entry, score: SCORES.number, reason: 'number', matched: query.number });
       }
     } else {
-      this.#offerNames(line, query.keys, offer);
+      this.#offerNames(line, query.keys, offer, () => shownFloor(found));
     }
     return decide(line, [...found.values()], this.entries);
   }
 
-  #offerNames(line: string, keys: NameKeys, offer: (candidate: Candidate) => void): void {
+  /** Offers the names like the line's; `floor` is the lowest score that could still be shown. */
+  #offerNames(
+    line: string,
+    keys: NameKeys,
+    offer: (candidate: Candidate) => void,
+    floor: () => number,
+  ): void {
     const exact = line.trim().replace(/\s+/g, ' ');
     for (const name of this.#byPlain.get(keys.plain) ?? []) {
       const same = name.text.trim().replace(/\s+/g, ' ') === exact;
@@ -229,19 +261,47 @@ export class Matcher {
     // half the line's words has one of its rarest (all but needed − 1 of them), so only their names
     // are looked at; and a common word ("community") adds no names once enough are in view.
     const postings = [...new Set(keys.words)]
-      .map((word) => this.#nearWords(word).flatMap((near) => this.#byWord.get(near) ?? []))
+      .map((word) => this.#namesNear(word))
       .sort((a, b) => a.length - b.length);
     const needed = Math.max(1, Math.ceil(postings.length / 2));
-    const candidates = new Set<IndexedName>();
+    // The names in view, by their number of words: no more words can match than the shorter of
+    // name and line has, so that number bounds a name's score before its likeness is worked out.
+    const seen = new Set<IndexedName>();
+    const byLength = new Map<number, IndexedName[]>();
     postings.slice(0, postings.length - needed + 1).forEach((names, index) => {
-      if (index > 0 && candidates.size + names.length > MAX_SIMILAR_NAMES) return;
-      for (const name of names) candidates.add(name);
+      if (index > 0 && seen.size + names.length > MAX_SIMILAR_NAMES) return;
+      for (const name of names) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        push(byLength, name.keys.words.length, name);
+      }
     });
-    for (const name of candidates) {
-      const likeness = wordLikeness(keys.words, name.keys.words);
-      const score = Math.round((name.other ? SCORES.similarOtherName : SCORES.similar) * likeness);
-      if (score >= PROPOSE_FROM) offer({ entry: name.entry, score, reason: 'similar', matched: name.text });
+    const length = keys.words.length;
+    const most = (words: number): number =>
+      Math.round((SCORES.similar * 2 * Math.min(length, words)) / (length + words));
+    for (const words of [...byLength.keys()].sort((a, b) => most(b) - most(a))) {
+      // Names that cannot reach the scores already among the first few shown cannot change the result.
+      if (most(words) < Math.max(PROPOSE_FROM, floor())) break;
+      for (const name of byLength.get(words)!) {
+        const likeness = wordLikeness(keys.words, name.keys.words);
+        const score = Math.round((name.other ? SCORES.similarOtherName : SCORES.similar) * likeness);
+        if (score >= PROPOSE_FROM) offer({ entry: name.entry, score, reason: 'similar', matched: name.text });
+      }
     }
+  }
+
+  /**
+   * The names with the word or, from 5 letters, a word one typo away from it. Kept once found: a
+   * list's lines share most of their words, and finding a word's typos means looking at every word
+   * of the register with its first letter.
+   */
+  #namesNear(word: string): IndexedName[] {
+    let names = this.#namesNearWord.get(word);
+    if (!names) {
+      names = this.#nearWords(word).flatMap((near) => this.#byWord.get(near) ?? []);
+      this.#namesNearWord.set(word, names);
+    }
+    return names;
   }
 
   /** The word itself and, from 5 letters, the register's words one typo away from it. */
@@ -256,11 +316,24 @@ export class Matcher {
   }
 }
 
+/** The score of the last organisation decide() would keep, 0 while fewer are found. */
+function shownFloor(found: ReadonlyMap<number, Candidate>): number {
+  if (found.size <= MORE_CANDIDATES) return 0;
+  const scores = [...found.values()].map((candidate) => candidate.score).sort((a, b) => b - a);
+  return scores[MORE_CANDIDATES]!;
+}
+
+/** The order of String.prototype.localeCompare, without its look-up of the locale on every call. */
+const byName = new Intl.Collator();
+
 /** Whether the best candidate is a match, and which others to show. */
 function decide(input: string, found: Candidate[], entries: readonly MatchEntry[]): LineMatch {
-  const ranked = found.sort(
-    (a, b) => b.score - a.score || entries[a.entry]!.name.localeCompare(entries[b.entry]!.name),
-  );
+  // Only the first few are kept: they are ranked by name among equal scores, and the rest not at all.
+  found.sort((a, b) => b.score - a.score);
+  const lowest = found[MORE_CANDIDATES]?.score ?? 0;
+  const ranked = found
+    .filter((candidate) => candidate.score >= lowest)
+    .sort((a, b) => b.score - a.score || byName.compare(entries[a.entry]!.name, entries[b.entry]!.name));
   const [first, second] = ranked;
   if (!first) return { input, status: 'none', candidates: [] };
   const margin = first.reason === 'similar' ? SIMILAR_MARGIN : 1;

@@ -58,6 +58,14 @@ export function nameKeys(name: string): NameKeys {
   return { plain, normalised: words.join(''), core: core.join(''), words: core };
 }
 
+/** Whether `a` from `from` and `b` from `to` are the same to their ends (compared in place: this runs for every pair of words scored). */
+function sameFrom(a: string, from: number, b: string, to: number): boolean {
+  if (a.length - from !== b.length - to) return false;
+  for (let at = 0; from + at < a.length; at += 1)
+    if (a.charCodeAt(from + at) !== b.charCodeAt(to + at)) return false;
+  return true;
+}
+
 /** True when `a` becomes `b` by one inserted, deleted, replaced or swapped neighbouring letter. */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
@@ -65,11 +73,9 @@ export function withinOneEdit(a: string, b: string): boolean {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
   if (a.length === b.length) {
-    if (a.slice(start + 1) === b.slice(start + 1)) return true;
-    return (
-      a[start] === b[start + 1] && a[start + 1] === b[start] && a.slice(start + 2) === b.slice(start + 2)
-    );
+    if (sameFrom(a, start + 1, b, start + 1)) return true;
+    return a[start] === b[start + 1] && a[start + 1] === b[start] && sameFrom(a, start + 2, b, start + 2);
   }
   const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
-  return longer.slice(start + 1) === shorter.slice(start);
+  return sameFrom(longer, start + 1, shorter, start);
 }

@@ -1,10 +1,12 @@
 // The match table: the register as the list matcher reads it in the browser, one classic script,
-// `match/table.js`, that hands a compact table to a global function (module scripts and
-// fetch() fail from file://: https://github.com/withastro/astro/issues/12288). Only match.html loads it.
+// `match/table.js`, that hands the table to a global function (module scripts and fetch() fail
+// from file://: https://github.com/withastro/astro/issues/12288). Only match.html loads it, and
+// only once the reader asks for a match. The table is one string literal, not an object literal:
+// the page's thread only scans a string and passes it on, and the matcher's worker splits it.
 import type { RegisterKind, RegistrationNumber } from '../lib/identifiers.ts';
 import type { MatchEntry } from './matcher.ts';
 
-/** The global function `match/table.js` calls with the table. */
+/** The global function `match/table.js` calls with the table's text. */
 export const MATCH_TABLE_FUNCTION = 'orgdirMatchTable';
 
 /** Columns the downloaded result adds to the list's own. */
@@ -22,25 +24,34 @@ export const RESULT_COLUMNS = [
 const LETTERS: Readonly<Record<RegisterKind, string>> = { charity: 'R', company: 'C', chy: 'Y' };
 const KINDS: Readonly<Record<string, RegisterKind>> = { R: 'charity', C: 'company', Y: 'chy' };
 
-/** One organisation: id, name, county, numbers, then its other names. */
-type Row = [string, string, string, string, ...string[]];
+/** Cells are separated by tabs and organisations by line feeds; a cell's own are escaped. */
+const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const UNESCAPES: Readonly<Record<string, string>> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
 
-export interface MatchTable {
-  version: 1;
-  rows: Row[];
+function escapeCell(text: string): string {
+  return text.replace(/[\\\t\n\r]/g, (character) => ESCAPES[character]!);
 }
 
-export function encodeMatchTable(entries: Iterable<MatchEntry>): MatchTable {
-  const rows: Row[] = [];
+function unescapeCell(text: string): string {
+  return text.includes('\\')
+    ? text.replace(/\\(.)/gs, (_all, code: string) => UNESCAPES[code] ?? code)
+    : text;
+}
+
+/** The table's text: one line per organisation, its id, name, county, numbers, then its other names. */
+export function encodeMatchTable(entries: Iterable<MatchEntry>): string {
+  const lines: string[] = [];
   for (const entry of entries) {
     const numbers = entry.numbers.map(({ kind, number }) => `${LETTERS[kind]}${number}`).join(' ');
-    rows.push([entry.id, entry.name, entry.county ?? '', numbers, ...entry.altNames]);
+    lines.push(
+      [entry.id, entry.name, entry.county ?? '', numbers, ...entry.altNames].map(escapeCell).join('\t'),
+    );
   }
-  return { version: 1, rows };
+  return lines.join('\n');
 }
 
 /** The text of `match/table.js`. */
-export function matchTableScript(table: MatchTable): string {
+export function matchTableScript(table: string): string {
   return `${MATCH_TABLE_FUNCTION}(${JSON.stringify(table)});\n`;
 }
 
@@ -51,14 +62,14 @@ function numbersOf(text: string): RegistrationNumber[] {
     .map((item) => ({ kind: KINDS[item[0]!]!, number: item.slice(1) }));
 }
 
-/** The entries of a table; anything malformed is skipped rather than trusted. */
+/** The entries of a table's text; a line without its four first cells is skipped rather than trusted. */
 export function decodeMatchTable(table: unknown): MatchEntry[] {
-  const rows = (table as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) return [];
+  if (typeof table !== 'string' || table === '') return [];
   const entries: MatchEntry[] = [];
-  for (const row of rows) {
-    if (!Array.isArray(row) || !row.every((cell) => typeof cell === 'string') || row.length < 4) continue;
-    const [id, name, county, numbers, ...altNames] = row as string[];
+  for (const line of table.split('\n')) {
+    const cells = line.split('\t');
+    if (cells.length < 4) continue;
+    const [id, name, county, numbers, ...altNames] = cells.map(unescapeCell);
     entries.push({
       id: id!,
       name: name!,

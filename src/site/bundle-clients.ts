@@ -6,14 +6,26 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const SEARCH_CLIENT_ENTRY = fileURLToPath(new URL('../search/browser.ts', import.meta.url));
+const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
+const MATCH_WORKER_ENTRY = fileURLToPath(new URL('../match/worker.ts', import.meta.url));
 
 /** The text of `search/search.js`, the search page's client. */
 export function bundleSearchClient(): Promise<Uint8Array> {
   return bundleScript(SEARCH_CLIENT_ENTRY);
 }
 
-/** The text of one classic script bundling `entry` (a path) and what it imports. */
-export async function bundleScript(entry: string): Promise<Uint8Array> {
+/**
+ * The text of `match/match.js`, the list matcher's client, with the matching worker's bundle in it
+ * as a string: Chromium refuses a worker's own file from file://, and the page starts it from a
+ * blob: URL instead (src/match/browser.ts).
+ */
+export async function bundleMatchClient(): Promise<Uint8Array> {
+  const worker = new TextDecoder().decode(await bundleScript(MATCH_WORKER_ENTRY));
+  return bundleScript(MATCH_CLIENT_ENTRY, { MATCH_WORKER_SOURCE: JSON.stringify(worker) });
+}
+
+/** The text of one classic script bundling `entry` (a path) and what it imports; `define` replaces global names by code. */
+async function bundleScript(entry: string, define: Record<string, string> = {}): Promise<Uint8Array> {
   const result = await build({
     entryPoints: [entry],
     outfile: 'client.js',
@@ -27,6 +39,7 @@ export async function bundleScript(entry: string): Promise<Uint8Array> {
     charset: 'ascii',
     legalComments: 'eof',
     logLevel: 'silent',
+    define,
   });
   return result.outputFiles[0]!.contents;
 }

@@ -7,12 +7,11 @@ import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync, write
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
 import { countOf } from '../lib/text.ts';
 import type { Register } from '../records/register.ts';
-import { bundleScript } from './bundle-clients.ts';
+import { bundleMatchClient } from './bundle-clients.ts';
 import { encodeMatchTable, matchTableScript } from '../match/table.ts';
 import { writeChecksumFile } from './archive.ts';
 import type { ReleaseFile } from './context.ts';
@@ -23,8 +22,6 @@ import { matchEntryOf } from './register-entry.ts';
 import type { ReadSite } from './site-records.ts';
 
 export const DATABASE_FILE = 'orgdir.sqlite.gz';
-
-const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
 
 export interface RegisterDataSummary {
   /** The database as published in the release folder (no address yet: the build knows it). */
@@ -63,7 +60,7 @@ export async function writeRegisterData(
   siteDir: string,
   releaseDir: string,
 ): Promise<RegisterDataSummary> {
-  const client = bundleScript(MATCH_CLIENT_ENTRY);
+  const client = bundleMatchClient();
   mkdirSync(releaseDir, { recursive: true });
   const draft = join(siteDir, database.file);
   const target = join(releaseDir, DATABASE_FILE);

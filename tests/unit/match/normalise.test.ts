@@ -81,3 +81,33 @@ test('one inserted, deleted, replaced or swapped letter is one edit', () => {
   assert.ok(!withinOneEdit('school', 'schooled'));
   assert.ok(!withinOneEdit('abcd', 'badc'));
 });
+
+/** Optimal string alignment distance (insertions, deletions, replacements, swaps of neighbours), worked out in full. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
+}
+
+test('one edit apart exactly when the full edit distance says so, for every pair of short words', () => {
+  const words = [''];
+  for (let length = 1; length <= 4; length += 1)
+    for (const word of words.filter((known) => known.length === length - 1))
+      for (const letter of 'abc') words.push(word + letter);
+  let near = 0;
+  for (const a of words)
+    for (const b of words) {
+      const expected = editDistance(a, b) <= 1;
+      assert.equal(withinOneEdit(a, b), expected, `${a} / ${b}`);
+      if (expected) near += 1;
+    }
+  assert.ok(near > 1000, String(near));
+});

@@ -22,20 +22,40 @@ const ENTRIES: MatchEntry[] = [
     ],
   },
   { id: '22222222-2222-4222-8222-222222222222', name: 'No "numbers" </script>', altNames: [], numbers: [] },
+  // Separators and escapes of the table's text inside names: each must come back as it was.
+  {
+    id: '33333333-3333-4333-8333-333333333333',
+    name: 'Tab\there, line\nthere, back\\slash \\t, CR\r, ☘ Éire',
+    altNames: ['\\', '\t', ''],
+    county: 'Cork\\',
+    numbers: [{ kind: 'chy', number: '7' }],
+  },
 ];
 
-test('the table script hands the entries to the global function, and they read back the same', () => {
-  let received: unknown;
-  vm.runInNewContext(matchTableScript(encodeMatchTable(ENTRIES)), {
-    [MATCH_TABLE_FUNCTION]: (table: unknown) => (received = table),
-  });
-  assert.deepEqual(decodeMatchTable(received), ENTRIES);
+/** What the page receives: the argument the table script calls the global function with. */
+function received(script: string): unknown {
+  let argument: unknown;
+  vm.runInNewContext(script, { [MATCH_TABLE_FUNCTION]: (table: unknown) => (argument = table) });
+  return argument;
+}
+
+test('the table script hands one string to the global function, and the entries read back the same', () => {
+  const text = received(matchTableScript(encodeMatchTable(ENTRIES)));
+  assert.equal(typeof text, 'string');
+  assert.deepEqual(decodeMatchTable(text), ENTRIES);
 });
 
-test('malformed rows are skipped', () => {
-  assert.deepEqual(decodeMatchTable({ rows: [['only', 'two']], version: 1 }), []);
-  assert.deepEqual(decodeMatchTable({ rows: [[1, 2, 3, 4]] }), []);
+test('one line per organisation: no separator of a name splits it', () => {
+  const text = received(matchTableScript(encodeMatchTable(ENTRIES))) as string;
+  assert.equal(text.split('\n').length, ENTRIES.length);
+  assert.equal(text.split('\n')[0]!.split('\t').length, 4 + ENTRIES[0]!.altNames.length);
+});
+
+test('malformed lines are skipped, and anything but a string is no table', () => {
+  assert.deepEqual(decodeMatchTable('only\ttwo'), []);
+  assert.deepEqual(decodeMatchTable({ rows: [['a', 'b', 'c', 'd']] }), []);
   assert.deepEqual(decodeMatchTable(null), []);
+  assert.deepEqual(decodeMatchTable(''), []);
 });
 
 test('the column to match is the first whose heading names names or numbers', () => {
