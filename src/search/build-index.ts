@@ -19,7 +19,14 @@ import {
 import { ShardTable } from './shards.ts';
 import { facetParts, type FacetLabels } from './facet-parts.ts';
 import { byteLength, pack, positionParts } from './position-parts.ts';
-import { partName, type CorePart, type DocsPart, type TermsEntry, type TermsPart } from './parts.ts';
+import {
+  partName,
+  type CorePart,
+  type DocsPart,
+  type ObjectsPart,
+  type TermsEntry,
+  type TermsPart,
+} from './parts.ts';
 
 /** Sizes that decide how the index is cut; the defaults suit 1,000 to 100,000 organisations. */
 export interface IndexLayout {
@@ -33,6 +40,8 @@ export interface IndexLayout {
   termPositionsBytes: number;
   /** Results per docs file; a page of results loads at most one file per result. */
   docsPerFile: number;
+  /** Documents per facts file: a query reads the facts files its results fall in. */
+  factsPerFile: number;
   /** Indexing runs in one pass per this many documents, each over a share of the words, to bound memory. */
   documentsPerPass: number;
 }
@@ -43,6 +52,7 @@ const DEFAULT_LAYOUT: IndexLayout = {
   positionsFileBytes: 32_000,
   termPositionsBytes: 8_000,
   docsPerFile: 16,
+  factsPerFile: 128,
   documentsPerPass: 25_000,
 };
 
@@ -228,7 +238,10 @@ function termShards(
   return { split, splitTable, keys, shards, termsFileOf };
 }
 
-/** The docs parts: what results show, a fixed number of documents per file. */
+/**
+ * The docs parts: what results show, a fixed number of documents per file; and beside each, the
+ * legal objects of the same documents, read only for a result matched in them.
+ */
 function docsParts(
   documents: readonly SearchDocument[],
   docsPerFile: number,
@@ -245,8 +258,16 @@ function docsParts(
         display.county,
         display.sectorName,
         display.subSectorName,
+        display.number,
+        display.status,
+        display.income,
+        display.incomeYear,
       ]);
     parts.set(partName.docs(first / docsPerFile), part);
+    const objects: ObjectsPart = documents
+      .slice(first, first + docsPerFile)
+      .map(({ fields }) => fields.objects.join('\n'));
+    parts.set(partName.objects(first / docsPerFile), objects);
   }
 }
 
@@ -271,7 +292,7 @@ export function buildSearchIndex(
 
   const documentCount = documents.length;
   docsParts(documents, layout.docsPerFile, parts);
-  const facets = facetParts(documents, options, parts);
+  const facets = facetParts(documents, options, parts, layout.factsPerFile);
 
   const core: CorePart = {
     format: INDEX_FORMAT,
@@ -280,6 +301,7 @@ export function buildSearchIndex(
     averageFieldLength,
     ...new ShardTable(split, shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
+    factsPerFile: layout.factsPerFile,
     facets,
   };
   parts.set(partName.core(), core);

@@ -314,7 +314,12 @@ describe('a built index', () => {
       county: 'Galway',
       sectorName: 'Social Services',
       subSectorName: '',
+      number: '',
+      status: [],
+      income: '',
+      incomeYear: 0,
       exactName: false,
+      matched: ['codes'],
     });
   });
 
