@@ -12,7 +12,7 @@ import {
   type SearchHit,
   type SortOrder,
 } from './engine.ts';
-import { countsFor, FacetFilters } from './facet-filters.ts';
+import { countsFor, showFacetCounts } from './facet-filters.ts';
 import { INDEX_PART_FUNCTION, RESULTS_EVENT } from './options.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 import { parseQuery } from './query.ts';
@@ -96,6 +96,11 @@ function element<K extends keyof HTMLElementTagNameMap>(
   if (text !== undefined) created.textContent = text;
   for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
   return created;
+}
+
+/** Resolves in a task of its own, so that the work after it is not part of the task before. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Hands `text` to the browser as a CSV file to save (a Blob: no server, so it works from file://). */
@@ -264,14 +269,12 @@ class SearchBox {
   #offer: HTMLElement | undefined;
   /** Counts searches started, so that a slower, older one cannot overwrite a newer one. */
   #ticket = 0;
-  readonly #filters: FacetFilters;
   /** Every result of the search shown, in the order shown: what the download writes. */
   #documents: number[] = [];
 
   constructor(page: SearchElements, engine: SearchEngine) {
     this.#page = page;
     this.#engine = engine;
-    this.#filters = new FacetFilters(page.selects);
     this.#announcer = new Announcer(page.status);
     this.#state = stateFromAddress();
     // What was typed before this script ran is kept, unless the address carries a query.
@@ -321,8 +324,9 @@ class SearchBox {
     if (this.#failed) return;
     if (!searching) {
       this.#documents = [];
-      this.#filters.show(undefined);
+      if (this.#page.download) this.#page.download.disabled = true;
       this.#render([], 0, 0, false);
+      if (this.#ready) void this.#countFilters(current, undefined);
       this.#say(this.#ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
       if (this.#ready) this.#shown(0);
       return;
@@ -343,17 +347,37 @@ class SearchBox {
         return this.run();
       }
       this.#documents = response.documents;
+      if (this.#page.download) this.#page.download.disabled = total === 0;
       this.#render(response.hits, total, offset, true, objects);
       this.#sayFound(total, offset, response.hits.length);
       this.#shown(total);
-      // Filters are counted once the results are drawn: the reader sees results first.
-      const counts = await countsFor(this.#engine, request, response.documents);
-      if (current === this.#ticket) this.#filters.show(counts);
-      if (total === 0) await this.#suggest(current);
+      if (total === 0) void this.#suggest(current);
+      await this.#countFilters(current, response.documents);
     } catch (error) {
       if (current !== this.#ticket) return;
       this.#say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /**
+   * Counts the filters' options within `documents` (the register's totals when undefined), in
+   * tasks of their own after the results are drawn: the reader sees results first, and no task
+   * is long. Their places were drawn with the page, so filling them moves nothing.
+   */
+  async #countFilters(ticket: number, documents: readonly number[] | undefined): Promise<void> {
+    await nextTask();
+    if (ticket !== this.#ticket) return;
+    const state = this.#state;
+    const core = await this.#engine.core();
+    const counts =
+      documents &&
+      (await countsFor(
+        this.#engine,
+        { query: state.query, filters: state.filters, sort: state.sort },
+        documents,
+      ));
+    await nextTask();
+    if (ticket === this.#ticket) showFacetCounts(this.#page.selects, core, state.filters, counts);
   }
 
   /** The legal objects of the results that can say why they matched only from them. */
@@ -474,15 +498,11 @@ class SearchBox {
       (core) => {
         this.#ready = true;
         dropUnknownFilters(this.#state.filters, core);
-        // Results first: the filters can be drawn while they are being read.
-        // Results first: the filters are filled while the search waits for its parts.
         void this.run();
-        this.#filters.fill(core, this.#state.filters);
         if (this.#page.sort) {
           this.#page.sort.value = this.#state.sort;
           this.#page.sort.disabled = false;
         }
-        if (this.#page.download) this.#page.download.disabled = false;
       },
       (error: unknown) => {
         this.#failed = true;

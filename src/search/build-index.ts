@@ -239,14 +239,30 @@ function termShards(
 }
 
 /**
- * The docs parts: what results show, a fixed number of documents per file; and beside each, the
- * legal objects of the same documents, read only for a result matched in them.
+ * The legal objects a result's excerpt can quote: their first characters, cut at a word. A match
+ * further in is named without a quote; the whole text would cost about 10 MB at 35,000
+ * organisations (docs/search.md, "What a result shows").
+ */
+const QUOTED_OBJECTS_LENGTH = 240;
+
+function quotedObjects(objects: string): string {
+  if (objects.length <= QUOTED_OBJECTS_LENGTH) return objects;
+  const cut = objects.slice(0, QUOTED_OBJECTS_LENGTH + 1);
+  return cut.slice(0, Math.max(cut.search(/\s\S*$/), 0)) || objects.slice(0, QUOTED_OBJECTS_LENGTH);
+}
+
+/**
+ * The docs parts: what results show, a fixed number of documents per file (a status as its
+ * number among the core's status options); and beside each, the start of the legal objects of
+ * the same documents, read only for a result matched in them.
  */
 function docsParts(
   documents: readonly SearchDocument[],
   docsPerFile: number,
+  statusOptions: readonly { key: string }[],
   parts: Map<string, unknown>,
 ): void {
+  const statusIndex = new Map(statusOptions.map(({ key }, index) => [key, index]));
   for (let first = 0; first < documents.length; first += docsPerFile) {
     const part: DocsPart = documents
       .slice(first, first + docsPerFile)
@@ -259,14 +275,14 @@ function docsParts(
         display.sectorName,
         display.subSectorName,
         display.number,
-        display.status,
+        display.status.map((status) => statusIndex.get(status)!),
         display.income,
         display.incomeYear,
       ]);
     parts.set(partName.docs(first / docsPerFile), part);
     const objects: ObjectsPart = documents
       .slice(first, first + docsPerFile)
-      .map(({ fields }) => fields.objects.join('\n'));
+      .map(({ fields }) => quotedObjects(fields.objects.join('\n')));
     parts.set(partName.objects(first / docsPerFile), objects);
   }
 }
@@ -291,8 +307,8 @@ export function buildSearchIndex(
   );
 
   const documentCount = documents.length;
-  docsParts(documents, layout.docsPerFile, parts);
   const facets = facetParts(documents, options, parts, layout.factsPerFile);
+  docsParts(documents, layout.docsPerFile, facets.status, parts);
 
   const core: CorePart = {
     format: INDEX_FORMAT,

@@ -353,10 +353,11 @@ export class SearchEngine {
       sectorName,
       subSectorName,
       number,
-      status,
+      statuses,
       income,
       incomeYear,
     ] = docs[document % core.docsPerFile]!;
+    const status = statuses.map((option) => core.facets.status[option]?.label ?? '');
     const matched = Object.entries(core.fieldIds)
       .filter(([, id]) => (fields & bit(id)) !== 0)
       .sort((a, b) => a[1] - b[1])

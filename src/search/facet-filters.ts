@@ -29,43 +29,31 @@ export async function countsFor(
   return counts;
 }
 
-export class FacetFilters {
-  readonly #selects: ReadonlyMap<FacetName, HTMLSelectElement>;
-  readonly #options = new Map<FacetName, HTMLOptionElement[]>();
-  #core: CorePart | undefined;
-
-  constructor(selects: ReadonlyMap<FacetName, HTMLSelectElement>) {
-    this.#selects = selects;
-  }
-
-  /** The options of every facet the index knows, with the register's totals, the chosen ones selected. */
-  fill(core: CorePart, filters: SearchFilters): void {
-    this.#core = core;
-    for (const [facet, select] of this.#selects) {
-      const options = core.facets[facet].map((option) =>
-        Object.assign(document.createElement('option'), { value: option.key }),
-      );
-      this.#options.set(facet, options);
-      select.append(...options);
-      select.value = filters[facet] ?? '';
-      select.disabled = false;
-    }
-    this.show(undefined);
-  }
-
-  /** Counts within the results, or the register's totals when `counts` is undefined (nothing searched). */
-  show(counts: Record<FacetName, number[]> | undefined): void {
-    const core = this.#core;
-    if (!core) return;
-    for (const [facet, options] of this.#options) {
-      const chosen = this.#selects.get(facet)!.value;
-      options.forEach((option, index) => {
-        const { label, count: total } = core.facets[facet][index]!;
-        const count = counts ? counts[facet][index]! : total;
-        option.textContent = `${label} (${numberFormat.format(count)})`;
-        // A chosen option stays choosable, so that the select still says what narrows the results.
-        option.disabled = count === 0 && option.value !== chosen;
-      });
-    }
+/**
+ * Draws each select's options with `counts` (the register's totals when undefined: nothing
+ * searched), the chosen ones selected. Each select's options are replaced at once: changing them
+ * one by one makes the browser lay the select out again for every option.
+ */
+export function showFacetCounts(
+  selects: ReadonlyMap<FacetName, HTMLSelectElement>,
+  core: CorePart,
+  filters: SearchFilters,
+  counts: Record<FacetName, number[]> | undefined,
+): void {
+  for (const [facet, select] of selects) {
+    const any = select.options[0]!;
+    const chosen = filters[facet] ?? '';
+    const options = core.facets[facet].map(({ key, label, count: total }, index) => {
+      const count = counts ? counts[facet][index]! : total;
+      const option = document.createElement('option');
+      option.value = key;
+      option.textContent = `${label} (${numberFormat.format(count)})`;
+      // A chosen option stays choosable, so that the select still says what narrows the results.
+      option.disabled = count === 0 && key !== chosen;
+      return option;
+    });
+    select.replaceChildren(any, ...options);
+    select.value = chosen;
+    select.disabled = false;
   }
 }

@@ -53,9 +53,10 @@ export type PositionsPart = Record<string, Record<string, string>>;
 
 /**
  * One result as shown: [href, name, altNames, registeredAddress, county, sectorName, subSectorName,
- * number, status, income, incomeYear] (`SearchDocument['display']`).
+ * number, status, income, incomeYear] (`SearchDocument['display']`), each status as its number
+ * among the core's status options.
  */
-type DocsEntry = [string, string, string[], string, string, string, string, string, string[], string, number];
+type DocsEntry = [string, string, string[], string, string, string, string, string, number[], string, number];
 
 /** `search/docs/N.js`: `docsPerFile` documents, in document order. */
 export type DocsPart = DocsEntry[];
@@ -72,7 +73,7 @@ export interface ColumnPart {
 /** `search/facets/list.js`, `voluntaryCode.js` and `funder.js`: member documents of each key (`encodePostings` gaps). */
 export type MembersPart = Record<string, string>;
 
-/** `search/objects/N.js`: the legal objects of the documents of `docs/N.js`, for the excerpt of a match. */
+/** `search/objects/N.js`: the start of the legal objects of the documents of `docs/N.js`, for the excerpt of a match. */
 export type ObjectsPart = string[];
 
 /**

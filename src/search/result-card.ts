@@ -108,7 +108,9 @@ export function resultCard(hit: SearchHit, href: string, query: ParsedQuery, obj
     line.append(`${FIELD_LABELS[reason.field]}: `);
     const quoted = element('bdi');
     if (reason.pieces) quoted.append(...marked(reason.pieces));
-    else quoted.textContent = 'matched in a value not shown here';
+    else
+      quoted.textContent =
+        reason.field === 'objects' ? 'matched further into the text' : 'matched in a value not shown here';
     line.append(quoted);
     item.append(line);
   }
