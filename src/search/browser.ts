@@ -12,7 +12,7 @@ import {
   type SearchHit,
   type SortOrder,
 } from './engine.ts';
-import { countsFor, showFacetCounts } from './facet-filters.ts';
+import { countsFor, showChosenFilters, showFacetCounts } from './facet-filters.ts';
 import { INDEX_PART_FUNCTION, RESULTS_EVENT } from './options.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 import { parseQuery } from './query.ts';
@@ -498,6 +498,7 @@ class SearchBox {
       (core) => {
         this.#ready = true;
         dropUnknownFilters(this.#state.filters, core);
+        showChosenFilters(this.#page.selects, core, this.#state.filters);
         void this.run();
         if (this.#page.sort) {
           this.#page.sort.value = this.#state.sort;

@@ -57,3 +57,24 @@ export function showFacetCounts(
     select.disabled = false;
   }
 }
+
+/**
+ * Before the counts: each chosen option alone, so that a select says at once what narrows the
+ * results (a link with `?funder=…` shows its funder as soon as the index has arrived).
+ */
+export function showChosenFilters(
+  selects: ReadonlyMap<FacetName, HTMLSelectElement>,
+  core: CorePart,
+  filters: SearchFilters,
+): void {
+  for (const [facet, select] of selects) {
+    const key = filters[facet];
+    const chosen = core.facets[facet].find((option) => option.key === key);
+    if (key === undefined || !chosen) continue;
+    const option = document.createElement('option');
+    option.value = key;
+    option.textContent = chosen.label;
+    select.replaceChildren(select.options[0]!, option);
+    select.value = key;
+  }
+}
