@@ -17,7 +17,7 @@ import {
   type IndexedDocument,
 } from './options.ts';
 import { ShardTable } from './shards.ts';
-import { facetParts, type FacetLabels } from './facet-parts.ts';
+import { facetParts, statusKey, type FacetLabels } from './facet-parts.ts';
 import { byteLength, pack, positionParts } from './position-parts.ts';
 import {
   partName,
@@ -275,7 +275,7 @@ function docsParts(
         display.sectorName,
         display.subSectorName,
         display.number,
-        display.status.map((status) => statusIndex.get(status)!),
+        [...new Set(display.status.map((status) => statusIndex.get(statusKey(status))!))],
         display.income,
         display.incomeYear,
       ]);

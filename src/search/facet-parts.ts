@@ -2,6 +2,7 @@
 // per document; lists, voluntary codes and funders as the documents of each.
 import { columnWidth, encodeColumn, encodeDocuments } from './codec.ts';
 import { countyKey } from '../lib/counties.ts';
+import { slugify } from '../lib/slugs.ts';
 import type { SearchDocument } from './document.ts';
 import { encodeFacts } from './facts.ts';
 import {
@@ -61,6 +62,14 @@ function commonest(spellings: Map<string, number>): string | undefined {
   return [...spellings.entries()].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0];
 }
 
+/**
+ * A status label as the filter and the address name it: a slug, so that a label from the data
+ * never becomes an attribute's value as written.
+ */
+export function statusKey(label: string): string {
+  return slugify(label);
+}
+
 /** The keys of each document under each facet, as the filters group them. */
 function facetKeys(documents: readonly SearchDocument[], countyKeyOf: (county: string) => string) {
   return {
@@ -69,7 +78,7 @@ function facetKeys(documents: readonly SearchDocument[], countyKeyOf: (county: s
     list: documents.map(({ facets }) => facets.lists),
     voluntaryCode: documents.map(({ facets }) => facets.voluntaryCodes),
     funder: documents.map(({ facets }) => facets.funders.map(({ key }) => key)),
-    status: documents.map(({ facets }) => facets.status),
+    status: documents.map(({ facets }) => [...new Set(facets.status.map(statusKey))]),
   };
 }
 
@@ -158,8 +167,10 @@ function filterParts(
     (document) => documents[document]!.facets.funders.map(({ key, name }) => [key, name]),
   );
   const status = facetOptions(
-    documents.map(({ facets }) => facets.status),
-    (key) => key,
+    documents.map(({ facets }) => [...new Set(facets.status.map(statusKey))]),
+    (key, spellings) => commonest(spellings) ?? key,
+    [],
+    (document) => documents[document]!.facets.status.map((label) => [statusKey(label), label]),
   );
   for (const [facet, facetKeys, facetOptionList] of [
     ['county', countyKeys, county],
@@ -180,7 +191,7 @@ function filterParts(
     ['list', (document: SearchDocument) => document.facets.lists],
     ['voluntaryCode', (document: SearchDocument) => document.facets.voluntaryCodes],
     ['funder', (document: SearchDocument) => document.facets.funders.map(({ key }) => key)],
-    ['status', (document: SearchDocument) => document.facets.status],
+    ['status', (document: SearchDocument) => [...new Set(document.facets.status.map(statusKey))]],
   ] as const) {
     const members = new Map<string, number[]>();
     documents.forEach((document, number) => {

@@ -27,6 +27,7 @@ import {
 } from '../../support/search-corpus.ts';
 import { FACET_NAMES, type FacetName } from '../../../src/search/parts.ts';
 import { funderKey } from '../../../src/money/funders.ts';
+import { slugify } from '../../../src/lib/slugs.ts';
 import {
   editDistance,
   hasSequence,
@@ -87,7 +88,7 @@ function passes(document: SearchDocument, filters: SearchFilters): boolean {
     (filters.list === undefined || facets.lists.includes(filters.list)) &&
     (filters.voluntaryCode === undefined || facets.voluntaryCodes.includes(filters.voluntaryCode)) &&
     (filters.funder === undefined || facets.funders.some(({ key }) => key === filters.funder)) &&
-    (filters.status === undefined || facets.status.includes(filters.status))
+    (filters.status === undefined || facets.status.map((label) => slugify(label)).includes(filters.status))
   );
 }
 
@@ -184,7 +185,7 @@ function generateQuery(
         filters.funder = pick(random, document.facets.funders).key;
       }
       if (random() < 0.3 && document.facets.status.length > 0) {
-        filters.status = pick(random, document.facets.status);
+        filters.status = slugify(pick(random, document.facets.status));
       }
       return { kind, raw: random() < 0.3 ? '' : styled(word), filters };
     }
@@ -340,7 +341,7 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
           list: lists,
           voluntaryCode: voluntaryCodes,
           funder: [...new Set(funders)],
-          status: [...new Set(record['regulatory'] as string[])],
+          status: [...new Set((record['regulatory'] as string[]).map((label) => slugify(label)))],
         };
       };
       const core = await engine.core();
