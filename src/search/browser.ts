@@ -6,20 +6,27 @@
 import {
   DEFAULT_LIMIT,
   SearchEngine,
+  SORT_ORDERS,
   type PartLoader,
   type SearchFilters,
   type SearchHit,
+  type SortOrder,
 } from './engine.ts';
+import { countsFor, showChosenFilters, showFacetCounts } from './facet-filters.ts';
 import { INDEX_PART_FUNCTION, RESULTS_EVENT } from './options.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
+import { parseQuery } from './query.ts';
+import { matchReason, resultCard } from './result-card.ts';
+import { resultsCsv } from './results-csv.ts';
 
-/** Address parameters: `?q=` and one per filter, plus the page of results. */
+/** Address parameters: `?q=` and one per filter, plus the order and the page of results. */
 const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
   county: 'county',
   sector: 'sector',
   list: 'list',
   voluntaryCode: 'code',
   funder: 'funder',
+  status: 'status',
 };
 
 const numberFormat = new Intl.NumberFormat('en-IE');
@@ -91,6 +98,21 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return created;
 }
 
+/** Resolves in a task of its own, so that the work after it is not part of the task before. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Hands `text` to the browser as a CSV file to save (a Blob: no server, so it works from file://). */
+function saveCsv(text: string, name: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = element('a', undefined, { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** A result's link, only ever a relative path inside the site. */
 function safeHref(root: string, href: string): string {
   return /^[a-z][a-z0-9+.-]*:|^\/\/|^\\/i.test(href) ? '#' : `${root}${href}`;
@@ -103,6 +125,7 @@ function plural(count: number, singular: string, pluralForm = `${singular}s`): s
 interface SearchState {
   query: string;
   filters: SearchFilters;
+  sort: SortOrder;
   page: number;
 }
 
@@ -114,7 +137,13 @@ function stateFromAddress(): SearchState {
     if (value) filters[facet] = value;
   }
   const page = Number(params.get('page'));
-  return { query: params.get('q') ?? '', filters, page: Number.isInteger(page) && page > 1 ? page : 1 };
+  const sort = SORT_ORDERS.find((order) => order === params.get('sort')) ?? 'relevance';
+  return {
+    query: params.get('q') ?? '',
+    filters,
+    sort,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
 }
 
 function addressOf(state: SearchState): string {
@@ -124,38 +153,10 @@ function addressOf(state: SearchState): string {
     const value = state.filters[facet];
     if (value !== undefined) params.set(FILTER_PARAMS[facet], value);
   }
+  if (state.sort !== 'relevance') params.set('sort', state.sort);
   if (state.page > 1) params.set('page', String(state.page));
   const search = params.toString();
   return `${window.location.pathname}${search === '' ? '' : `?${search}`}`;
-}
-
-function renderHit(hit: SearchHit, root: string): HTMLLIElement {
-  const item = element('li', undefined, { class: 'search-result' });
-  const heading = element('h3');
-  // A name in a right-to-left script, or one carrying a direction override, is isolated: it can
-  // neither reorder the text around it nor be reordered by it (the pages use <bdi> alike).
-  heading.append(
-    element('a', hit.name || 'Unnamed organisation', { href: safeHref(root, hit.href), dir: 'auto' }),
-  );
-  item.append(heading);
-  if (hit.altNames.length > 0) {
-    const altNames = element('p', 'Also known as ', { class: 'alt-names' });
-    hit.altNames.forEach((altName, index) => {
-      if (index > 0) altNames.append('; ');
-      altNames.append(element('bdi', altName));
-    });
-    item.append(altNames);
-  }
-  const details = element('dl');
-  const detail = (term: string, value: string) => {
-    if (value === '') return;
-    details.append(element('dt', term), element('dd', value));
-  };
-  detail('Address', hit.registeredAddress);
-  detail('County', hit.county);
-  detail('Sector', [hit.sectorName, hit.subSectorName].filter((part) => part !== '').join(' › '));
-  item.append(details);
-  return item;
 }
 
 /**
@@ -193,24 +194,6 @@ function dropUnknownFilters(filters: SearchState['filters'], core: CorePart): vo
   }
 }
 
-/** Each filter's options with their counts, the chosen one selected. */
-function fillFilters(
-  selects: ReadonlyMap<FacetName, HTMLSelectElement>,
-  core: CorePart,
-  filters: SearchState['filters'],
-): void {
-  for (const [facet, select] of selects) {
-    for (const option of core.facets[facet]) {
-      if (option.count === 0) continue;
-      select.append(
-        element('option', `${option.label} (${numberFormat.format(option.count)})`, { value: option.key }),
-      );
-    }
-    select.value = filters[facet] ?? '';
-    select.disabled = false;
-  }
-}
-
 /** Links to the previous and next pages of results, around "Page n of m". */
 function drawPager(pager: HTMLElement, state: SearchState, pages: number): void {
   pager.replaceChildren();
@@ -234,9 +217,10 @@ interface SearchElements {
   count: HTMLElement;
   results: HTMLElement;
   pager: HTMLElement;
-  filterBox: HTMLElement | null;
   summary: HTMLElement | null;
   selects: Map<FacetName, HTMLSelectElement>;
+  sort: HTMLSelectElement | null;
+  download: HTMLButtonElement | null;
   /** The site's root relative to this page, for the links of the results. */
   root: string;
 }
@@ -263,9 +247,10 @@ function searchElements(container: HTMLElement): SearchElements | undefined {
     count,
     results,
     pager,
-    filterBox: container.querySelector<HTMLElement>('[data-search-filters]'),
     summary: container.querySelector<HTMLElement>('[data-search-summary]'),
     selects,
+    sort: container.querySelector<HTMLSelectElement>('select[data-search-sort]'),
+    download: container.querySelector<HTMLButtonElement>('button[data-search-download]'),
     root: container.dataset['searchRoot'] ?? './',
   };
 }
@@ -284,6 +269,8 @@ class SearchBox {
   #offer: HTMLElement | undefined;
   /** Counts searches started, so that a slower, older one cannot overwrite a newer one. */
   #ticket = 0;
+  /** Every result of the search shown, in the order shown: what the download writes. */
+  #documents: number[] = [];
 
   constructor(page: SearchElements, engine: SearchEngine) {
     this.#page = page;
@@ -307,12 +294,21 @@ class SearchBox {
     this.#page.container.dispatchEvent(new CustomEvent(RESULTS_EVENT, { detail }));
   }
 
-  #render(hits: SearchHit[], total: number, offset: number, searching = true): void {
+  #render(
+    hits: SearchHit[],
+    total: number,
+    offset: number,
+    searching = true,
+    objects: ReadonlyMap<number, string> = new Map(),
+  ): void {
     const { summary, count, results, pager, root } = this.#page;
     if (summary) summary.hidden = !searching;
     count.dataset['resultCount'] = String(total);
     count.textContent = plural(total, 'organisation');
-    results.replaceChildren(...hits.map((hit) => renderHit(hit, root)));
+    const query = parseQuery(this.#state.query);
+    results.replaceChildren(
+      ...hits.map((hit) => resultCard(hit, safeHref(root, hit.href), query, objects.get(hit.document) ?? '')),
+    );
     results.setAttribute('start', String(offset + 1));
     const pages = Math.max(1, Math.ceil(total / DEFAULT_LIMIT));
     drawPager(pager, this.#state, pages);
@@ -327,7 +323,10 @@ class SearchBox {
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
     if (this.#failed) return;
     if (!searching) {
+      this.#documents = [];
+      if (this.#page.download) this.#page.download.disabled = true;
       this.#render([], 0, 0, false);
+      if (this.#ready) void this.#countFilters(current, undefined);
       this.#say(this.#ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
       if (this.#ready) this.#shown(0);
       return;
@@ -338,26 +337,76 @@ class SearchBox {
     }
     try {
       const offset = (state.page - 1) * DEFAULT_LIMIT;
-      const response = await this.#engine.search({
-        query: state.query,
-        filters: state.filters,
-        offset,
-        limit: DEFAULT_LIMIT,
-      });
+      const request = { query: state.query, filters: state.filters, sort: state.sort };
+      const response = await this.#engine.search({ ...request, offset, limit: DEFAULT_LIMIT });
+      const objects = await this.#objectsFor(response.hits);
       if (current !== this.#ticket) return;
       const total = response.documents.length;
       if (offset >= total && state.page > 1) {
         this.#state = { ...state, page: 1 };
         return this.run();
       }
-      this.#render(response.hits, total, offset);
+      this.#documents = response.documents;
+      if (this.#page.download) this.#page.download.disabled = total === 0;
+      this.#render(response.hits, total, offset, true, objects);
       this.#sayFound(total, offset, response.hits.length);
       this.#shown(total);
-      if (total === 0) await this.#suggest(current);
+      if (total === 0) void this.#suggest(current);
+      await this.#countFilters(current, response.documents);
     } catch (error) {
       if (current !== this.#ticket) return;
       this.#say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /**
+   * Counts the filters' options within `documents` (the register's totals when undefined), in
+   * tasks of their own after the results are drawn: the reader sees results first, and no task
+   * is long. Their places were drawn with the page, so filling them moves nothing.
+   */
+  async #countFilters(ticket: number, documents: readonly number[] | undefined): Promise<void> {
+    await nextTask();
+    if (ticket !== this.#ticket) return;
+    const state = this.#state;
+    const core = await this.#engine.core();
+    const counts =
+      documents &&
+      (await countsFor(
+        this.#engine,
+        { query: state.query, filters: state.filters, sort: state.sort },
+        documents,
+      ));
+    await nextTask();
+    if (ticket === this.#ticket) showFacetCounts(this.#page.selects, core, state.filters, counts);
+  }
+
+  /** The legal objects of the results that can say why they matched only from them. */
+  async #objectsFor(hits: readonly SearchHit[]): Promise<Map<number, string>> {
+    const query = parseQuery(this.#state.query);
+    const needed = hits.filter(
+      (hit) => hit.matched.includes('objects') && matchReason(hit, query, '')?.pieces === undefined,
+    );
+    return new Map(
+      await Promise.all(
+        needed.map(async (hit) => [hit.document, await this.#engine.objects(hit.document)] as const),
+      ),
+    );
+  }
+
+  /** Writes every result of the search shown, in its order, to a CSV file the browser saves. */
+  async #download(): Promise<void> {
+    const documents = this.#documents;
+    if (documents.length === 0) return;
+    this.#say(`Preparing ${plural(documents.length, 'result')} for download…`);
+    const [hits, facts] = await Promise.all([this.#engine.details(documents), this.#engine.facts(documents)]);
+    const base = new URL(this.#page.root, window.location.href);
+    const text = resultsCsv(
+      hits,
+      (document) => facts.get(document)?.incomeCents,
+      (hit) => new URL(safeHref('', hit.href), base).href,
+    );
+    saveCsv(text, 'search-results.csv');
+    this.#say(`${plural(documents.length, 'result')} saved as search-results.csv.`);
   }
 
   /** For a query that found nothing, the nearest query that finds something, as a link. */
@@ -420,6 +469,16 @@ class SearchBox {
         void this.#change({ ...this.#state, filters, page: 1 }, false);
       });
     }
+    const { sort, download } = this.#page;
+    sort?.addEventListener('change', () => {
+      const order = SORT_ORDERS.find((candidate) => candidate === sort.value) ?? 'relevance';
+      void this.#change({ ...this.#state, sort: order, page: 1 }, false);
+    });
+    download?.addEventListener('click', () => {
+      this.#download().catch((error: unknown) =>
+        this.#say(`The download failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
     pager.addEventListener('click', (event) => {
       const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
       if (!target) return;
@@ -439,10 +498,12 @@ class SearchBox {
       (core) => {
         this.#ready = true;
         dropUnknownFilters(this.#state.filters, core);
-        // Results first: the filters can be drawn while they are being read.
+        showChosenFilters(this.#page.selects, core, this.#state.filters);
         void this.run();
-        fillFilters(this.#page.selects, core, this.#state.filters);
-        if (this.#page.filterBox) this.#page.filterBox.hidden = false;
+        if (this.#page.sort) {
+          this.#page.sort.value = this.#state.sort;
+          this.#page.sort.disabled = false;
+        }
       },
       (error: unknown) => {
         this.#failed = true;

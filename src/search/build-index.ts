@@ -17,9 +17,16 @@ import {
   type IndexedDocument,
 } from './options.ts';
 import { ShardTable } from './shards.ts';
-import { facetParts, type FacetLabels } from './facet-parts.ts';
+import { facetParts, statusKey, type FacetLabels } from './facet-parts.ts';
 import { byteLength, pack, positionParts } from './position-parts.ts';
-import { partName, type CorePart, type DocsPart, type TermsEntry, type TermsPart } from './parts.ts';
+import {
+  partName,
+  type CorePart,
+  type DocsPart,
+  type ObjectsPart,
+  type TermsEntry,
+  type TermsPart,
+} from './parts.ts';
 
 /** Sizes that decide how the index is cut; the defaults suit 1,000 to 100,000 organisations. */
 export interface IndexLayout {
@@ -33,6 +40,8 @@ export interface IndexLayout {
   termPositionsBytes: number;
   /** Results per docs file; a page of results loads at most one file per result. */
   docsPerFile: number;
+  /** Documents per facts file: a query reads the facts files its results fall in. */
+  factsPerFile: number;
   /** Indexing runs in one pass per this many documents, each over a share of the words, to bound memory. */
   documentsPerPass: number;
 }
@@ -43,6 +52,7 @@ const DEFAULT_LAYOUT: IndexLayout = {
   positionsFileBytes: 32_000,
   termPositionsBytes: 8_000,
   docsPerFile: 16,
+  factsPerFile: 128,
   documentsPerPass: 25_000,
 };
 
@@ -228,12 +238,31 @@ function termShards(
   return { split, splitTable, keys, shards, termsFileOf };
 }
 
-/** The docs parts: what results show, a fixed number of documents per file. */
+/**
+ * The legal objects a result's excerpt can quote: their first characters, cut at a word. A match
+ * further in is named without a quote; the whole text would cost about 10 MB at 35,000
+ * organisations (docs/search.md, "What a result shows").
+ */
+const QUOTED_OBJECTS_LENGTH = 240;
+
+function quotedObjects(objects: string): string {
+  if (objects.length <= QUOTED_OBJECTS_LENGTH) return objects;
+  const cut = objects.slice(0, QUOTED_OBJECTS_LENGTH + 1);
+  return cut.slice(0, Math.max(cut.search(/\s\S*$/), 0)) || objects.slice(0, QUOTED_OBJECTS_LENGTH);
+}
+
+/**
+ * The docs parts: what results show, a fixed number of documents per file (a status as its
+ * number among the core's status options); and beside each, the start of the legal objects of
+ * the same documents, read only for a result matched in them.
+ */
 function docsParts(
   documents: readonly SearchDocument[],
   docsPerFile: number,
+  statusOptions: readonly { key: string }[],
   parts: Map<string, unknown>,
 ): void {
+  const statusIndex = new Map(statusOptions.map(({ key }, index) => [key, index]));
   for (let first = 0; first < documents.length; first += docsPerFile) {
     const part: DocsPart = documents
       .slice(first, first + docsPerFile)
@@ -245,8 +274,16 @@ function docsParts(
         display.county,
         display.sectorName,
         display.subSectorName,
+        display.number,
+        [...new Set(display.status.map((status) => statusIndex.get(statusKey(status))!))],
+        display.income,
+        display.incomeYear,
       ]);
     parts.set(partName.docs(first / docsPerFile), part);
+    const objects: ObjectsPart = documents
+      .slice(first, first + docsPerFile)
+      .map(({ fields }) => quotedObjects(fields.objects.join('\n')));
+    parts.set(partName.objects(first / docsPerFile), objects);
   }
 }
 
@@ -270,8 +307,8 @@ export function buildSearchIndex(
   );
 
   const documentCount = documents.length;
-  docsParts(documents, layout.docsPerFile, parts);
-  const facets = facetParts(documents, options, parts);
+  const facets = facetParts(documents, options, parts, layout.factsPerFile);
+  docsParts(documents, layout.docsPerFile, facets.status, parts);
 
   const core: CorePart = {
     format: INDEX_FORMAT,
@@ -280,6 +317,7 @@ export function buildSearchIndex(
     averageFieldLength,
     ...new ShardTable(split, shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
+    factsPerFile: layout.factsPerFile,
     facets,
   };
   parts.set(partName.core(), core);

@@ -8,7 +8,8 @@
 import { nameVariants } from './synonyms.ts';
 import type { Organisation } from '../records/organisation.ts';
 import { funderKey, UNNAMED_FUNDER_KEY } from '../money/funders.ts';
-import { orgIdentifiers } from '../lib/identifiers.ts';
+import { orgIdentifiers, registrationNumbers } from '../lib/identifiers.ts';
+import { amountOf, formatAmount } from '../lib/money.ts';
 import { foldText } from './fold.ts';
 
 /** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
@@ -42,6 +43,14 @@ interface SearchDisplay {
   county: string;
   sectorName: string;
   subSectorName: string;
+  /** The charity number (RCN), else the CRO or CHY number, with its register's prefix; "" when none. */
+  number: string;
+  /** The labels of its regulatory or tax statuses, e.g. "Registered Charity (CRA)". */
+  status: string[];
+  /** The latest income, formatted as the pages show it; "" when not given. */
+  income: string;
+  /** The year of the accounts that income is from; 0 when not given. */
+  incomeYear: number;
 }
 
 /** What the filters beside the results test. */
@@ -56,6 +65,10 @@ interface SearchFacets {
   voluntaryCodes: string[];
   /** The funders its record names: the funder pages' key, and the name as this record spells it. */
   funders: { key: string; name: string }[];
+  /** The regulatory or tax status labels, as given. */
+  status: string[];
+  /** The latest income in cents, for sorting; undefined when not given. */
+  incomeCents?: number;
 }
 
 export interface SearchDocument {
@@ -113,6 +126,28 @@ function fundersOf(organisation: Organisation): { key: string; name: string }[] 
   return [...funders].map(([key, name]) => ({ key, name }));
 }
 
+function incomeFacet(organisation: Organisation): { incomeCents?: number } {
+  const incomeCents = cents(organisation.financialSummary?.currentIncome);
+  return incomeCents === undefined ? {} : { incomeCents };
+}
+
+const NUMBER_PREFIXES = { charity: 'RCN', company: 'CRO', chy: 'CHY' } as const;
+
+/** The number a result shows: the charity number first, as the organisation pages put it first. */
+function displayNumber(organisation: Organisation): string {
+  const numbers = registrationNumbers(organisation.regulators);
+  const shown = numbers.find(({ kind }) => kind === 'charity') ?? numbers[0];
+  return shown ? `${NUMBER_PREFIXES[shown.kind]} ${shown.number}` : '';
+}
+
+/** Whole cents stay exact as a JavaScript number up to 90 trillion euro. */
+function cents(value: unknown): number | undefined {
+  const amount = amountOf(value);
+  if (amount === undefined) return undefined;
+  const rounded = Math.round(amount * 100);
+  return Number.isSafeInteger(rounded) ? rounded : undefined;
+}
+
 export function searchDocument(
   organisation: Organisation,
   membership: Membership,
@@ -158,7 +193,19 @@ export function searchDocument(
       classification: present([sectorName, subSectorName, organisation.secondarySubsectorName ?? '']),
       objects: present([organisation.legalObjectsExtract ?? '']),
     },
-    display: { href, name, altNames, registeredAddress, county, sectorName, subSectorName },
+    display: {
+      href,
+      name,
+      altNames,
+      registeredAddress,
+      county,
+      sectorName,
+      subSectorName,
+      number: displayNumber(organisation),
+      status: [...new Set(organisation.regulatory)],
+      income: formatAmount(organisation.financialSummary?.currentIncome) ?? '',
+      incomeYear: organisation.financialSummary?.currentYear ?? 0,
+    },
     facets: {
       county,
       sector: organisation.sectorCode ?? sectorName.toLowerCase(),
@@ -166,6 +213,8 @@ export function searchDocument(
       lists: [...new Set(membership.lists)],
       voluntaryCodes: [...new Set(membership.voluntaryCodes)],
       funders: fundersOf(organisation),
+      status: [...new Set(organisation.regulatory)],
+      ...incomeFacet(organisation),
     },
   };
 }

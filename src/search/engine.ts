@@ -11,17 +11,22 @@ import { shardIndex } from './shard-index.ts';
 import { ShardTable } from './shards.ts';
 import {
   FACET_NAMES,
+  MULTI_FACETS,
   partName,
   type ColumnPart,
   type CorePart,
   type DocsPart,
   type FacetName,
+  type FactsPart,
   type MembersPart,
+  type ObjectsPart,
   type PositionsPart,
   type TermsEntry,
   type TermsPart,
 } from './parts.ts';
-import { isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from './query.ts';
+import { editDistance, isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from './query.ts';
+import { decodeFacts, type DocumentFacts } from './facts.ts';
+import type { SearchField } from './document.ts';
 
 /** Loads one part of the index by name (`core`, `terms/3`, ...) and resolves to its contents. */
 export type PartLoader = (name: string) => Promise<unknown>;
@@ -29,9 +34,19 @@ export type PartLoader = (name: string) => Promise<unknown>;
 /** Filter values by facet: a county, a sector, a list or a voluntary code key from the core. */
 export type SearchFilters = Partial<Record<FacetName, string>>;
 
+/**
+ * The order of the results: relevance (an exact name first, then by score, then A–Z), name (A–Z)
+ * or latest income (highest first, those without one last; equal incomes by relevance).
+ */
+export type SortOrder = 'relevance' | 'name' | 'income';
+
+export const SORT_ORDERS: readonly SortOrder[] = ['relevance', 'name', 'income'];
+
 export interface SearchRequest {
   query: string;
   filters?: SearchFilters;
+  /** Default: relevance. */
+  sort?: SortOrder;
   /** First result to show, from 0. */
   offset?: number;
   /** Results to show; the rest are counted and ranked, not loaded. */
@@ -49,8 +64,17 @@ export interface SearchHit {
   county: string;
   sectorName: string;
   subSectorName: string;
+  /** The charity number, else a CRO or CHY number, with its prefix; "" when none. */
+  number: string;
+  status: string[];
+  /** The latest income, formatted; "" when not given. */
+  income: string;
+  /** The year of that income; 0 when not given. */
+  incomeYear: number;
   /** The name is exactly the words of the query. */
   exactName: boolean;
+  /** The fields where every word and phrase of the query matched, in index order; none for filters alone. */
+  matched: SearchField[];
 }
 
 export interface SearchResponse {
@@ -70,27 +94,23 @@ export const DEFAULT_LIMIT = 20;
 /** A suggestion for a word that matches nothing is at most this many edits away. */
 const SUGGESTION_EDITS = 2;
 
-/** Levenshtein distance: inserted, deleted or replaced letters. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
-}
-
-/** The documents of a query in the order shown, and those whose whole name the query is. */
+/** The documents of a query in the order shown, those whose whole name the query is, and where each matched. */
 interface Ranking {
   documents: number[];
   exactNames: Set<number>;
+  /** Per document, a bit mask of the fields where every unit of the query matched. */
+  fields: Map<number, number>;
+}
+
+/** Income sorts highest first; none after every amount. */
+function byIncome(facts: ReadonlyMap<number, DocumentFacts>) {
+  return (a: number, b: number): number => {
+    const first = facts.get(a)?.incomeCents;
+    const second = facts.get(b)?.incomeCents;
+    if (first === undefined || second === undefined)
+      return Number(first === undefined) - Number(second === undefined);
+    return second - first;
+  };
 }
 
 export class SearchEngine {
@@ -288,7 +308,7 @@ export class SearchEngine {
     for (let document = 0; document < core.documentCount; document += 1) {
       if (!accept || accept(document)) documents.push(document);
     }
-    return { documents, exactNames: new Set() };
+    return { documents, exactNames: new Set(), fields: new Map() };
   }
 
   /** The documents every unit matched, an exact name first, then by score. */
@@ -302,8 +322,10 @@ export class SearchEngine {
     const nameField = core.fieldIds['name']!;
     const queryWords = new Set([...query.words.map(({ word }) => word), ...query.phrases.flat()]).size;
     const ranked: { document: number; exact: boolean; score: number }[] = [];
-    for (const [document, { score }] of intersect(units)) {
+    const fields = new Map<number, number>();
+    for (const [document, { score, fields: matched }] of intersect(units)) {
       if (accept && !accept(document)) continue;
+      fields.set(document, matched);
       const exact =
         this.#nameLengths.get(document) === queryWords &&
         units.every((unit) => (unit.get(document)!.fields & bit(nameField)) !== 0);
@@ -311,14 +333,35 @@ export class SearchEngine {
       if (exact) exactNames.add(document);
     }
     ranked.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.document - b.document);
-    return { documents: ranked.map(({ document }) => document), exactNames };
+    return { documents: ranked.map(({ document }) => document), exactNames, fields };
   }
 
   /** What a result shows of a document, from its docs part. */
-  async #hit(core: CorePart, document: number, exactNames: ReadonlySet<number>): Promise<SearchHit> {
+  async #hit(
+    core: CorePart,
+    document: number,
+    exactNames: ReadonlySet<number>,
+    fields = 0,
+  ): Promise<SearchHit> {
     const docs = await this.#part<DocsPart>(partName.docs(Math.floor(document / core.docsPerFile)));
-    const [href, name, altNames, registeredAddress, county, sectorName, subSectorName] =
-      docs[document % core.docsPerFile]!;
+    const [
+      href,
+      name,
+      altNames,
+      registeredAddress,
+      county,
+      sectorName,
+      subSectorName,
+      number,
+      statuses,
+      income,
+      incomeYear,
+    ] = docs[document % core.docsPerFile]!;
+    const status = statuses.map((option) => core.facets.status[option]?.label ?? '');
+    const matched = Object.entries(core.fieldIds)
+      .filter(([, id]) => (fields & bit(id)) !== 0)
+      .sort((a, b) => a[1] - b[1])
+      .map(([field]) => field as SearchField);
     return {
       document,
       href,
@@ -328,8 +371,68 @@ export class SearchEngine {
       county,
       sectorName,
       subSectorName,
+      number,
+      status,
+      income,
+      incomeYear,
       exactName: exactNames.has(document),
+      matched,
     };
+  }
+
+  /** The facts of the given documents, from the facts files their numbers fall in. */
+  async facts(documents: Iterable<number>): Promise<Map<number, DocumentFacts>> {
+    const core = await this.core();
+    const files = new Set<number>();
+    for (const document of documents) files.add(Math.floor(document / core.factsPerFile));
+    const byDocument = new Map<number, DocumentFacts>();
+    await Promise.all(
+      [...files].map(async (file) => {
+        const decoded = decodeFacts(await this.#part<FactsPart>(partName.facts(file)));
+        decoded.forEach((facts, offset) => byDocument.set(file * core.factsPerFile + offset, facts));
+      }),
+    );
+    return byDocument;
+  }
+
+  /**
+   * How many of `documents` have each option of each facet, in the order of the core's options:
+   * counted over every document given, not only a page of them.
+   */
+  async facetCounts(documents: readonly number[]): Promise<Record<FacetName, number[]>> {
+    const core = await this.core();
+    const facts = await this.facts(documents);
+    const counts = Object.fromEntries(
+      FACET_NAMES.map((facet) => [facet, new Array<number>(core.facets[facet].length).fill(0)]),
+    ) as Record<FacetName, number[]>;
+    for (const document of documents) {
+      const of = facts.get(document);
+      if (!of) continue;
+      counts.county[of.county]! += 1;
+      counts.sector[of.sector]! += 1;
+      for (const facet of MULTI_FACETS) for (const option of of[facet]) counts[facet][option]! += 1;
+    }
+    return counts;
+  }
+
+  /** The legal objects of a document, for the excerpt of a match in them. */
+  async objects(document: number): Promise<string> {
+    const core = await this.core();
+    const objects = await this.#part<ObjectsPart>(partName.objects(Math.floor(document / core.docsPerFile)));
+    return objects[document % core.docsPerFile] ?? '';
+  }
+
+  /** What results show of every document given, in that order (a download of the whole result set). */
+  async details(documents: readonly number[]): Promise<SearchHit[]> {
+    const core = await this.core();
+    return Promise.all(documents.map((document) => this.#hit(core, document, new Set())));
+  }
+
+  /** The documents in the order asked for; relevance is the order they come in. */
+  async #sorted(documents: number[], sort: SortOrder): Promise<number[]> {
+    if (sort === 'name') return [...documents].sort((a, b) => a - b);
+    if (sort === 'income') return [...documents].sort(byIncome(await this.facts(documents)));
+    return documents;
   }
 
   /** The indexed word nearest to `word` within two edits (in its shard), or none. */
@@ -399,11 +502,15 @@ export class SearchEngine {
       this.#filter(filters),
     ]);
 
-    const { documents, exactNames } =
+    const ranking =
       units.length === 0 ? this.#filtered(core, accept) : this.#ranked(core, query, units, accept);
+    const { exactNames, fields } = ranking;
+    const documents = await this.#sorted(ranking.documents, request.sort ?? 'relevance');
 
     const page = documents.slice(offset, offset + limit);
-    const hits = await Promise.all(page.map((document) => this.#hit(core, document, exactNames)));
+    const hits = await Promise.all(
+      page.map((document) => this.#hit(core, document, exactNames, fields.get(document))),
+    );
     return { query, documents, hits, offset };
   }
 }

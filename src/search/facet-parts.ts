@@ -2,8 +2,17 @@
 // per document; lists, voluntary codes and funders as the documents of each.
 import { columnWidth, encodeColumn, encodeDocuments } from './codec.ts';
 import { countyKey } from '../lib/counties.ts';
+import { slugify } from '../lib/slugs.ts';
 import type { SearchDocument } from './document.ts';
-import { partName, type ColumnPart, type CorePart, type FacetOption, type MembersPart } from './parts.ts';
+import { encodeFacts } from './facts.ts';
+import {
+  MULTI_FACETS,
+  partName,
+  type ColumnPart,
+  type CorePart,
+  type FacetOption,
+  type MembersPart,
+} from './parts.ts';
 
 /** The labels of the API's group lists (api-spec: registeredCharities, taxEfficientGifts, housingBodies). */
 const DEFAULT_LISTS: readonly { key: string; label: string }[] = [
@@ -53,8 +62,72 @@ function commonest(spellings: Map<string, number>): string | undefined {
   return [...spellings.entries()].sort((a, b) => b[1] - a[1] || collator.compare(a[0], b[0]))[0]?.[0];
 }
 
-/** Writes the filters' parts into `parts` and returns their options, for the core. */
+/**
+ * A status label as the filter and the address name it: a slug, so that a label from the data
+ * never becomes an attribute's value as written.
+ */
+export function statusKey(label: string): string {
+  return slugify(label);
+}
+
+/** The keys of each document under each facet, as the filters group them. */
+function facetKeys(documents: readonly SearchDocument[], countyKeyOf: (county: string) => string) {
+  return {
+    county: documents.map(({ facets }) => [countyKeyOf(facets.county)]),
+    sector: documents.map(({ facets }) => [facets.sector]),
+    list: documents.map(({ facets }) => facets.lists),
+    voluntaryCode: documents.map(({ facets }) => facets.voluntaryCodes),
+    funder: documents.map(({ facets }) => facets.funders.map(({ key }) => key)),
+    status: documents.map(({ facets }) => [...new Set(facets.status.map(statusKey))]),
+  };
+}
+
+/** Writes the facts parts: each document's option numbers and income, `factsPerFile` documents a file. */
+function factsParts(
+  documents: readonly SearchDocument[],
+  keys: ReturnType<typeof facetKeys>,
+  facets: CorePart['facets'],
+  factsPerFile: number,
+  parts: Map<string, unknown>,
+): void {
+  const indexOf = Object.fromEntries(
+    Object.entries(facets).map(([facet, options]) => [
+      facet,
+      new Map(options.map(({ key }, index) => [key, index])),
+    ]),
+  ) as Record<keyof CorePart['facets'], Map<string, number>>;
+  const numbers = (facet: keyof CorePart['facets'], document: number) =>
+    keys[facet][document]!.map((key) => indexOf[facet].get(key)!);
+  for (let first = 0; first < documents.length; first += factsPerFile) {
+    const facts = documents.slice(first, first + factsPerFile).map((document, offset) => {
+      const number = first + offset;
+      return {
+        county: numbers('county', number)[0]!,
+        sector: numbers('sector', number)[0]!,
+        ...(Object.fromEntries(MULTI_FACETS.map((facet) => [facet, numbers(facet, number)])) as Record<
+          (typeof MULTI_FACETS)[number],
+          number[]
+        >),
+        incomeCents: document.facets.incomeCents,
+      };
+    });
+    parts.set(partName.facts(first / factsPerFile), encodeFacts(facts));
+  }
+}
+
+/** Writes the filters' parts and the facts parts into `parts` and returns the filters' options, for the core. */
 export function facetParts(
+  documents: readonly SearchDocument[],
+  options: FacetLabels,
+  parts: Map<string, unknown>,
+  factsPerFile: number,
+): CorePart['facets'] {
+  const facets = filterParts(documents, options, parts);
+  factsParts(documents, facetKeys(documents, options.countyKey ?? countyKey), facets, factsPerFile, parts);
+  return facets;
+}
+
+function filterParts(
   documents: readonly SearchDocument[],
   options: FacetLabels,
   parts: Map<string, unknown>,
@@ -93,6 +166,12 @@ export function facetParts(
     [],
     (document) => documents[document]!.facets.funders.map(({ key, name }) => [key, name]),
   );
+  const status = facetOptions(
+    documents.map(({ facets }) => [...new Set(facets.status.map(statusKey))]),
+    (key, spellings) => commonest(spellings) ?? key,
+    [],
+    (document) => documents[document]!.facets.status.map((label) => [statusKey(label), label]),
+  );
   for (const [facet, facetKeys, facetOptionList] of [
     ['county', countyKeys, county],
     ['sector', sectorKeys, sector],
@@ -112,6 +191,7 @@ export function facetParts(
     ['list', (document: SearchDocument) => document.facets.lists],
     ['voluntaryCode', (document: SearchDocument) => document.facets.voluntaryCodes],
     ['funder', (document: SearchDocument) => document.facets.funders.map(({ key }) => key)],
+    ['status', (document: SearchDocument) => [...new Set(document.facets.status.map(statusKey))]],
   ] as const) {
     const members = new Map<string, number[]>();
     documents.forEach((document, number) => {
@@ -127,5 +207,5 @@ export function facetParts(
     parts.set(partName.facet(facet), part);
   }
 
-  return { county, sector, list, voluntaryCode, funder };
+  return { county, sector, list, voluntaryCode, funder, status };
 }

@@ -22,12 +22,15 @@ export interface CorePart {
   shardFiles: string;
   splitPrefixes: string;
   docsPerFile: number;
+  /** Documents per facts file (`search/facts/N.js`). */
+  factsPerFile: number;
   facets: {
     county: FacetOption[];
     sector: FacetOption[];
     list: FacetOption[];
     voluntaryCode: FacetOption[];
     funder: FacetOption[];
+    status: FacetOption[];
   };
 }
 
@@ -48,8 +51,12 @@ export type TermsPart = Record<string, TermsEntry[]>;
 /** `search/positions/N.js`: shard key to term to its occurrences (`encodeOccurrences`). */
 export type PositionsPart = Record<string, Record<string, string>>;
 
-/** One result as shown: [href, name, altNames, registeredAddress, county, sectorName, subSectorName]. */
-type DocsEntry = [string, string, string[], string, string, string, string];
+/**
+ * One result as shown: [href, name, altNames, registeredAddress, county, sectorName, subSectorName,
+ * number, status, income, incomeYear] (`SearchDocument['display']`), each status as its number
+ * among the core's status options.
+ */
+type DocsEntry = [string, string, string[], string, string, string, string, string, number[], string, number];
 
 /** `search/docs/N.js`: `docsPerFile` documents, in document order. */
 export type DocsPart = DocsEntry[];
@@ -66,9 +73,30 @@ export interface ColumnPart {
 /** `search/facets/list.js`, `voluntaryCode.js` and `funder.js`: member documents of each key (`encodePostings` gaps). */
 export type MembersPart = Record<string, string>;
 
+/** `search/objects/N.js`: the start of the legal objects of the documents of `docs/N.js`, for the excerpt of a match. */
+export type ObjectsPart = string[];
+
+/**
+ * `search/facts/N.js`: what facet counts and the sort by income read of `factsPerFile` documents,
+ * as one stream of numbers (`encodeNumbers`): per document its county and sector option, then for
+ * list, voluntary code, funder and status a count and that many option numbers, then its latest
+ * income (0 when not given, else 1 + the cents zig-zagged: 2c for c ≥ 0, −2c − 1 below).
+ */
+export type FactsPart = string;
+
 export type FacetName = keyof CorePart['facets'];
 
-export const FACET_NAMES: readonly FacetName[] = ['county', 'sector', 'list', 'voluntaryCode', 'funder'];
+export const FACET_NAMES: readonly FacetName[] = [
+  'county',
+  'sector',
+  'list',
+  'voluntaryCode',
+  'funder',
+  'status',
+];
+
+/** The facets an organisation has any number of, in the order a facts file lists them. */
+export const MULTI_FACETS = ['list', 'voluntaryCode', 'funder', 'status'] as const;
 
 export const partName = {
   core: (): string => 'core',
@@ -76,4 +104,6 @@ export const partName = {
   positions: (file: number): string => `positions/${file}`,
   docs: (file: number): string => `docs/${file}`,
   facet: (facet: FacetName): string => `facets/${facet}`,
+  objects: (file: number): string => `objects/${file}`,
+  facts: (file: number): string => `facts/${file}`,
 };

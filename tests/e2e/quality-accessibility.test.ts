@@ -114,6 +114,7 @@ function focused(page: Page): Promise<string> {
     const tag = element.tagName.toLowerCase();
     const filter = element.getAttribute('data-search-filter');
     if (filter) return `select ${filter}`;
+    if (element.hasAttribute('data-search-sort')) return 'select order';
     if (tag === 'input') return `input ${(element as HTMLInputElement).type}`;
     if (element.closest('[data-search-results]')) return 'result link';
     if (element.closest('[data-search-pager]')) return `pager ${element.textContent?.trim()}`;
@@ -166,15 +167,20 @@ test('by keyboard alone: skip link, search box, search button, every filter, res
   const total = await waitForResults(page);
   assert.ok(total > 20, `${total} results`);
 
-  assert.deepEqual(await tabTo(page, (stop) => stop === 'select funder'), [
+  assert.deepEqual(await tabTo(page, (stop) => stop === 'select status'), [
     'button Search',
     'select county',
     'select sector',
     'select list',
     'select voluntaryCode',
     'select funder',
+    'select status',
   ]);
-  assert.deepEqual(await tabTo(page, (stop) => stop === 'result link'), ['result link']);
+  assert.deepEqual(await tabTo(page, (stop) => stop === 'result link'), [
+    'select order',
+    'button Download these results (CSV)',
+    'result link',
+  ]);
   assert.ok(await focusIsVisible(page));
   const toPager = await tabTo(page, (stop) => stop.startsWith('pager'));
   assert.deepEqual(new Set(toPager.slice(0, -1)), new Set(['result link']));

@@ -3,18 +3,21 @@
 // Content-Security-Policy and a slow index. The site is built from a sample register of a few
 // hundred organisations; what a query should find is worked out here from the records.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright';
 import { organisationPath } from '../../src/lib/routes.ts';
+import { countyKey } from '../../src/lib/counties.ts';
+import { parseCsv } from '../../src/lib/csv.ts';
 import type { SearchDocument } from '../../src/search/document.ts';
 import { recordDocument as searchDocument } from '../support/records.ts';
 import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
+import { calibrate } from '../../src/bench/calibration.ts';
 import { openPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
@@ -22,6 +25,9 @@ import { serveSite, type SiteServer } from '../support/site-server.ts';
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
 const ORGANISATIONS = 300;
+
+/** The benchmark's fixed workload on the day its figures were taken (README, "Figures"). */
+const QUIET_CALIBRATION_MS = 225.6;
 const PAGE_SIZE = 20;
 
 let work: string;
@@ -275,4 +281,220 @@ test('a misspelt word that finds nothing is offered the nearest word that finds 
   assert.equal(await offer.isVisible(), false, 'the offer goes once its query runs');
   assert.match(page.url(), new RegExp(`[?&]q=${word}(?:&|$)`));
   assert.deepEqual(problems, []);
+});
+
+/** The sample record of an id. */
+function recordOf(id: string): Record<string, unknown> {
+  return records.find((record) => record['id'] === id)!;
+}
+
+function incomeOf(id: string): number | undefined {
+  return (recordOf(id)['financialSummary'] as { currentIncome?: number } | undefined)?.currentIncome;
+}
+
+/** The organisations linked from the results shown, by id, in the order shown. */
+async function shownIds(page: Page): Promise<string[]> {
+  const hrefs = await page
+    .locator('[data-search-results] h3 a')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.map((href) => /([0-9a-f-]{36})\.html$/.exec(href)![1]!);
+}
+
+/** Waits until the page shows results in the order `sort` (the address says it). */
+async function sortedBy(page: Page, sort: string): Promise<void> {
+  await page.locator('select[data-search-sort]').selectOption(sort);
+  await page.waitForFunction(
+    (order) => new URL(window.location.href).searchParams.get('sort') === order,
+    sort,
+  );
+}
+
+test('results sort by name and by latest income, the order kept in the address over a reload', async () => {
+  const query = 'the';
+  const ids = idsWith([query], false);
+  const { page, problems } = await open(`${searchPage()}?q=${query}%20`);
+  assert.equal(await resultsFor(page, query), ids.length);
+  const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
+  const byName = [...ids].sort(
+    (a, b) =>
+      collator.compare(String(recordOf(a)['name'] ?? ''), String(recordOf(b)['name'] ?? '')) ||
+      (a < b ? -1 : 1),
+  );
+  await sortedBy(page, 'name');
+  await page.waitForFunction(
+    (first) => document.querySelector('[data-search-results] h3 a')?.getAttribute('href')?.includes(first),
+    byName[0]!,
+  );
+  assert.deepEqual(await shownIds(page), byName.slice(0, PAGE_SIZE));
+
+  await sortedBy(page, 'income');
+  const incomes = ids
+    .map(incomeOf)
+    .filter((income) => income !== undefined)
+    .sort((a, b) => b - a);
+  await page.waitForFunction(
+    () => document.querySelector('[data-search-results] li [data-result-income]') !== null,
+  );
+  await page.waitForFunction(
+    (top) => document.querySelector('[data-search-results] h3 a')?.getAttribute('href')?.includes(top),
+    ids.find((id) => incomeOf(id) === incomes[0])!,
+  );
+  assert.deepEqual((await shownIds(page)).map(incomeOf), incomes.slice(0, PAGE_SIZE));
+  await page.reload();
+  await resultsFor(page, query);
+  assert.equal(await page.locator('select[data-search-sort]').inputValue(), 'income');
+  assert.deepEqual((await shownIds(page)).map(incomeOf), incomes.slice(0, PAGE_SIZE));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('each filter counts within the results: a county with none shows 0 and cannot be chosen', async () => {
+  const query = `"${phrase.words[0]!}"`;
+  const ids = idsWith([phrase.words[0]!], false);
+  const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(query)}`);
+  assert.equal(await resultsFor(page, query), ids.length);
+  const county = page.locator('select[data-search-filter="county"] option:not([value=""])');
+  const expected = (key: string) =>
+    ids.filter((id) => countyKey(String(recordOf(id)['county'] ?? '')) === key).length;
+  // Counted after the results are drawn: wait until the counts are those of this query.
+  await page.waitForFunction(
+    (total) =>
+      [...document.querySelectorAll('select[data-search-filter="county"] option:not([value=""])')]
+        .map((option) => Number(/\(([\d,]+)\)$/.exec(option.textContent ?? '')![1]!.replace(/,/g, '')))
+        .reduce((sum, count) => sum + count, 0) === total,
+    ids.length,
+  );
+  const options = await county.evaluateAll((elements) =>
+    elements.map((option) => ({
+      key: (option as HTMLOptionElement).value,
+      count: Number(/\(([\d,]+)\)$/.exec(option.textContent ?? '')![1]!.replace(/,/g, '')),
+      disabled: (option as HTMLOptionElement).disabled,
+    })),
+  );
+  assert.deepEqual(
+    options,
+    options.map(({ key }) => ({ key, count: expected(key), disabled: expected(key) === 0 })),
+  );
+  assert.ok(
+    options.some(({ count }) => count === 0),
+    'a county with no result is listed',
+  );
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a result shows its number, status, county and latest income, and marks exactly the query's words where it matched", async () => {
+  const query = `"${phrase.words.join(' ')}"`;
+  const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(query)}`);
+  assert.equal(await resultsFor(page, query), phrase.ids.length);
+  const cards = await page.locator('[data-search-results] > li').evaluateAll((items) =>
+    items.map((item) => ({
+      href: item.querySelector('h3 a')?.getAttribute('href') ?? '',
+      marks: [...item.querySelectorAll('mark')].map((mark) => mark.textContent ?? ''),
+      county: item.querySelector('[data-result-county]')?.textContent ?? '',
+      income: item.querySelector('[data-result-income]')?.textContent ?? '',
+      status: item.querySelector('[data-result-status]')?.textContent ?? '',
+      height: item.getBoundingClientRect().height,
+    })),
+  );
+  for (const card of cards) {
+    const record = recordOf(/([0-9a-f-]{36})\.html$/.exec(card.href)![1]!);
+    const marked = card.marks.flatMap(referenceWords);
+    assert.ok(marked.length >= phrase.words.length, `${card.href}: ${card.marks.join('|')}`);
+    assert.ok(
+      marked.every((word) => phrase.words.includes(word)),
+      `only the phrase's words are marked: ${card.marks.join('|')}`,
+    );
+    assert.equal(card.county, String(record['county'] ?? ''));
+    assert.equal(card.status, (record['regulatory'] as string[]).join(', '));
+    const summary = record['financialSummary'] as
+      { currentIncome?: number; currentYear?: number } | undefined;
+    if (summary?.currentIncome !== undefined) {
+      assert.equal(
+        card.income,
+        `Income €${new Intl.NumberFormat('en-IE').format(summary.currentIncome)} (${summary.currentYear})`,
+      );
+    }
+    assert.ok(card.height < 100, `a result is compact: ${Math.round(card.height)} px`);
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('"Download these results (CSV)" saves every result of the query, not only the page shown, in order', async () => {
+  const query = 'the';
+  const ids = idsWith([query], false);
+  assert.ok(ids.length > PAGE_SIZE);
+  const { page, problems } = await open(`${searchPage()}?q=${query}%20&sort=name`);
+  await resultsFor(page, query);
+  const firstPage = await shownIds(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('button[data-search-download]').click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'search-results.csv');
+  const [heading, ...rows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+  assert.deepEqual(heading!.slice(0, 6), [
+    'name',
+    'status',
+    'number',
+    'county',
+    'latest_income',
+    'income_year',
+  ]);
+  const pageColumn = heading!.indexOf('page');
+  const rowIds = rows.map((row) => /([0-9a-f-]{36})\.html$/.exec(row[pageColumn]!)![1]!);
+  assert.deepEqual([...rowIds].sort(), ids);
+  assert.deepEqual(rowIds.slice(0, PAGE_SIZE), firstPage);
+  for (const [index, row] of rows.entries()) {
+    const record = recordOf(rowIds[index]!);
+    const name = String(record['name'] ?? '');
+    assert.equal(row[0], /^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
+    assert.equal(row[3], String(record['county'] ?? ''));
+    const income = incomeOf(rowIds[index]!);
+    assert.equal(row[4], income === undefined ? '' : String(income));
+  }
+  assert.ok(rows[0]![pageColumn]!.startsWith('file:'), 'each row links its page');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a cold load of a search moves nothing on the page and runs no task over 200 ms', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen = { shift: 0, longest: 0 };
+    (window as unknown as { layoutSeen: typeof seen }).layoutSeen = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) seen.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.longest = Math.max(seen.longest, entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${searchPage()}?q=the%20`);
+  await resultsFor(page, 'the');
+  // The filters are counted after the results are drawn; wait until they are.
+  await page.waitForFunction(() =>
+    /\(\d/.test(
+      document.querySelector('select[data-search-filter="county"] option:not([value=""])')?.textContent ?? '',
+    ),
+  );
+  await page.waitForTimeout(500);
+  const seen = await page.evaluate(
+    () => (window as unknown as { layoutSeen: { shift: number; longest: number } }).layoutSeen,
+  );
+  assert.equal(seen.shift, 0, `layout shift ${seen.shift}`);
+  // 200 ms on a machine as fast as the benchmark's on the day of its calibration (README,
+  // "Figures"); a machine busy with other work now is given the time its slowness asks for.
+  const slowness = Math.max(1, calibrate(3).medianMs / QUIET_CALIBRATION_MS);
+  assert.ok(
+    seen.longest <= 200 * slowness,
+    `the longest task took ${seen.longest} ms (allowed ${Math.round(200 * slowness)} ms on this machine now)`,
+  );
+  await context.close();
 });

@@ -139,6 +139,12 @@ const OBJECT_PHRASES = [
   'to provide services to people who are homeless',
   'the preservation of heritage',
 ];
+const STATUSES = [
+  'Registered Charity (CRA)',
+  'Company (CRO)',
+  'Charitable Tax Exemption (CHY)',
+  'Approved Housing Body (AHBRA)',
+];
 const LISTS = ['registeredCharities', 'taxEfficientGifts', 'housingBodies'];
 const CODES = ['GOVERNANCECODE', 'ICTR', 'SORP'];
 const ROUTING_KEYS = ['D02', 'D6W', 'H91', 'T12', 'F91', 'V93', 'A94'];
@@ -177,6 +183,9 @@ const FUNDER_NAMES = [
 /** `count` records for `seed`. */
 export function searchCorpus(seed: number, count: number): CorpusRecord[] {
   const random = seededRandom(seed);
+  // The status and the income come from a stream of their own, so that the records drawn from
+  // `random` stay as they were for the same seed.
+  const facts = seededRandom(seed ^ 0x5bd1e995);
   const records: CorpusRecord[] = [];
   for (let index = 0; index < count; index += 1) {
     const [sectorCode, sectorName, subSectors] = pick(random, SECTORS);
@@ -271,6 +280,12 @@ export function searchCorpus(seed: number, count: number): CorpusRecord[] {
       amount: integer(random, 1, 500_000),
       fundingType: 'Government',
     }));
+    record['regulatory'] = STATUSES.filter(() => facts() < 0.4);
+    if (facts() < 0.85) {
+      // Some incomes equal, so that the order among equals is tested too.
+      const currentIncome = facts() < 0.1 ? 50_000 : integer(facts, -2_000, 9_000_000);
+      record['financialSummary'] = { currentIncome, currentYear: integer(facts, 2018, 2024) };
+    }
   }
   return records;
 }

@@ -314,7 +314,12 @@ describe('a built index', () => {
       county: 'Galway',
       sectorName: 'Social Services',
       subSectorName: '',
+      number: '',
+      status: [],
+      income: '',
+      incomeYear: 0,
       exactName: false,
+      matched: ['codes'],
     });
   });
 
@@ -381,4 +386,24 @@ describe('building', () => {
       await rm(directory, { recursive: true, force: true });
     }
   });
+});
+
+test('a result quotes the legal objects from their first 240 characters, cut at a word; a short text whole', async () => {
+  const long = Array.from({ length: 60 }, (_, index) => `objective${index}`).join(' ');
+  const documents = await collectDocuments(
+    [
+      organisation(guid(1), { name: 'A', legalObjectsExtract: long }),
+      organisation(guid(2), { name: 'B', legalObjectsExtract: 'To support older people.' }),
+    ],
+    () => NO_MEMBERSHIP,
+  );
+  const objects = buildSearchIndex(documents).parts.get('objects/0') as string[];
+  const words = long.split(' ');
+  let expected = '';
+  for (const word of words) {
+    const next = expected === '' ? word : `${expected} ${word}`;
+    if (next.length > 240) break;
+    expected = next;
+  }
+  assert.deepEqual(objects, [expected, 'To support older people.']);
 });

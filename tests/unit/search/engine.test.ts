@@ -17,7 +17,17 @@ import type { SearchDocument } from '../../../src/search/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
 import { SearchEngine, type SearchFilters } from '../../../src/search/engine.ts';
 import { nodePartLoader } from '../../../src/search/node-loader.ts';
-import { integer, pick, searchCorpus, seededRandom, type Random } from '../../support/search-corpus.ts';
+import {
+  integer,
+  pick,
+  searchCorpus,
+  seededRandom,
+  type CorpusRecord,
+  type Random,
+} from '../../support/search-corpus.ts';
+import { FACET_NAMES, type FacetName } from '../../../src/search/parts.ts';
+import { funderKey } from '../../../src/money/funders.ts';
+import { slugify } from '../../../src/lib/slugs.ts';
 import {
   editDistance,
   hasSequence,
@@ -77,7 +87,8 @@ function passes(document: SearchDocument, filters: SearchFilters): boolean {
     (filters.sector === undefined || facets.sector === filters.sector) &&
     (filters.list === undefined || facets.lists.includes(filters.list)) &&
     (filters.voluntaryCode === undefined || facets.voluntaryCodes.includes(filters.voluntaryCode)) &&
-    (filters.funder === undefined || facets.funders.some(({ key }) => key === filters.funder))
+    (filters.funder === undefined || facets.funders.some(({ key }) => key === filters.funder)) &&
+    (filters.status === undefined || facets.status.map((label) => slugify(label)).includes(filters.status))
   );
 }
 
@@ -173,6 +184,9 @@ function generateQuery(
       if (random() < 0.4 && document.facets.funders.length > 0) {
         filters.funder = pick(random, document.facets.funders).key;
       }
+      if (random() < 0.3 && document.facets.status.length > 0) {
+        filters.status = slugify(pick(random, document.facets.status));
+      }
       return { kind, raw: random() < 0.3 ? '' : styled(word), filters };
     }
   }
@@ -188,6 +202,7 @@ const LAYOUTS: Record<string, Partial<IndexLayout>> = {
     positionsFileBytes: 600,
     termPositionsBytes: 250,
     docsPerFile: 5,
+    factsPerFile: 7,
     documentsPerPass: 150,
   },
 };
@@ -197,10 +212,14 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
     let directory: string;
     let built: BuiltIndex;
     let engine: SearchEngine;
+    let byId: Map<string, CorpusRecord>;
+
+    /** The corpus entry of a document number. */
+    const entryOf = (document: number) => byId.get(built.documents[document]!.id)!;
 
     before(async () => {
       const corpus = searchCorpus(20260501, 400);
-      const byId = new Map(corpus.map((entry) => [entry.record['id'] as string, entry]));
+      byId = new Map(corpus.map((entry) => [entry.record['id'] as string, entry]));
       const documents = await collectDocuments(
         corpus.map(({ record }) => record),
         (id) => byId.get(id)!,
@@ -261,6 +280,82 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
         );
       }
       assert.ok(narrowedByPhrase > 40, `${narrowedByPhrase} phrase queries were narrower than their words`);
+    });
+
+    test("sorted by name, results run A–Z by the records' names; by income, highest first and none last, equal incomes in relevance order", async () => {
+      const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
+      const nameOf = (document: number) => {
+        const name = entryOf(document).record['name'];
+        return typeof name === 'string' ? name.trim() : name === null ? '' : String(name);
+      };
+      const incomeOf = (document: number) =>
+        (entryOf(document).record['financialSummary'] as { currentIncome: number } | undefined)
+          ?.currentIncome;
+      let compared = 0;
+      for (const query of ['community', 'galway', 'housing', 'soc', '"social housing"', '']) {
+        const filters: SearchFilters = query === '' ? { list: 'registeredCharities' } : {};
+        const { documents: relevance } = await engine.search({ query, filters, limit: 0 });
+        const { documents: byName } = await engine.search({ query, filters, sort: 'name', limit: 0 });
+        const { documents: byIncome, hits } = await engine.search({
+          query,
+          filters,
+          sort: 'income',
+          limit: 5,
+        });
+        assert.deepEqual(
+          [...byName].sort((a, b) => a - b),
+          [...relevance].sort((a, b) => a - b),
+        );
+        for (let index = 1; index < byName.length; index += 1) {
+          const order = collator.compare(nameOf(byName[index - 1]!), nameOf(byName[index]!));
+          assert.ok(order <= 0, `${nameOf(byName[index - 1]!)} before ${nameOf(byName[index]!)}`);
+        }
+        const expected = relevance
+          .map((document, rank) => ({ document, rank, income: incomeOf(document) }))
+          .sort(
+            (a, b) =>
+              (a.income === undefined ? 1 : 0) - (b.income === undefined ? 1 : 0) ||
+              (b.income ?? 0) - (a.income ?? 0) ||
+              a.rank - b.rank,
+          )
+          .map(({ document }) => document);
+        assert.deepEqual(byIncome, expected, `by income for ${JSON.stringify(query)}`);
+        assert.deepEqual(
+          hits.map(({ document }) => document),
+          expected.slice(0, 5),
+        );
+        compared += relevance.length;
+      }
+      assert.ok(compared > 200, `${compared} results sorted`);
+    });
+
+    test('facet counts over a result set equal a count of the records, option by option', async () => {
+      const keysOf = (document: number): Record<FacetName, string[]> => {
+        const { record, lists, voluntaryCodes } = entryOf(document);
+        const funders = (record['funders'] as { fundSource: string }[]).map(({ fundSource }) =>
+          funderKey(fundSource),
+        );
+        return {
+          county: [countyKey(String(record['county'] ?? ''))],
+          sector: [String(record['sectorCode'])],
+          list: lists,
+          voluntaryCode: voluntaryCodes,
+          funder: [...new Set(funders)],
+          status: [...new Set((record['regulatory'] as string[]).map((label) => slugify(label)))],
+        };
+      };
+      const core = await engine.core();
+      for (const query of ['community', 'galway', 'ho', '"for the benefit of the community"', 'zzzzzz']) {
+        const { documents } = await engine.search({ query, limit: 0 });
+        const counts = await engine.facetCounts(documents);
+        for (const facet of FACET_NAMES) {
+          const expected = core.facets[facet].map(
+            ({ key }) => documents.filter((document) => keysOf(document)[facet].includes(key)).length,
+          );
+          assert.deepEqual(counts[facet], expected, `${facet} for ${query}`);
+        }
+        if (query === 'zzzzzz') assert.equal(documents.length, 0);
+      }
     });
   });
 }

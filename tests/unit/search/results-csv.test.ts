@@ -1,0 +1,71 @@
+// "Download these results (CSV)": one row per result, in order, every cell as the result has it,
+// and no cell a spreadsheet would run as a formula.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SearchHit } from '../../../src/search/engine.ts';
+import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../src/search/results-csv.ts';
+import { parseCsv } from '../../../src/lib/csv.ts';
+
+function hit(document: number, fields: Partial<SearchHit>): SearchHit {
+  return {
+    document,
+    href: `org/${document}.html`,
+    name: `Organisation ${document}`,
+    altNames: [],
+    registeredAddress: '',
+    county: '',
+    sectorName: '',
+    subSectorName: '',
+    number: '',
+    status: [],
+    income: '',
+    incomeYear: 0,
+    exactName: false,
+    matched: [],
+    ...fields,
+  };
+}
+
+test('one row per result in order, with the income in euro, its year and the page; formulas defused, quotes and line breaks kept', () => {
+  const hits = [
+    hit(7, {
+      name: '=HYPERLINK("http://x","click")',
+      status: ['Registered Charity (CRA)', 'Company (CRO)'],
+      number: 'RCN 20000028',
+      county: 'Cork',
+      incomeYear: 2023,
+      sectorName: 'Health',
+      subSectorName: 'Hospitals',
+      registeredAddress: 'Unit 1,\n"The Yard", Cork',
+    }),
+    hit(2, { name: '+353 Club', county: '@Dublin' }),
+    hit(5, { name: 'Plain', incomeYear: 2020 }),
+  ];
+  const incomes = new Map([
+    [7, 123_456_78],
+    [5, -250_00],
+  ]);
+  const text = resultsCsv(
+    hits,
+    (document) => incomes.get(document),
+    (result) => `https://example.org/${result.href}`,
+  );
+  const rows = parseCsv(text);
+  assert.deepEqual(rows[0], [...RESULTS_CSV_COLUMNS]);
+  assert.deepEqual(rows.slice(1), [
+    [
+      `'=HYPERLINK("http://x","click")`,
+      'Registered Charity (CRA); Company (CRO)',
+      'RCN 20000028',
+      'Cork',
+      '123456.78',
+      '2023',
+      'Health › Hospitals',
+      'Unit 1,\n"The Yard", Cork',
+      'https://example.org/org/7.html',
+    ],
+    [`'+353 Club`, '', '', `'@Dublin`, '', '', '', '', 'https://example.org/org/2.html'],
+    ['Plain', '', '', '', '-250', '2020', '', '', 'https://example.org/org/5.html'],
+  ]);
+  assert.ok(text.endsWith('\r\n'));
+});
