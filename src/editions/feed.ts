@@ -68,7 +68,7 @@ function entryContent({ meta, changes }: KeptEdition, linking: Linking): string 
     const title =
       section.kind === 'fields'
         ? `Changed: ${labelOf(section.field) ?? section.field}`
-        : { renamed: 'Renamed', added: 'Added', removed: 'No longer listed', lists: 'Lists and codes' }[
+        : { renamed: 'Renamed', added: 'Added', removed: 'No longer on the register', lists: 'Lists and codes' }[
             section.kind
           ];
     const heading = `<a href="${at(section.anchor)}">${xmlText(title)}</a> (${section.items.length})`;
@@ -200,7 +200,7 @@ export function groupFeedPath(kind: GroupFeedKind, slug: string): string {
 function whatHappened(edition: KeptEdition, id: string): string {
   const { changes } = edition;
   if (changes.added.some((member) => member.id === id)) return 'added';
-  if (changes.removed.some((member) => member.id === id)) return 'no longer listed';
+  if (changes.removed.some((member) => member.id === id)) return 'no longer on the register';
   const parts: string[] = [];
   const fields = changes.changed.find((change) => change.id === id)?.fields ?? [];
   const tops = [...new Set(fields.map((field) => field.path.split('.')[0] ?? field.path))];
@@ -268,7 +268,7 @@ export function groupFeed(options: GroupFeedOptions): string {
       title: `${editionTitle(meta)}: ${count} of ${group.title}`,
       updated: meta.publishedAt,
       href: changesPath(meta.id),
-      summary: `${count} of ${group.title} added, no longer listed or changed.`,
+      summary: `${count} of ${group.title} added, no longer on the register or changed.`,
       content: `<ul>${items.join('')}</ul><p>${all}</p>`,
     };
   });

@@ -26,7 +26,7 @@ export function changeSummary(meta: EditionMeta): string {
   const { added, removed, changed, joined, left } = meta.changes;
   const parts = [
     added > 0 ? `${added} added` : '',
-    removed > 0 ? `${removed} no longer listed` : '',
+    removed > 0 ? `${removed} no longer on the register` : '',
     changed > 0 ? `${changed} changed` : '',
     joined > 0 ? `${joined} joined a list or code` : '',
     left > 0 ? `${left} left one` : '',

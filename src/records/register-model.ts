@@ -14,21 +14,18 @@ export const LISTS = [
     key: 'registeredCharities',
     slug: 'registered-charities',
     title: 'Registered charities',
-    label: 'Registered charity',
     description: 'Organisations registered with the charities regulator.',
   },
   {
     key: 'taxEfficientGifts',
     slug: 'tax-efficient-gifts',
     title: 'Tax-efficient gifts',
-    label: 'Qualifies for tax relief on donations',
     description: 'Organisations qualifying for tax relief on donations.',
   },
   {
     key: 'housingBodies',
     slug: 'housing-bodies',
     title: 'Approved housing bodies',
-    label: 'Approved housing body',
     description: 'Organisations registered as approved housing bodies with the housing regulator.',
   },
 ] as const;

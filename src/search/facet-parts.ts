@@ -3,6 +3,7 @@
 import { columnWidth, encodeColumn, encodeDocuments } from './codec.ts';
 import { countyKey } from '../lib/counties.ts';
 import { slugify } from '../lib/slugs.ts';
+import { LISTS } from '../records/register.ts';
 import type { SearchDocument } from './document.ts';
 import { encodeFacts } from './facts.ts';
 import {
@@ -14,12 +15,11 @@ import {
   type MembersPart,
 } from './parts.ts';
 
-/** The labels of the API's group lists (api-spec: registeredCharities, taxEfficientGifts, housingBodies). */
-const DEFAULT_LISTS: readonly { key: string; label: string }[] = [
-  { key: 'registeredCharities', label: 'Registered charity' },
-  { key: 'taxEfficientGifts', label: 'Qualifies for tax relief on donations' },
-  { key: 'housingBodies', label: 'Approved housing body' },
-];
+/** The API's group lists, each by the one name the site calls it. */
+const DEFAULT_LISTS: readonly { key: string; label: string }[] = LISTS.map(({ key, title }) => ({
+  key,
+  label: title,
+}));
 
 export interface FacetLabels {
   /** Lists in the order the filter shows them, with labels. Default: the API's three lists. */

@@ -31,9 +31,10 @@ export function writeSearchDocuments(register: Register, file: string): void {
   const descriptor = openSync(file, 'w');
   try {
     const labels: Labels = {
-      lists: LISTS.map(({ key, label }) => ({ key, label })),
-      voluntaryCodes: register.voluntaryCodes.map(({ id, description }) => ({
-        key: id,
+      lists: LISTS.map(({ key, title }) => ({ key, label: title })),
+      // A code is filtered by its page's slug: its id comes from the API and may be anything.
+      voluntaryCodes: register.voluntaryCodes.map(({ id, slug, description }) => ({
+        key: slug,
         label: description ?? id,
       })),
     };
@@ -43,7 +44,7 @@ export function writeSearchDocuments(register: Register, file: string): void {
         entry.organisation,
         {
           lists: (register.listsOf.get(entry.id) ?? []).map((list) => list.key),
-          voluntaryCodes: (register.codesOf.get(entry.id) ?? []).map((code) => code.id),
+          voluntaryCodes: (register.codesOf.get(entry.id) ?? []).map((code) => code.slug),
         },
         organisationPath(entry.id),
       );

@@ -171,7 +171,7 @@ test("the summary's counts are those of the two nights' records, each with a lin
   };
   assert.equal(count('Renamed'), expected.renamed.length);
   assert.equal(count('Added'), expected.added.length);
-  assert.equal(count('No longer listed'), expected.removed.length);
+  assert.equal(count('No longer on the register'), expected.removed.length);
   for (const [field, organisations] of expected.fields) {
     const label = (FIELD_LABELS as Record<string, string>)[field] ?? field;
     assert.equal(count(`Changed: ${label}`), organisations, field);

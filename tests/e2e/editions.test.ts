@@ -128,13 +128,13 @@ test('two crawls with known changes between them show exactly those changes on t
     else assert.ok(page.includes(change.name), `${change.kind} ${change.name}`);
   }
   assert.match(page, /Added \(2\)/);
-  assert.match(page, /No longer listed \(2\)/);
+  assert.match(page, /No longer on the register \(2\)/);
   assert.match(page, /Renamed \(2\)/);
   assert.match(page, /Changed: Financial summary \(2\)/);
 
   const feed = readFileSync(join(at.site, 'feed.xml'), 'utf8');
   assert.match(feed, new RegExp(`<link rel="alternate" type="text/html" href="changes/${newest.id}.html"/>`));
-  assert.match(feed, /2 added, 2 no longer listed, 8 changed/);
+  assert.match(feed, /2 added, 2 no longer on the register, 8 changed/);
   assert.equal((feed.match(/<entry>/g) ?? []).length, 2);
 
   // The section under the heading: the page's contents name it first.
