@@ -4,7 +4,7 @@
 
 /** Tags whose boxes never render the whitespace between them: blocks, table parts, head elements, SVG shapes. */
 const STRUCTURAL =
-  'html|head|body|header|footer|main|nav|section|article|aside|div|p|h[1-6]|ul|ol|li|dl|dt|dd|table|caption|thead|tbody|tfoot|tr|th|td|figure|figcaption|blockquote|meta|link|title|script|svg|rect|line|circle|image|path|text|g';
+  'html|head|body|header|footer|main|nav|section|article|aside|div|p|h[1-6]|ul|ol|li|dl|dt|dd|table|caption|thead|tbody|tfoot|tr|th|td|figure|figcaption|blockquote|details|summary|form|meta|link|title|script|svg|rect|line|circle|image|path|text|g';
 
 /**
  * Block containers (and SVG text): whitespace at the start or end of their content begins or ends
