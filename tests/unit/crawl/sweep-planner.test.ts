@@ -2,7 +2,7 @@
 // of the query must be a word of the organisation, answers in name order, cut at a cap.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SweepPlanner, type FoundOrganisation } from '../../../src/crawl/sweep-planner.ts';
+import { GroupYields, SweepPlanner, type FoundOrganisation } from '../../../src/crawl/sweep-planner.ts';
 
 interface Organisation {
   id: string;
@@ -190,4 +190,80 @@ test('organisations the lists named are not found again by search, and their wor
   assert.ok(sent.length > 0);
   assert.equal(organisations.filter((organisation) => !planner.knows(organisation.id)).length, 0);
   assert.equal(planner.coverage.discovered, organisations.length - 30);
+});
+
+test("a group's yield is its own mean shrunk toward every answer's mean, over that mean", () => {
+  const yields = new GroupYields();
+  const answers: [string, number][] = [];
+  for (let index = 0; index < 203; index++) {
+    const group = ['Primary education', 'Sports organisations', 'Arts', 'Research'][(index % 7) % 4] ?? '';
+    // The groups differ: the first finds up to 4 a query, the last nothing.
+    const found = group === 'Research' ? 0 : (index * 7919) % (group === 'Primary education' ? 5 : 2);
+    yields.add(group, found);
+    answers.push([group, found]);
+  }
+  const overall = (answers.reduce((sum, [, found]) => sum + found, 0) + 1) / (answers.length + 1);
+  for (const group of ['Primary education', 'Sports organisations', 'Arts', 'Research', 'Advocacy']) {
+    const own = answers.filter(([name]) => name === group);
+    const found = own.reduce((sum, [, count]) => sum + count, 0);
+    for (const prior of [0.5, 5, 50]) {
+      const expected = (found + prior * overall) / (own.length + prior) / overall;
+      assert.ok(Math.abs(yields.relativeYield(group, prior) - expected) < 1e-12, `${group} ${prior}`);
+    }
+  }
+  assert.equal(yields.relativeYield('Advocacy', 5), 1);
+  assert.ok(yields.relativeYield('Research', 5) < 0.25);
+  assert.ok(yields.relativeYield('Primary education', 5) > 1.5);
+  assert.equal(new GroupYields().relativeYield('Arts', 5), 1);
+});
+
+const COUNTIES = ['Cork', 'Kerry', 'Clare', 'Mayo', 'Sligo', 'Louth'];
+
+/**
+ * Facet queries of two sub-sectors after three counties of each were answered: those of `fruitful`
+ * found an organisation on no list each, those of `barren` nothing, though the lists name more of
+ * `barren` in the three counties left.
+ * Returns the queries the planner then hands out, in order, none answered.
+ */
+function facetOrder(fruitful: string, barren: string): string[] {
+  const planner = new SweepPlanner({ seeds: [], budget: () => 1000, saturationWindow: () => 1000 });
+  const organisation = (id: number, county: string, subSector: string): FoundOrganisation => ({
+    id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    texts: [`${county} ${subSector.split(' ')[0] ?? ''} ${id}`, county, subSector],
+    facets: [`${county} "${subSector}"`],
+  });
+  const listed = new Map<string, FoundOrganisation>();
+  for (const county of COUNTIES)
+    for (const subSector of [barren, fruitful]) {
+      const found = organisation(listed.size, county, subSector);
+      listed.set(`${county} "${subSector}"`, found);
+      planner.list(found);
+    }
+  // The sample favours the barren sub-sector where it is still to be asked: two listed there.
+  for (const county of COUNTIES.slice(3)) planner.list(organisation(50 + listed.size, county, barren));
+  for (const county of COUNTIES.slice(0, 3)) {
+    planner.answer(`${county} "${barren}"`, [listed.get(`${county} "${barren}"`) as FoundOrganisation]);
+    const fresh = organisation(100 + COUNTIES.indexOf(county), county, fruitful);
+    assert.equal(planner.answer(`${county} "${fruitful}"`, [fresh]).found.length, 1);
+  }
+  const sent: string[] = [];
+  for (let query = planner.next(); query !== undefined; query = planner.next()) sent.push(query);
+  return sent;
+}
+
+test('the facet queries of a sub-sector whose facet queries found organisations are asked before those of one whose found none', () => {
+  for (const [fruitful, barren] of [
+    ['Football clubs', 'Drama groups'],
+    ['Drama groups', 'Football clubs'],
+  ] as const) {
+    const sent = facetOrder(fruitful, barren);
+    const rest = COUNTIES.slice(3);
+    const fruitfulAt = rest.map((county) => sent.indexOf(`${county} "${fruitful}"`));
+    const barrenAt = rest.map((county) => sent.indexOf(`${county} "${barren}"`));
+    assert.ok(
+      [...fruitfulAt, ...barrenAt].every((index) => index >= 0),
+      sent.join(' | '),
+    );
+    assert.ok(Math.max(...fruitfulAt) < Math.min(...barrenAt), sent.join(' | '));
+  }
 });
