@@ -17,7 +17,7 @@ import { recordDocument as searchDocument } from '../support/records.ts';
 import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
-import { calibrate } from '../../src/bench/calibration.ts';
+import { longTaskBoundMs } from '../support/long-tasks.ts';
 import { openPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { serveSite, type SiteServer } from '../support/site-server.ts';
@@ -26,8 +26,6 @@ process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
 const ORGANISATIONS = 300;
 
-/** The benchmark's fixed workload on the day its figures were taken (README, "Figures"). */
-const QUIET_CALIBRATION_MS = 225.6;
 const PAGE_SIZE = 20;
 
 let work: string;
@@ -489,12 +487,10 @@ test('a cold load of a search moves nothing on the page and runs no task over 20
     () => (window as unknown as { layoutSeen: { shift: number; longest: number } }).layoutSeen,
   );
   assert.equal(seen.shift, 0, `layout shift ${seen.shift}`);
-  // 200 ms on a machine as fast as the benchmark's on the day of its calibration (README,
-  // "Figures"); a machine busy with other work now is given the time its slowness asks for.
-  const slowness = Math.max(1, calibrate(3).medianMs / QUIET_CALIBRATION_MS);
+  const bound = longTaskBoundMs();
   assert.ok(
-    seen.longest <= 200 * slowness,
-    `the longest task took ${seen.longest} ms (allowed ${Math.round(200 * slowness)} ms on this machine now)`,
+    seen.longest <= bound,
+    `the longest task took ${seen.longest} ms (allowed ${Math.round(bound)} ms on this machine now)`,
   );
   await context.close();
 });
