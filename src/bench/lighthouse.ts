@@ -14,8 +14,9 @@ export interface AuditedPage {
   path: string;
 }
 
-export interface PageAudit extends AuditedPage {
-  /** Lighthouse's scores out of 100: the run with the median performance score. */
+/** One run's figures of a page. */
+interface RunScores {
+  /** Lighthouse's scores out of 100. */
   performance: number;
   accessibility: number;
   totalBlockingTimeMs: number;
@@ -23,8 +24,12 @@ export interface PageAudit extends AuditedPage {
   largestContentfulPaintMs: number;
   /** The accessibility audits that failed, by Lighthouse's id. */
   accessibilityFailures: string[];
-  /** What Lighthouse reported going wrong in the run shown, when its scores still stood. */
+  /** What Lighthouse reported going wrong in the run, when its scores still stood. */
   problem?: string;
+}
+
+/** A page kind's figures: those of its run with the median performance score. */
+export interface PageAudit extends AuditedPage, RunScores {
   runs: number;
 }
 
@@ -78,16 +83,6 @@ export async function pagesToAudit(siteDir: string): Promise<AuditedPage[]> {
 }
 
 const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-
-interface RunScores {
-  performance: number;
-  accessibility: number;
-  totalBlockingTimeMs: number;
-  cumulativeLayoutShift: number;
-  largestContentfulPaintMs: number;
-  accessibilityFailures: string[];
-  problem?: string;
-}
 
 async function auditOnce(url: string, port: number): Promise<{ version: string; scores: RunScores }> {
   const result = await lighthouse(url, {

@@ -5,6 +5,7 @@
 // is refused from file://), reads the list, matches it with progress, and writes the result. The
 // list never leaves the browser. Everything is built with DOM methods and textContent: no HTML
 // from data, no inline handlers, no eval.
+import { element } from '../lib/elements.ts';
 import { MATCH_TABLE_FILE, organisationPath } from '../lib/routes.ts';
 import type { FromWorker, MatchSummary, ShownRow, ToWorker } from './protocol.ts';
 import { REASONS } from './result.ts';
@@ -17,17 +18,6 @@ declare const MATCH_WORKER_SOURCE: string;
 const ROWS_PER_TURN = 50;
 
 const count = (value: number): string => value.toLocaleString('en-IE');
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-  attributes: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
 
 /** The parts of match.html the script reads and fills. */
 interface MatchElements {

@@ -3,6 +3,7 @@
 // arrive as classic scripts inserted on demand; each calls the global registration function.
 // Everything is built with DOM methods and textContent: no HTML from data, no inline handlers,
 // no eval, so a strict Content-Security-Policy can be added later.
+import { element } from '../lib/elements.ts';
 import {
   DEFAULT_LIMIT,
   SearchEngine,
@@ -85,17 +86,6 @@ function scriptLoader(base: URL): PartLoader {
       });
       document.head.append(script);
     });
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-  attributes: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  if (text !== undefined) created.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  return created;
 }
 
 /** Resolves in a task of its own, so that the work after it is not part of the task before. */

@@ -2,6 +2,7 @@
 // marked), the facts a reader scans for (number, status, county, latest income and its year), and
 // why it matched (the field and an excerpt with the query's words marked). Built from text nodes
 // and elements only: the data is untrusted, and no HTML is ever parsed from it.
+import { element } from '../lib/elements.ts';
 import type { SearchField } from './document.ts';
 import type { SearchHit } from './engine.ts';
 import { excerpt, type ExcerptPiece } from './excerpt.ts';
@@ -49,17 +50,6 @@ export function matchReason(
   }
   // Matched in a value the result does not show (another address, an eircode): named, not quoted.
   return others.length > 0 ? { field: others[0]!, pieces: undefined } : undefined;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text?: string,
-  attributes: Record<string, string> = {},
-): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  if (text !== undefined) created.textContent = text;
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  return created;
 }
 
 /** Pieces of text as text nodes, a matched one inside <mark>. */
