@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from './chromium.ts';
-import { serveFolders } from './static-server.ts';
+import { serveSite } from './static-server.ts';
 
 export interface AuditedPage {
   kind: string;
@@ -42,8 +42,12 @@ export interface LighthouseFigures {
 /** The query the search page is audited with. */
 export const AUDITED_QUERY = '"older people"';
 
-/** The largest file of `folder` with the extension, relative to the site; undefined when none. */
-async function heaviestIn(siteDir: string, folder: string, extension = '.html'): Promise<string | undefined> {
+/** The largest file of `folder` with the extension, relative to the site, and its size; undefined when none. */
+async function heaviestIn(
+  siteDir: string,
+  folder: string,
+  extension = '.html',
+): Promise<{ path: string; bytes: number } | undefined> {
   let heaviest: { path: string; bytes: number } | undefined;
   let names: string[];
   try {
@@ -56,26 +60,27 @@ async function heaviestIn(siteDir: string, folder: string, extension = '.html'):
     const { size } = await stat(join(siteDir, path));
     if (heaviest === undefined || size > heaviest.bytes) heaviest = { path, bytes: size };
   }
-  return heaviest?.path;
+  return heaviest;
 }
 
 /** Each page kind a reader meets, represented by its heaviest page in the built site. */
 export async function pagesToAudit(siteDir: string): Promise<AuditedPage[]> {
-  const heaviestChanges = (await heaviestIn(siteDir, 'changes')) ?? 'changes.html';
+  // A night's changes are on `changes.html` or, when they are many, on pages of `changes/`.
+  const pagedChanges = await heaviestIn(siteDir, 'changes');
   const changesPath =
-    (await stat(join(siteDir, heaviestChanges))).size > (await stat(join(siteDir, 'changes.html'))).size
-      ? heaviestChanges
+    pagedChanges !== undefined && pagedChanges.bytes > (await stat(join(siteDir, 'changes.html'))).size
+      ? pagedChanges.path
       : 'changes.html';
   const found: (AuditedPage | undefined)[] = [
     { kind: 'home', path: 'index.html' },
-    await heaviestIn(siteDir, 'org').then((path) =>
-      path === undefined ? undefined : { kind: 'organisation', path },
+    await heaviestIn(siteDir, 'org').then(
+      (heaviest) => heaviest && { kind: 'organisation', path: heaviest.path },
     ),
     { kind: 'search with a query', path: `search.html?q=${encodeURIComponent(AUDITED_QUERY)}` },
     { kind: 'list matcher', path: 'match.html' },
     { kind: 'figures', path: 'figures.html' },
-    await heaviestIn(siteDir, 'funder').then((path) =>
-      path === undefined ? undefined : { kind: 'funder', path },
+    await heaviestIn(siteDir, 'funder').then(
+      (heaviest) => heaviest && { kind: 'funder', path: heaviest.path },
     ),
     { kind: 'what changed', path: changesPath },
   ];
@@ -124,7 +129,7 @@ export async function auditSite(
   loadAverage: () => number,
 ): Promise<LighthouseFigures> {
   const pages = await pagesToAudit(siteDir);
-  const server = await serveFolders({ root: siteDir });
+  const server = await serveSite(siteDir);
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   let version = '';
   const load = loadAverage();

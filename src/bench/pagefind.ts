@@ -18,7 +18,7 @@ import {
   type ColdQueryFigures,
   type SearchBenchmark,
 } from './search-timing.ts';
-import { serveFolders, type SiteServer } from './static-server.ts';
+import { serveSite, type SiteServer } from './static-server.ts';
 
 /** Where Pagefind's files are served, and the page that drives them. */
 const PAGEFIND_PATH = 'pagefind';
@@ -97,8 +97,7 @@ if (query) {
 
 /** Serves the site, Pagefind's files and the Pagefind page over http on loopback, uncompressed. */
 export function serveForComparison(siteDir: string, pagefindDir: string): Promise<SiteServer> {
-  return serveFolders({
-    root: siteDir,
+  return serveSite(siteDir, {
     mounts: { [PAGEFIND_PATH]: join(pagefindDir, PAGEFIND_PATH) },
     pages: { [`/${PAGEFIND_PAGE}`]: pagefindPage() },
   });

@@ -15,7 +15,7 @@ import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { watchPage } from '../support/page-watch.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
 import { startTags } from '../support/site-links.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';

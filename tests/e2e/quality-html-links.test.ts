@@ -17,7 +17,7 @@ import { htmlProblems, siteHtmlProblems } from '../support/html-validate.ts';
 import { openPage, watchPage } from '../support/page-watch.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 import { siteLinkProblems, unreachablePages } from '../support/site-links.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 

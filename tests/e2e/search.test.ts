@@ -20,7 +20,7 @@ import { launchChromium } from '../../src/bench/chromium.ts';
 import { longTaskBoundMs } from '../support/long-tasks.ts';
 import { openPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 

@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { openPage, originOf, watchPage, type WatchedPage } from '../support/page-watch.ts';
-import { serveSite, type SiteServer } from '../support/site-server.ts';
+import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
 import { siteLinkProblems } from '../support/site-links.ts';
 import { buildSite, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
