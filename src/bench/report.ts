@@ -220,6 +220,31 @@ function hostingSection(sizes: SizeResult[]): string[] {
       }),
     ),
     '',
+    ...sitePartsLines(measured),
+  ];
+}
+
+/** Each site's bytes by top-level folder, largest first: what each kind of page costs. */
+function sitePartsLines(measured: SizeResult[]): string[] {
+  const withParts = measured.filter(({ site }) => (site!.hosting!.parts ?? []).length > 0);
+  if (withParts.length === 0) return [];
+  return [
+    "Where a site's bytes go, by top-level folder (org/ the organisation pages, search/ the index, " +
+      'largest/ the largest-first listings, feed/ the feeds of counties, codes and funders, changes/ a ' +
+      "night's changes beyond its first page); top-level pages and files are counted together:",
+    '',
+    markdownTable(
+      ['organisations', 'bytes by folder, largest first'],
+      withParts.map(({ organisations, site }) => [
+        count(organisations),
+        site!
+          .hosting!.parts!.map(
+            ({ path, bytes }) => `${path === '' ? 'top-level' : `${path}/`} ${formatBytes(bytes, 'limit')}`,
+          )
+          .join(', '),
+      ]),
+    ),
+    '',
   ];
 }
 
@@ -296,6 +321,22 @@ function searchSection(sizes: SizeResult[]): string[] {
         `median ${ms(search!.keystrokes.medianFirstMs)}, max ${ms(search!.keystrokes.maxFirstMs)}`,
         `median ${ms(search!.keystrokes.medianWarmMs)}, max ${ms(search!.keystrokes.maxWarmMs)}`,
         search!.loadAverage.toFixed(1),
+      ]),
+    ),
+    '',
+    'The index by kind of file: terms and positions answer the query; docs hold what a result card ' +
+      'shows (name, number, status, county, latest income and its year) and objects the start of the ' +
+      'legal objects its excerpt quotes; facts are what the filters count and the income sort orders ' +
+      "by; facets are the filters' options:",
+    '',
+    markdownTable(
+      ['organisations', 'bytes (files) by kind'],
+      measured.map(({ organisations, search }) => [
+        count(organisations),
+        Object.entries(search!.index.byKind)
+          .sort(([, a], [, b]) => b.bytes - a.bytes)
+          .map(([kind, { files, bytes }]) => `${kind} ${formatBytes(bytes)} (${count(files)})`)
+          .join(', '),
       ]),
     ),
     '',

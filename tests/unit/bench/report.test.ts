@@ -90,3 +90,54 @@ test("the report has the site's bytes, files, widest folder, offline copy and ea
     /\| 100,000 +\| 1\.4 GB +\| 200,000 +\| record\/ 100,000 +\| 240 MB +\| too big +\| too big +\| too big +\| too big +\| fits +\|/,
   );
 });
+
+test("the report says what each of a site's folders costs, largest first, and what each kind of index file costs", () => {
+  const measured = site(35_000, 494_200_000, 35_000, 85_800_000);
+  measured.hosting!.parts = [
+    { path: 'org', bytes: 381_000_000 },
+    { path: 'search', bytes: 34_500_000 },
+    { path: 'largest', bytes: 6_100_000 },
+    { path: '', bytes: 2_000_000 },
+  ];
+  const byKind = {
+    docs: { files: 274, bytes: 9_400_000 },
+    facts: { files: 274, bytes: 580_000 },
+    terms: { files: 900, bytes: 8_500_000 },
+  };
+  const results: BenchmarkResults = {
+    date: '2025-01-02T03:04:05.000Z',
+    command: 'npm run bench',
+    machine: { cpu: 'Test CPU', cores: 2, memoryBytes: 1, os: 'Linux', node: 'v24.0.0' },
+    loadAverage: { start: 1, end: 1 },
+    settings: { seed: 'orgdir', latencyMs: 20, jitterMs: 0, concurrency: 8 },
+    sizes: [
+      {
+        organisations: 35_000,
+        site: measured,
+        search: {
+          index: { files: 1_448, bytes: 18_480_000, byKind },
+          clientBytes: 40_000,
+          cold: [],
+          keystrokes: {
+            typed: 'a',
+            warmTyped: 'b',
+            firstMs: [1],
+            warmMs: [1],
+            medianFirstMs: 1,
+            maxFirstMs: 1,
+            medianWarmMs: 1,
+            maxWarmMs: 1,
+          },
+          loadAverage: 1,
+        },
+      },
+    ],
+    targets: [],
+  };
+  const report = formatBenchmarkReport(results);
+  assert.match(
+    report,
+    /\| 35,000 +\| org\/ 381 MB, search\/ 34\.5 MB, largest\/ 6\.1 MB, top-level 2 MB +\|/,
+  );
+  assert.match(report, /\| 35,000 +\| docs 9\.4 MB \(274\), terms 8\.5 MB \(900\), facts 580 kB \(274\) +\|/);
+});
