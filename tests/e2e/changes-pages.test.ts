@@ -24,6 +24,7 @@ import { generateDataset } from '../../src/sample-api/dataset.ts';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { buildIn, placeUnder, PROJECT, type Place } from '../support/build-place.ts';
+import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 
 const ORGS = 2500;
 /** Each edition of the sample register changes 6% of it: 24 editions on, some 1,500 of 2,500 records differ. */
@@ -155,6 +156,23 @@ test('at some 1,400 changes no changes page reaches 200 kB, and every changed or
   );
   assert.deepEqual(missing, []);
   console.log(`${total} organisations changed; ${pages.length} pages; largest ${largest} bytes`);
+});
+
+test('on a phone no page of the night scrolls sideways or draws past the edge outside a box that scrolls', async () => {
+  const { pages } = newestPages();
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of ['changes.html', ...pages]) {
+      await page.goto(pathToFileURL(join(secondNight.site, path)).href);
+      const { scrollWidth, cutOff } = await sidewaysOverflow(page);
+      assert.ok(scrollWidth <= PHONE.width, `${path} is ${scrollWidth} px wide`);
+      assert.deepEqual(cutOff, [], `${path} draws past the edge`);
+    }
+  } finally {
+    await browser.close();
+  }
 });
 
 test("the summary's counts are those of the two nights' records, each with a link to its section", () => {

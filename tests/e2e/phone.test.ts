@@ -10,11 +10,10 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
+import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-
-const PHONE = { width: 390, height: 844 };
 
 let work: string;
 let site: string;
@@ -53,24 +52,7 @@ test('no page of any kind is wider than a phone, and nothing is drawn past its e
   const page = await phone.newPage();
   for (const path of pages) {
     await page.goto(pathToFileURL(join(site, path)).href);
-    const { scrollWidth, cutOff } = await page.evaluate(() => {
-      const inScrollingBox = (element: Element): boolean => {
-        for (let up = element.parentElement; up; up = up.parentElement) {
-          if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return true;
-        }
-        return false;
-      };
-      const cut = [...document.querySelectorAll('body *')].filter(
-        (element) =>
-          element.checkVisibility() &&
-          element.getBoundingClientRect().right > window.innerWidth + 0.5 &&
-          !inScrollingBox(element),
-      );
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        cutOff: cut.slice(0, 3).map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-      };
-    });
+    const { scrollWidth, cutOff } = await sidewaysOverflow(page);
     assert.ok(scrollWidth <= PHONE.width, `${path} is ${scrollWidth} px wide`);
     assert.deepEqual(cutOff, [], `${path} draws past the edge`);
   }
