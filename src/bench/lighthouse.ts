@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_PATH } from './chromium.ts';
+import type { NightOfChanges } from './night-of-changes.ts';
 import { serveSite } from './static-server.ts';
 
 export interface AuditedPage {
@@ -37,6 +38,8 @@ export interface LighthouseFigures {
   version: string;
   pages: PageAudit[];
   loadAverage: number;
+  /** What the night whose changes pages were audited published as changed. */
+  nightOfChanges?: NightOfChanges['changes'];
 }
 
 /** The query the search page is audited with. */
@@ -63,12 +66,20 @@ async function heaviestIn(
   return heaviest;
 }
 
-/** Each page kind a reader meets, represented by its heaviest page in the built site. */
-export async function pagesToAudit(siteDir: string): Promise<AuditedPage[]> {
+/** Where the site of a night of many changes is served beside the audited site. */
+const NIGHT_MOUNT = 'night';
+
+/**
+ * Each page kind a reader meets, represented by its heaviest page in the built site. The changes
+ * pages are those of `nightSiteDir` when given (a night of many changes, served under
+ * `night/`), else the site's own.
+ */
+export async function pagesToAudit(siteDir: string, nightSiteDir?: string): Promise<AuditedPage[]> {
   // A night's changes are on `changes.html` or, when they are many, on pages of `changes/`.
-  const pagedChanges = await heaviestIn(siteDir, 'changes');
+  const changesSite = nightSiteDir ?? siteDir;
+  const pagedChanges = await heaviestIn(changesSite, 'changes');
   const changesPath =
-    pagedChanges !== undefined && pagedChanges.bytes > (await stat(join(siteDir, 'changes.html'))).size
+    pagedChanges !== undefined && pagedChanges.bytes > (await stat(join(changesSite, 'changes.html'))).size
       ? pagedChanges.path
       : 'changes.html';
   const found: (AuditedPage | undefined)[] = [
@@ -82,7 +93,10 @@ export async function pagesToAudit(siteDir: string): Promise<AuditedPage[]> {
     await heaviestIn(siteDir, 'funder').then(
       (heaviest) => heaviest && { kind: 'funder', path: heaviest.path },
     ),
-    { kind: 'what changed', path: changesPath },
+    {
+      kind: 'what changed',
+      path: nightSiteDir === undefined ? changesPath : `${NIGHT_MOUNT}/${changesPath}`,
+    },
   ];
   return found.filter((page): page is AuditedPage => page !== undefined);
 }
@@ -122,14 +136,18 @@ async function auditOnce(url: string, port: number): Promise<{ version: string; 
   };
 }
 
-/** Audits each page kind `runs` times in one Chromium and keeps the run of median performance. */
+/**
+ * Audits each page kind `runs` times in one Chromium and keeps the run of median performance;
+ * the changes pages from the night of many changes when one is given.
+ */
 export async function auditSite(
   siteDir: string,
   runs: number,
   loadAverage: () => number,
+  night?: NightOfChanges,
 ): Promise<LighthouseFigures> {
-  const pages = await pagesToAudit(siteDir);
-  const server = await serveSite(siteDir);
+  const pages = await pagesToAudit(siteDir, night?.siteDir);
+  const server = await serveSite(siteDir, night && { mounts: { [NIGHT_MOUNT]: night.siteDir } });
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   let version = '';
   const load = loadAverage();
@@ -146,7 +164,12 @@ export async function auditSite(
       const chosen = ranked[Math.floor(ranked.length / 2)]!;
       audits.push({ ...page, ...chosen, runs });
     }
-    return { version, pages: audits, loadAverage: Math.max(load, loadAverage()) };
+    return {
+      version,
+      pages: audits,
+      loadAverage: Math.max(load, loadAverage()),
+      ...(night && { nightOfChanges: night.changes }),
+    };
   } finally {
     chrome.kill();
     await server.close();

@@ -11,6 +11,7 @@ import { checkTargets, type BenchmarkResults, type PagefindComparison, type Size
 import { describeMachine, loadAverage } from './machine.ts';
 import { calibrate } from './calibration.ts';
 import { auditSite } from './lighthouse.ts';
+import { buildNightOfChanges } from './night-of-changes.ts';
 import { benchmarkPagefind, indexWithPagefind, serveForComparison } from './pagefind.ts';
 import { benchmarkSearch } from './search-timing.ts';
 import { formatBenchmarkReport } from './report.ts';
@@ -204,8 +205,10 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
         run.result.pagefind = await comparePagefind(run, browser);
       }
       if (auditing) {
+        options.log(`${run.label}: a night of many changes, for the changes pages' audit…`);
+        const night = await buildNightOfChanges(join(run.folder, 'night-of-changes'));
         options.log(`${run.label}: Lighthouse audits each page kind…`);
-        run.result.lighthouse = await auditSite(run.siteDir, LIGHTHOUSE_RUNS, loadAverage);
+        run.result.lighthouse = await auditSite(run.siteDir, LIGHTHOUSE_RUNS, loadAverage, night);
       }
     }
   } finally {

@@ -59,6 +59,29 @@ test('a site without funders or nights of changes is audited on the pages it has
   assert.equal(pages.at(-1)!.path, 'changes.html');
 });
 
+test('a night of many changes stands for the changes pages, served under night/, the rest from the audited site', async () => {
+  const dir = site('register', { 'index.html': 10, 'changes.html': 80, 'org/a.html': 100 });
+  const night = site('night', {
+    'index.html': 10,
+    'changes.html': 30,
+    'changes/2026-11-25.html': 90,
+    'changes/2026-11-25-p2.html': 120,
+    'org/z.html': 900,
+  });
+  const pages = await pagesToAudit(dir, night);
+  assert.deepEqual(
+    pages.map((page) => [page.kind, page.path]),
+    [
+      ['home', 'index.html'],
+      ['organisation', 'org/a.html'],
+      ['search with a query', `search.html?q=${encodeURIComponent(AUDITED_QUERY)}`],
+      ['list matcher', 'match.html'],
+      ['figures', 'figures.html'],
+      ['what changed', 'night/changes/2026-11-25-p2.html'],
+    ],
+  );
+});
+
 function audit(kind: string, performance: number, accessibility: number): PageAudit {
   return {
     kind,
