@@ -1,6 +1,7 @@
 // Organisations the site has a page for although the data folder has no record of them.
 import { organisationFileStem } from '../lib/routes.ts';
-import type { Register } from '../records/register.ts';
+import { readOrganisation } from '../records/organisation.ts';
+import type { ListedFormer, Register } from '../records/register.ts';
 import type { EditionsView } from './history.ts';
 
 export interface FormerOrganisation {
@@ -82,4 +83,28 @@ export function organisationPlaces(view: EditionsView, register: Register): (id:
     byRegister.set(register, place);
   }
   return place;
+}
+
+const listed = new WeakMap<EditionsView, Map<Register, ListedFormer[]>>();
+
+/**
+ * The organisations with a page but no record in the data folder, read once into the record
+ * model: a former one dated by the edition it went in, a carried one (still on the register as
+ * far as the site knows, only not fetched) undated.
+ */
+export function listedFormer(view: EditionsView, register: Register): ListedFormer[] {
+  let byRegister = listed.get(view);
+  if (byRegister === undefined) listed.set(view, (byRegister = new Map()));
+  let list = byRegister.get(register);
+  if (list === undefined) {
+    const dates = new Map(view.editions.map(({ meta }) => [meta.id, meta.date]));
+    list = formerOrganisations(view, register).map((entry) => {
+      const organisation = readOrganisation(entry.record, entry.id);
+      if (entry.status === 'carried') return { id: entry.id, organisation };
+      // An edition's id starts with its date ("2026-11-20-2" for a second that day).
+      return { id: entry.id, organisation, goneSince: dates.get(entry.since) ?? entry.since.slice(0, 10) };
+    });
+    byRegister.set(register, list);
+  }
+  return list;
 }

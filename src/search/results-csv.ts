@@ -7,6 +7,7 @@ import type { SearchHit } from './engine.ts';
 export const RESULTS_CSV_COLUMNS = [
   'name',
   'status',
+  'no_longer_on_register_since',
   'number',
   'county',
   'latest_income',
@@ -17,7 +18,8 @@ export const RESULTS_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The CSV text of the results: one row per hit, the latest income as a plain number of euro (from
+ * The CSV text of the results: one row per hit (one no longer on the register with the date of
+ * the edition it went in), the latest income as a plain number of euro (from
  * its cents), and `pageOf` giving each result's page as a full address.
  */
 export function resultsCsv(
@@ -31,6 +33,7 @@ export function resultsCsv(
     text += csvRow([
       hit.name,
       hit.status.join('; '),
+      hit.goneSince,
       hit.number,
       hit.county,
       cents === undefined ? undefined : cents / 100,
