@@ -7,7 +7,6 @@ import type { SearchHit } from './engine.ts';
 export const RESULTS_CSV_COLUMNS = [
   'name',
   'status',
-  'no_longer_on_register_since',
   'number',
   'county',
   'latest_income',
@@ -15,6 +14,7 @@ export const RESULTS_CSV_COLUMNS = [
   'sector',
   'registered_address',
   'page',
+  'no_longer_on_register_since',
 ] as const;
 
 /**
@@ -33,7 +33,6 @@ export function resultsCsv(
     text += csvRow([
       hit.name,
       hit.status.join('; '),
-      hit.goneSince,
       hit.number,
       hit.county,
       cents === undefined ? undefined : cents / 100,
@@ -41,6 +40,7 @@ export function resultsCsv(
       [hit.sectorName, hit.subSectorName].filter((part) => part !== '').join(' › '),
       hit.registeredAddress,
       pageOf(hit),
+      hit.goneSince,
     ]);
   }
   return text;

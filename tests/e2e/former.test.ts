@@ -3,56 +3,31 @@
 // left is worked out here from the two nights' data folders; the site's search (the engine over
 // its built files, and the page in Chromium), its list matcher's table and its A–Z are held to it.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright';
 import { EditionStore } from '../../src/editions/store.ts';
-import { generateDataset } from '../../src/sample-api/dataset.ts';
-import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { SearchEngine, SORT_ORDERS } from '../../src/search/engine.ts';
 import { nodePartLoader } from '../../src/search/node-loader.ts';
 import { decodeMatchTable, MATCH_TABLE_FUNCTION } from '../../src/match/table.ts';
 import { Matcher } from '../../src/match/matcher.ts';
-import { buildIn, placeUnder, PROJECT } from '../support/build-place.ts';
+import { buildIn, nightlyBuilds, placeUnder, storedRecords } from '../support/build-place.ts';
+import { axeViolations } from '../support/axe.ts';
 import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 
 const ORGS = 200;
-const root = mkdtempSync(join(tmpdir(), 'orgdir-former-'));
-symlinkSync(join(PROJECT, 'node_modules'), join(root, 'node_modules'));
-const servers: RunningSampleApi[] = [];
+const { root, api } = nightlyBuilds('orgdir-former-', ORGS, after);
 let browser: Browser | undefined;
-after(async () => {
-  await browser?.close();
-  await Promise.all(servers.map((server) => server.close()));
-  rmSync(root, { recursive: true, force: true });
-});
-
-async function api(edition: number): Promise<RunningSampleApi> {
-  const server = await startSampleApi({ dataset: generateDataset({ orgs: ORGS, edition }) });
-  servers.push(server);
-  return server;
-}
+after(() => browser?.close());
 
 const firstNight = placeUnder(root, 'first');
 const secondNight = placeUnder(root, 'second');
 const site = secondNight.site;
-
-/** Each organisation's record of a night, by id in lower case, as the crawl stored it. */
-function records(data: string): Map<string, Record<string, unknown>> {
-  const folder = join(data, 'organisations');
-  return new Map(
-    readdirSync(folder)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => [name.slice(0, -5).toLowerCase(), JSON.parse(readFileSync(join(folder, name), 'utf8'))]),
-  );
-}
 
 /** The organisations of the first night that the second night's data folder no longer holds, with their names. */
 let gone: Map<string, string>;
@@ -66,9 +41,9 @@ before(async () => {
   cpSync(firstNight.dir, secondNight.dir, { recursive: true, verbatimSymlinks: true });
   const second = await buildIn({ after }, secondNight, await api(2));
   assert.equal(second.code, 0, second.stderr);
-  const now = records(secondNight.data);
+  const now = storedRecords(secondNight);
   gone = new Map(
-    [...records(firstNight.data)]
+    [...storedRecords(firstNight)]
       .filter(([id]) => !now.has(id))
       .map(([id, record]) => [id, String(record['name'])]),
   );
@@ -175,14 +150,7 @@ test('the search page flags one no longer on the register, shows it last, and it
     `No longer on the register since ${since}`,
   );
   assert.equal(await cards.locator('[data-result-gone]').count(), goneHere);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .options({ preload: false })
-    .analyze();
-  assert.deepEqual(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-    [],
-  );
+  assert.deepEqual(await axeViolations(page), []);
 
   // The filter alone finds exactly those that left, and its option counts them.
   await page.goto(`${pathToFileURL(join(site, 'search.html')).href}?status=no-longer-on-the-register`);
@@ -231,14 +199,7 @@ test('the A–Z lists each under its letter, linked to its page and noted; the p
     assert.match(item.replace(/<[^>]+>/g, ''), new RegExp(`\\(no longer on the register since ${since}\\)`));
     assert.deepEqual(await htmlProblems(html, `names/${file}`), []);
     const { page, problems } = await openPage(context, pathToFileURL(join(folder, file)).href);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .options({ preload: false })
-      .analyze();
-    assert.deepEqual(
-      results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ')}`),
-      [],
-    );
+    assert.deepEqual(await axeViolations(page), []);
     assert.deepEqual(problems, []);
   }
   await context.close();

@@ -58,7 +58,6 @@ test('one row per result in order, with the income in euro, its year, the page a
     [
       `'=HYPERLINK("http://x","click")`,
       'Registered Charity (CRA); Company (CRO)',
-      '',
       'RCN 20000028',
       'Cork',
       '123456.78',
@@ -66,13 +65,13 @@ test('one row per result in order, with the income in euro, its year, the page a
       'Health › Hospitals',
       'Unit 1,\n"The Yard", Cork',
       'https://example.org/org/7.html',
+      '',
     ],
-    [`'+353 Club`, '', '', '', `'@Dublin`, '', '', '', '', 'https://example.org/org/2.html'],
-    ['Plain', '', '', '', '', '-250', '2020', '', '', 'https://example.org/org/5.html'],
+    [`'+353 Club`, '', '', `'@Dublin`, '', '', '', '', 'https://example.org/org/2.html', ''],
+    ['Plain', '', '', '', '-250', '2020', '', '', 'https://example.org/org/5.html', ''],
     [
       'Gone',
       'No longer on the register',
-      '2026-11-20',
       '',
       '',
       '',
@@ -80,6 +79,7 @@ test('one row per result in order, with the income in euro, its year, the page a
       '',
       '',
       'https://example.org/org/9.html',
+      '2026-11-20',
     ],
   ]);
   assert.ok(text.endsWith('\r\n'));
