@@ -186,6 +186,36 @@ test("the list matcher's table has them, flagged, and a line naming one offers i
   assert.equal(entries.filter((entry) => entry.goneSince !== undefined).length, gone.size);
 });
 
+test('on the match page, a line naming one that left offers it, said to be gone since the date, with no match claimed', async () => {
+  const context = await browser!.newContext();
+  const { page, problems } = await openPage(context, pathToFileURL(join(site, 'match.html')).href);
+  const names = [...gone.values()];
+  await page.locator('textarea').fill(names.join('\n'));
+  await page.getByRole('button', { name: 'Match', exact: true }).click();
+  await page.waitForFunction(
+    (expected) => document.querySelectorAll('tbody[data-match-rows] tr').length === expected,
+    names.length,
+  );
+  const rows = page.locator('tbody[data-match-rows] tr');
+  for (const [index, name] of names.entries()) {
+    const row = rows.nth(index);
+    const cells = row.locator('td');
+    assert.equal(await cells.nth(1).textContent(), 'no match', `${name}: no match claimed`);
+    assert.equal(
+      await cells.nth(5).textContent(),
+      `same name; no longer on the register since ${since}: choose it if it is the one meant`,
+    );
+    const offered = await row.locator('select option').nth(1).textContent();
+    assert.ok(
+      offered?.startsWith(name) && offered.includes(`no longer on the register since ${since}`),
+      offered!,
+    );
+  }
+  assert.deepEqual(await axeViolations(page), []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('the A–Z lists each under its letter, linked to its page and noted; the page is valid HTML and passes axe', async () => {
   const folder = join(site, 'names');
   const pages = readdirSync(folder).map((file) => [file, readFileSync(join(folder, file), 'utf8')] as const);
