@@ -8,7 +8,7 @@
 import { element } from '../lib/elements.ts';
 import { MATCH_TABLE_FILE, organisationPath } from '../lib/routes.ts';
 import type { FromWorker, MatchSummary, ShownRow, ToWorker } from './protocol.ts';
-import { REASONS } from './result.ts';
+import { reasonOf } from './result.ts';
 import { MATCH_TABLE_FUNCTION } from './table.ts';
 
 /** The worker's bundle, put in by the build (src/site/bundle-clients.ts). */
@@ -113,7 +113,13 @@ function busy(page: MatchElements, working: boolean): void {
 /** A shown row's reason: of its match, of the reader's choice, or what the reader may do. */
 function reasonText(row: ShownRow, choice: number | undefined, matched: boolean): string {
   const chosen = choice === undefined ? undefined : row.options[choice];
-  if (chosen) return matched && choice === 0 ? REASONS[chosen.reason] : `chosen: ${REASONS[chosen.reason]}`;
+  if (chosen) {
+    const reason = reasonOf(chosen.reason, chosen.goneSince);
+    return matched && choice === 0 ? reason : `chosen: ${reason}`;
+  }
+  // The matcher never takes one that has left the register as the match (src/match/matcher.ts).
+  const first = row.options[0];
+  if (first?.goneSince) return `${reasonOf(first.reason, first.goneSince)}: choose it if it is the one meant`;
   if (row.status === 'ambiguous') return 'several organisations fit: choose one';
   if (row.options.length > 0) return 'nothing close enough: choose one if it is there';
   return '';
@@ -151,7 +157,7 @@ function rowElement(state: MatchState, row: ShownRow, index: number): HTMLTableR
   const select = element('select', undefined, { 'aria-label': `Organisation for line ${index + 1}` });
   select.append(element('option', 'No match', { value: '' }));
   row.options.forEach((option, at) => {
-    const label = `${option.name}${option.county ? `, ${option.county}` : ''} (${option.score}, ${REASONS[option.reason]})`;
+    const label = `${option.name}${option.county ? `, ${option.county}` : ''} (${option.score}, ${reasonOf(option.reason, option.goneSince)})`;
     select.append(element('option', label, { value: String(at) }));
   });
   select.value = choice === undefined ? '' : String(choice);

@@ -4,9 +4,9 @@
 //
 // A line is matched only when one organisation stands clearly first: a number or an id, the
 // same name, the same name once normalised, the same other name, or a name so close that only a
-// typo or the order of its words differs, with no other organisation near it. Anything less
-// shows its candidates to choose from and claims no match: a wrong match in a list of hundreds
-// is far harder to spot than a gap.
+// typo or the order of its words differs, with no other organisation near it, and that one is
+// still on the register. Anything less shows its candidates to choose from and claims no match:
+// a wrong match in a list of hundreds is far harder to spot than a gap.
 import { numberDigits, type RegisterKind, type RegistrationNumber } from '../lib/identifiers.ts';
 import { nameKeys, withinOneEdit, type NameKeys } from './normalise.ts';
 
@@ -17,6 +17,8 @@ export interface MatchEntry {
   altNames: string[];
   county?: string;
   numbers: RegistrationNumber[];
+  /** The date of the edition since which it is no longer on the register; none while on it. */
+  goneSince?: string;
 }
 
 /** Why a candidate was proposed. */
@@ -339,7 +341,10 @@ function decide(input: string, found: Candidate[], entries: readonly MatchEntry[
   const margin = first.reason === 'similar' ? SIMILAR_MARGIN : 1;
   const clear = second === undefined || first.score - second.score >= margin;
   const enough = first.reason !== 'similar' || first.score >= ACCEPT_SIMILAR;
-  if (clear && enough) {
+  // An organisation no longer on the register is offered, flagged, but never the match: a list
+  // naming it may mean it, its successor, or one of a like name still on the register.
+  const current = entries[first.entry]!.goneSince === undefined;
+  if (clear && enough && current) {
     return { input, status: 'matched', best: first, candidates: ranked.slice(1, 1 + MORE_CANDIDATES) };
   }
   return {

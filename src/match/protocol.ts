@@ -22,6 +22,8 @@ interface ShownOption {
   number: string;
   score: number;
   reason: Candidate['reason'];
+  /** The date it left the register; "" while on it. */
+  goneSince: string;
 }
 
 export interface ShownRow {

@@ -4,11 +4,12 @@
 // otherwise by its path within the site: never by an address of the reader's own disk.
 import { csvRow } from '../lib/csv.ts';
 import { organisationPath } from '../lib/routes.ts';
+import { noLongerOnRegisterSince } from '../lib/register-status.ts';
 import { publicAddress } from '../lib/urls.ts';
 import type { Candidate, LineMatch, MatchEntry } from './matcher.ts';
 import { RESULT_COLUMNS } from './table.ts';
 
-export const REASONS: Readonly<Record<Candidate['reason'], string>> = {
+const REASONS: Readonly<Record<Candidate['reason'], string>> = {
   id: 'same id',
   number: 'same number',
   name: 'same name',
@@ -17,6 +18,16 @@ export const REASONS: Readonly<Record<Candidate['reason'], string>> = {
   'other name': 'an other name',
   similar: 'similar name',
 };
+
+/**
+ * Why a candidate was offered, as a row and a saved result say it: with "no longer on the
+ * register since …" for an organisation that has left it.
+ */
+export function reasonOf(reason: Candidate['reason'], goneSince: string | undefined): string {
+  return goneSince
+    ? `${REASONS[reason]}; ${noLongerOnRegisterSince(goneSince).toLowerCase()}`
+    : REASONS[reason];
+}
 
 /** The organisations a row offers, its match first: the reader chooses among them by position. */
 export function rowOptions(result: LineMatch): Candidate[] {
@@ -66,7 +77,7 @@ export function matchedCsv(list: MatchedList, entries: readonly MatchEntry[], si
         entry?.county ?? '',
         entry ? resultPage(entry.id, siteUrl) : '',
         chosen?.score ?? '',
-        chosen ? REASONS[chosen.reason] : result.status === 'blank' ? '' : 'no match',
+        chosen ? reasonOf(chosen.reason, entry?.goneSince) : result.status === 'blank' ? '' : 'no match',
       ]),
     );
   });

@@ -38,13 +38,18 @@ function unescapeCell(text: string): string {
     : text;
 }
 
-/** The table's text: one line per organisation, its id, name, county, numbers, then its other names. */
+/**
+ * The table's text: one line per organisation, its id, name, county, numbers, the date it left
+ * the register ("" while on it), then its other names.
+ */
 export function encodeMatchTable(entries: Iterable<MatchEntry>): string {
   const lines: string[] = [];
   for (const entry of entries) {
     const numbers = entry.numbers.map(({ kind, number }) => `${LETTERS[kind]}${number}`).join(' ');
     lines.push(
-      [entry.id, entry.name, entry.county ?? '', numbers, ...entry.altNames].map(escapeCell).join('\t'),
+      [entry.id, entry.name, entry.county ?? '', numbers, entry.goneSince ?? '', ...entry.altNames]
+        .map(escapeCell)
+        .join('\t'),
     );
   }
   return lines.join('\n');
@@ -62,20 +67,21 @@ function numbersOf(text: string): RegistrationNumber[] {
     .map((item) => ({ kind: KINDS[item[0]!]!, number: item.slice(1) }));
 }
 
-/** The entries of a table's text; a line without its four first cells is skipped rather than trusted. */
+/** The entries of a table's text; a line without its five first cells is skipped rather than trusted. */
 export function decodeMatchTable(table: unknown): MatchEntry[] {
   if (typeof table !== 'string' || table === '') return [];
   const entries: MatchEntry[] = [];
   for (const line of table.split('\n')) {
     const cells = line.split('\t');
-    if (cells.length < 4) continue;
-    const [id, name, county, numbers, ...altNames] = cells.map(unescapeCell);
+    if (cells.length < 5) continue;
+    const [id, name, county, numbers, goneSince, ...altNames] = cells.map(unescapeCell);
     entries.push({
       id: id!,
       name: name!,
       altNames,
       ...(county && { county }),
       numbers: numbersOf(numbers!),
+      ...(goneSince && { goneSince }),
     });
   }
   return entries;

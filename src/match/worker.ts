@@ -55,6 +55,7 @@ function shownRow(result: LineMatch, entries: Matcher['entries']): ShownRow {
         number: charityNumber(entry),
         score: candidate.score,
         reason: candidate.reason,
+        goneSince: entry.goneSince ?? '',
       };
     }),
   };

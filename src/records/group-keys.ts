@@ -4,6 +4,11 @@ import { withoutAccents } from '../lib/slugs.ts';
 
 /** The key of the group of organisations that do not give the value. */
 export const NOT_GIVEN_KEY = '';
+/** What the A–Z calls a letter's group: "A", "0-9", "Other characters". */
+export function letterLabel(key: string): string {
+  return key === 'other' ? 'Other characters' : key.toUpperCase();
+}
+
 /** The A–Z key of a name: its first letter without accents, "0-9" for digits, else "other". */
 export function letterOf(name: string): string {
   const first = withoutAccents(name)

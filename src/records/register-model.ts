@@ -82,6 +82,18 @@ export class OrganisationEntry {
   }
 }
 
+/**
+ * An organisation the site has a page for although the data folder has no record of it
+ * (src/editions/former.ts), as search, the list matcher and the A–Z list it.
+ */
+export interface ListedFormer {
+  /** In lower case, as its page is named. */
+  id: string;
+  organisation: Organisation;
+  /** The date (YYYY-MM-DD) of the edition since which it is no longer on the register; none for a carried one (not fetched). */
+  goneSince?: string;
+}
+
 /** A member of a list or group; `present` is false when the data folder has no record for it. */
 export interface Member {
   id: string;

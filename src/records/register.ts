@@ -10,6 +10,7 @@
 import { readManifest } from '../lib/manifest-file.ts';
 import { forEachRecord, readGroupList, type RecordVisitor } from './data-folder.ts';
 import { buildSectors, groupBy } from './browse-groups.ts';
+import { letterLabel } from './group-keys.ts';
 import {
   LISTS,
   OrganisationEntry,
@@ -72,9 +73,7 @@ export function readRegister(dataDir: string, options: ReadOptions = {}): Regist
     (entry) => entry.letter.toUpperCase(),
     '',
   );
-  for (const group of letters) {
-    group.label = group.key === 'other' ? 'Other characters' : group.key.toUpperCase();
-  }
+  for (const group of letters) group.label = letterLabel(group.key);
 
   const counties = groupBy(
     organisations,

@@ -88,10 +88,17 @@ export interface BuiltIndex {
 
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
 
-/** Search documents in index order: by name, so that document numbers follow the A–Z order. */
-function sortDocuments(documents: SearchDocument[]): SearchDocument[] {
+/**
+ * Search documents in index order: those on the register by name, then those no longer on it by
+ * name, so that document numbers follow the A–Z order and every organisation no longer on the
+ * register comes after every one on it (the core's `formerFrom`).
+ */
+export function sortDocuments(documents: SearchDocument[]): SearchDocument[] {
   return documents.sort(
-    (a, b) => collator.compare(a.display.name, b.display.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) =>
+      Number(a.display.goneSince !== '') - Number(b.display.goneSince !== '') ||
+      collator.compare(a.display.name, b.display.name) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }
 
@@ -278,6 +285,7 @@ function docsParts(
         [...new Set(display.status.map((status) => statusIndex.get(statusKey(status))!))],
         display.income,
         display.incomeYear,
+        display.goneSince,
       ]);
     parts.set(partName.docs(first / docsPerFile), part);
     const objects: ObjectsPart = documents
@@ -310,9 +318,11 @@ export function buildSearchIndex(
   const facets = facetParts(documents, options, parts, layout.factsPerFile);
   docsParts(documents, layout.docsPerFile, facets.status, parts);
 
+  const former = documents.findIndex(({ display }) => display.goneSince !== '');
   const core: CorePart = {
     format: INDEX_FORMAT,
     documentCount,
+    formerFrom: former < 0 ? documentCount : former,
     fieldIds,
     averageFieldLength,
     ...new ShardTable(split, shardFiles).encode(),

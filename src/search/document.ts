@@ -11,6 +11,7 @@ import { funderKey, UNNAMED_FUNDER_KEY } from '../money/funders.ts';
 import { orgIdentifiers, registrationNumbers } from '../lib/identifiers.ts';
 import { amountOf, formatAmount } from '../lib/money.ts';
 import { foldText } from './fold.ts';
+import { NO_LONGER_ON_REGISTER } from '../lib/register-status.ts';
 
 /** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
 export interface SearchFields {
@@ -51,6 +52,8 @@ interface SearchDisplay {
   income: string;
   /** The year of the accounts that income is from; 0 when not given. */
   incomeYear: number;
+  /** The date (YYYY-MM-DD) of the edition since which it is no longer on the register; "" while on it. */
+  goneSince: string;
 }
 
 /** What the filters beside the results test. */
@@ -148,10 +151,17 @@ function cents(value: unknown): number | undefined {
   return Number.isSafeInteger(rounded) ? rounded : undefined;
 }
 
+/**
+ * An organisation's search document. One no longer on the register has that as its only status:
+ * the regulatory statuses of its last record are no longer true, and the status filter then
+ * includes or leaves it out like any other. `goneSince` is the date of the edition it went in, ""
+ * while it is on the register.
+ */
 export function searchDocument(
   organisation: Organisation,
   membership: Membership,
   href: string,
+  goneSince = '',
 ): SearchDocument {
   const name = organisation.name ?? '';
   const altNames = organisation.altNames;
@@ -161,6 +171,7 @@ export function searchDocument(
   const sectorName = organisation.sectorName ?? '';
   const subSectorName = organisation.subSectorName ?? '';
 
+  const status = goneSince === '' ? [...new Set(organisation.regulatory)] : [NO_LONGER_ON_REGISTER];
   const numbers = organisation.regulators
     .map((regulator) => regulator.regulatorNumber ?? '')
     .filter(isNumber);
@@ -202,9 +213,10 @@ export function searchDocument(
       sectorName,
       subSectorName,
       number: displayNumber(organisation),
-      status: [...new Set(organisation.regulatory)],
+      status,
       income: formatAmount(organisation.financialSummary?.currentIncome) ?? '',
       incomeYear: organisation.financialSummary?.currentYear ?? 0,
+      goneSince,
     },
     facets: {
       county,
@@ -213,7 +225,7 @@ export function searchDocument(
       lists: [...new Set(membership.lists)],
       voluntaryCodes: [...new Set(membership.voluntaryCodes)],
       funders: fundersOf(organisation),
-      status: [...new Set(organisation.regulatory)],
+      status,
       ...incomeFacet(organisation),
     },
   };

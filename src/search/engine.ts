@@ -36,7 +36,8 @@ export type SearchFilters = Partial<Record<FacetName, string>>;
 
 /**
  * The order of the results: relevance (an exact name first, then by score, then A–Z), name (A–Z)
- * or latest income (highest first, those without one last; equal incomes by relevance).
+ * or latest income (highest first, those without one last; equal incomes by relevance). In
+ * every order, organisations no longer on the register come after all those on it.
  */
 export type SortOrder = 'relevance' | 'name' | 'income';
 
@@ -71,6 +72,8 @@ export interface SearchHit {
   income: string;
   /** The year of that income; 0 when not given. */
   incomeYear: number;
+  /** The date of the edition since which it is no longer on the register; "" while on it. */
+  goneSince: string;
   /** The name is exactly the words of the query. */
   exactName: boolean;
   /** The fields where every word and phrase of the query matched, in index order; none for filters alone. */
@@ -111,6 +114,17 @@ function byIncome(facts: ReadonlyMap<number, DocumentFacts>) {
       return Number(first === undefined) - Number(second === undefined);
     return second - first;
   };
+}
+
+/**
+ * The documents in the same order, except that those from `formerFrom` on (no longer on the
+ * register) come after all the others.
+ */
+function formerLast(documents: readonly number[], formerFrom: number): number[] {
+  const current: number[] = [];
+  const former: number[] = [];
+  for (const document of documents) (document < formerFrom ? current : former).push(document);
+  return former.length === 0 ? current : current.concat(former);
 }
 
 export class SearchEngine {
@@ -356,6 +370,7 @@ export class SearchEngine {
       statuses,
       income,
       incomeYear,
+      goneSince,
     ] = docs[document % core.docsPerFile]!;
     const status = statuses.map((option) => core.facets.status[option]?.label ?? '');
     const matched = Object.entries(core.fieldIds)
@@ -375,6 +390,7 @@ export class SearchEngine {
       status,
       income,
       incomeYear,
+      goneSince,
       exactName: exactNames.has(document),
       matched,
     };
@@ -428,11 +444,12 @@ export class SearchEngine {
     return Promise.all(documents.map((document) => this.#hit(core, document, new Set())));
   }
 
-  /** The documents in the order asked for; relevance is the order they come in. */
-  async #sorted(documents: number[], sort: SortOrder): Promise<number[]> {
+  /** The documents in the order asked for (relevance is the order they come in), those no longer on the register last. */
+  async #sorted(core: CorePart, documents: number[], sort: SortOrder): Promise<number[]> {
+    // Document numbers follow the A–Z order, with those no longer on the register after the rest.
     if (sort === 'name') return [...documents].sort((a, b) => a - b);
-    if (sort === 'income') return [...documents].sort(byIncome(await this.facts(documents)));
-    return documents;
+    const sorted = sort === 'income' ? [...documents].sort(byIncome(await this.facts(documents))) : documents;
+    return formerLast(sorted, core.formerFrom);
   }
 
   /** The indexed word nearest to `word` within two edits (in its shard), or none. */
@@ -505,7 +522,7 @@ export class SearchEngine {
     const ranking =
       units.length === 0 ? this.#filtered(core, accept) : this.#ranked(core, query, units, accept);
     const { exactNames, fields } = ranking;
-    const documents = await this.#sorted(ranking.documents, request.sort ?? 'relevance');
+    const documents = await this.#sorted(core, ranking.documents, request.sort ?? 'relevance');
 
     const page = documents.slice(offset, offset + limit);
     const hits = await Promise.all(

@@ -3,6 +3,7 @@
 // option no result has stays in its place, shown as 0 and disabled, so the list never jumps.
 import type { SearchEngine, SearchFilters, SearchRequest } from './engine.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
+import { isEmptyQuery, parseQuery } from './query.ts';
 
 const numberFormat = new Intl.NumberFormat('en-IE');
 
@@ -18,10 +19,16 @@ export async function countsFor(
 ): Promise<Record<FacetName, number[]>> {
   const filters: SearchFilters = request.filters ?? {};
   const counts = await engine.facetCounts(documents);
+  const noQuery = isEmptyQuery(parseQuery(request.query));
   await Promise.all(
     FACET_NAMES.filter((facet) => filters[facet] !== undefined).map(async (facet) => {
       const others = { ...filters };
       delete others[facet];
+      // Without its one filter a search of no words asks for nothing: the register's totals.
+      if (noQuery && FACET_NAMES.every((other) => others[other] === undefined)) {
+        counts[facet] = (await engine.core()).facets[facet].map(({ count }) => count);
+        return;
+      }
       const { documents: without } = await engine.search({ ...request, filters: others, limit: 0 });
       counts[facet] = (await engine.facetCounts(without))[facet];
     }),

@@ -14,6 +14,11 @@ export interface FacetOption {
 export interface CorePart {
   format: number;
   documentCount: number;
+  /**
+   * The first document no longer on the register (`documentCount` when none): the builder numbers
+   * them after every document on it, and every order of results keeps them last.
+   */
+  formerFrom: number;
   /** MiniSearch's field ids, as its serialised index gives them. */
   fieldIds: Record<string, number>;
   averageFieldLength: number[];
@@ -53,10 +58,23 @@ export type PositionsPart = Record<string, Record<string, string>>;
 
 /**
  * One result as shown: [href, name, altNames, registeredAddress, county, sectorName, subSectorName,
- * number, status, income, incomeYear] (`SearchDocument['display']`), each status as its number
- * among the core's status options.
+ * number, status, income, incomeYear, goneSince] (`SearchDocument['display']`), each status as
+ * its number among the core's status options.
  */
-type DocsEntry = [string, string, string[], string, string, string, string, string, number[], string, number];
+type DocsEntry = [
+  string,
+  string,
+  string[],
+  string,
+  string,
+  string,
+  string,
+  string,
+  number[],
+  string,
+  number,
+  string,
+];
 
 /** `search/docs/N.js`: `docsPerFile` documents, in document order. */
 export type DocsPart = DocsEntry[];

@@ -3,6 +3,7 @@
 // why it matched (the field and an excerpt with the query's words marked). Built from text nodes
 // and elements only: the data is untrusted, and no HTML is ever parsed from it.
 import { element } from '../lib/elements.ts';
+import { noLongerOnRegisterSince } from '../lib/register-status.ts';
 import type { SearchField } from './document.ts';
 import type { SearchHit } from './engine.ts';
 import { excerpt, type ExcerptPiece } from './excerpt.ts';
@@ -59,12 +60,25 @@ function marked(pieces: readonly ExcerptPiece[]): Node[] {
   );
 }
 
-/** "RCN 20000028 · Registered Charity (CRA) · Cork · Income €1,234 (2023)", the parts it has. */
+/**
+ * "RCN 20000028 · Registered Charity (CRA) · Cork · Income €1,234 (2023)", the parts it has; for
+ * an organisation no longer on the register, "No longer on the register since 2026-11-20" in
+ * place of its status.
+ */
 function factsLine(hit: SearchHit): HTMLParagraphElement {
   const line = element('p', undefined, { class: 'result-facts' });
   const parts: Node[] = [];
   if (hit.number !== '') parts.push(element('span', hit.number, { 'data-result-number': '' }));
-  if (hit.status.length > 0) parts.push(element('span', hit.status.join(', '), { 'data-result-status': '' }));
+  // An organisation no longer on the register has no other status (src/search/document.ts).
+  if (hit.goneSince !== '')
+    parts.push(
+      element('strong', noLongerOnRegisterSince(hit.goneSince), {
+        'data-result-status': '',
+        'data-result-gone': hit.goneSince,
+      }),
+    );
+  else if (hit.status.length > 0)
+    parts.push(element('span', hit.status.join(', '), { 'data-result-status': '' }));
   if (hit.county !== '') parts.push(element('span', hit.county, { 'data-result-county': '' }));
   if (hit.income !== '') {
     const year = hit.incomeYear > 0 ? ` (${hit.incomeYear})` : '';

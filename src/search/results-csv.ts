@@ -14,10 +14,12 @@ export const RESULTS_CSV_COLUMNS = [
   'sector',
   'registered_address',
   'page',
+  'no_longer_on_register_since',
 ] as const;
 
 /**
- * The CSV text of the results: one row per hit, the latest income as a plain number of euro (from
+ * The CSV text of the results: one row per hit (one no longer on the register with the date of
+ * the edition it went in), the latest income as a plain number of euro (from
  * its cents), and `pageOf` giving each result's page as a full address.
  */
 export function resultsCsv(
@@ -38,6 +40,7 @@ export function resultsCsv(
       [hit.sectorName, hit.subSectorName].filter((part) => part !== '').join(' › '),
       hit.registeredAddress,
       pageOf(hit),
+      hit.goneSince,
     ]);
   }
   return text;

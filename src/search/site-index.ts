@@ -7,9 +7,9 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { countyKey } from '../lib/counties.ts';
 import { organisationPath } from '../lib/routes.ts';
-import { LISTS, type Register } from '../records/register.ts';
+import { LISTS, type ListedFormer, type Register } from '../records/register.ts';
 import { writeSearchIndex, type SearchIndexSummary } from './build-index.ts';
-import { searchDocument, type SearchDocument } from './document.ts';
+import { searchDocument, type Membership, type SearchDocument } from './document.ts';
 
 /** One JSON line: U+2028 and U+2029 are valid in JSON text, but the line reader ends lines at them. */
 function jsonLine(value: unknown): string {
@@ -23,11 +23,24 @@ interface Labels {
   voluntaryCodes: { key: string; label: string }[];
 }
 
+/** The lists and codes the latest edition names an organisation on (none, once it has left the register). */
+function membershipOf(register: Register, id: string): Membership {
+  return {
+    lists: (register.listsOf.get(id) ?? []).map((list) => list.key),
+    voluntaryCodes: (register.codesOf.get(id) ?? []).map((code) => code.slug),
+  };
+}
+
 /**
  * Writes the register's search documents to `file` as JSON lines: first the filters' labels,
- * then one document per organisation.
+ * then one document per organisation, then one per organisation with a page but no record
+ * (`former`: those no longer on the register, dated, and those not fetched in the latest crawl).
  */
-export function writeSearchDocuments(register: Register, file: string): void {
+export function writeSearchDocuments(
+  register: Register,
+  former: readonly ListedFormer[],
+  file: string,
+): void {
   const descriptor = openSync(file, 'w');
   try {
     const labels: Labels = {
@@ -42,10 +55,7 @@ export function writeSearchDocuments(register: Register, file: string): void {
     for (const entry of register.organisations) {
       const document = searchDocument(
         entry.organisation,
-        {
-          lists: (register.listsOf.get(entry.id) ?? []).map((list) => list.key),
-          voluntaryCodes: (register.codesOf.get(entry.id) ?? []).map((code) => code.slug),
-        },
+        membershipOf(register, entry.id),
         organisationPath(entry.id),
       );
       pending += jsonLine(document);
@@ -53,6 +63,11 @@ export function writeSearchDocuments(register: Register, file: string): void {
         writeSync(descriptor, pending);
         pending = '';
       }
+    }
+    for (const { id, organisation, goneSince } of former) {
+      pending += jsonLine(
+        searchDocument(organisation, membershipOf(register, id), organisationPath(id), goneSince),
+      );
     }
     writeSync(descriptor, pending);
   } finally {

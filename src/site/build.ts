@@ -27,6 +27,7 @@ import { asWriteFailure } from '../storage/write-failure.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 import { SEARCH_DIR } from '../search/options.ts';
 import { writeSearchDocuments } from '../search/site-index.ts';
+import { listedFormer } from '../editions/former.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -348,9 +349,12 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
         readSiteRecords(dataDir, staging, { recordFiles: options.recordFiles ?? false }),
       ));
     requireOrganisations(register, dataDir);
-    await step('documents', () => writeSearchDocuments(register, documentsFile));
+    const former = listedFormer(options.editions ?? NO_EDITIONS, register);
+    await step('documents', () => writeSearchDocuments(register, former, documentsFile));
     running.searching = startSearchIndex(documentsFile, staging, times);
-    const data = await step('database', () => writeRegisterData(register, database, staging, releaseStaging));
+    const data = await step('database', () =>
+      writeRegisterData(register, database, staging, releaseStaging, former),
+    );
     const search = await running.searching;
     rmSync(documentsFile, { force: true });
     const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };

@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
 import { countOf } from '../lib/text.ts';
-import type { Register } from '../records/register.ts';
+import type { ListedFormer, Register } from '../records/register.ts';
 import { bundleMatchClient } from './bundle-clients.ts';
 import { encodeMatchTable, matchTableScript } from '../match/table.ts';
 import { writeChecksumFile } from './archive.ts';
@@ -52,13 +52,15 @@ async function gzipFile(source: string, target: string): Promise<{ bytes: number
 /**
  * Compresses the database the register's reading wrote (in `siteDir`) into
  * `<releaseDir>/orgdir.sqlite.gz` with its `.sha256` beside it, and
- * writes `match/table.js` and `match/match.js` into the site.
+ * writes `match/table.js` (the register's organisations and the `former` ones, flagged) and
+ * `match/match.js` into the site.
  */
 export async function writeRegisterData(
   register: Register,
   database: ReadSite['database'],
   siteDir: string,
   releaseDir: string,
+  former: readonly ListedFormer[] = [],
 ): Promise<RegisterDataSummary> {
   const client = bundleMatchClient();
   mkdirSync(releaseDir, { recursive: true });
@@ -87,6 +89,8 @@ export async function writeRegisterData(
     }
   }
 
+  // Those with a page but no record too: a list may well name one that has left the register.
+  for (const { organisation, goneSince } of former) entries.push(matchEntryOf(organisation, goneSince));
   const table = matchTableScript(encodeMatchTable(entries));
   mkdirSync(join(siteDir, dirname(MATCH_TABLE_FILE)), { recursive: true });
   writeFileSync(join(siteDir, MATCH_TABLE_FILE), table);

@@ -9,8 +9,8 @@ export function identifiersOf(organisation: Organisation): string[] {
   return orgIdentifiers(organisation.regulators).map((identifier) => identifier.identifier);
 }
 
-/** What the list matcher needs of an organisation. */
-export function matchEntryOf(organisation: Organisation): MatchEntry {
+/** What the list matcher needs of an organisation; `goneSince` for one no longer on the register. */
+export function matchEntryOf(organisation: Organisation, goneSince?: string): MatchEntry {
   const name = displayName(organisation);
   return {
     id: organisation.id,
@@ -18,5 +18,6 @@ export function matchEntryOf(organisation: Organisation): MatchEntry {
     altNames: organisation.altNames.filter((other) => other !== name),
     ...(organisation.county && { county: organisation.county }),
     numbers: registrationNumbers(organisation.regulators),
+    ...(goneSince !== undefined && { goneSince }),
   };
 }

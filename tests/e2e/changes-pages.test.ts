@@ -3,27 +3,15 @@
 // their size, their summary to counts the test makes from the two nights' record files, every
 // changed organisation to a link; the feeds are parsed as XML by Chromium and their links followed.
 import assert from 'node:assert/strict';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { EditionStore } from '../../src/editions/store.ts';
 import { FIELD_LABELS } from '../../src/records/organisation.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { generateDataset } from '../../src/sample-api/dataset.ts';
-import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
-import { buildIn, placeUnder, PROJECT, type Place } from '../support/build-place.ts';
+import { buildIn, nightlyBuilds, placeUnder, storedRecords, type Place } from '../support/build-place.ts';
 import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 
 const ORGS = 2500;
@@ -31,19 +19,7 @@ const ORGS = 2500;
 const LATER = 25;
 const PAGE_LIMIT = 200_000;
 
-const root = mkdtempSync(join(tmpdir(), 'orgdir-changes-'));
-symlinkSync(join(PROJECT, 'node_modules'), join(root, 'node_modules'));
-const servers: RunningSampleApi[] = [];
-after(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  rmSync(root, { recursive: true, force: true });
-});
-
-async function api(edition: number): Promise<RunningSampleApi> {
-  const server = await startSampleApi({ dataset: generateDataset({ orgs: ORGS, edition }) });
-  servers.push(server);
-  return server;
-}
+const { root, api } = nightlyBuilds('orgdir-changes-', ORGS, after);
 
 const firstNight = placeUnder(root, 'first');
 const secondNight = placeUnder(root, 'second');
@@ -64,16 +40,6 @@ before(async () => {
   }
   assert.equal(second.code, 0, second.stderr);
 });
-
-/** Each organisation's record of a night, by id in lower case, as the crawl stored it. */
-function records(at: Place): Map<string, Record<string, unknown>> {
-  const folder = join(at.data, 'organisations');
-  return new Map(
-    readdirSync(folder)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => [name.slice(0, -5).toLowerCase(), JSON.parse(readFileSync(join(folder, name), 'utf8'))]),
-  );
-}
 
 /** JSON with the keys of every object sorted: two values are the same when these are. */
 function canonical(value: unknown): string {
@@ -131,7 +97,7 @@ function newestPages(): { id: string; pages: string[] } {
 }
 
 test('at some 1,400 changes no changes page reaches 200 kB, and every changed organisation is a link from them', () => {
-  const expected = reference(records(firstNight), records(secondNight));
+  const expected = reference(storedRecords(firstNight), storedRecords(secondNight));
   const total = expected.added.length + expected.removed.length + expected.changed.length;
   assert.ok(total >= 1400, `${total} changes`);
   const sizes = filesUnder(join(secondNight.site, 'changes')).map(
@@ -176,7 +142,7 @@ test('on a phone no page of the night scrolls sideways or draws past the edge ou
 });
 
 test("the summary's counts are those of the two nights' records, each with a link to its section", () => {
-  const expected = reference(records(firstNight), records(secondNight));
+  const expected = reference(storedRecords(firstNight), storedRecords(secondNight));
   const { id, pages } = newestPages();
   const html = readFileSync(join(secondNight.site, 'changes', `${id}.html`), 'utf8');
   const summary = html.slice(

@@ -1,9 +1,11 @@
 // A place for `npm run build` to work in: its own data, site and editions folders under one
 // folder, and the build run there as a child process against a sample API, as a publisher runs it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunningSampleApi } from '../../src/sample-api/server.ts';
+import { generateDataset } from '../../src/sample-api/dataset.ts';
+import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { runChild, type ChildOwner } from './child-process.ts';
 
 export const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
@@ -56,5 +58,42 @@ export function buildIn(
         ASTRO_TELEMETRY_DISABLED: '1',
       },
     },
+  );
+}
+
+/**
+ * A folder for two or more nights of builds, `node_modules` linked in (the site's build resolves
+ * packages beside the site folder), and sample APIs of `orgs` organisations at any edition: all
+ * closed and removed once the tests are done (`after`).
+ */
+export function nightlyBuilds(
+  prefix: string,
+  orgs: number,
+  after: (done: () => Promise<void>) => void,
+): { root: string; api: (edition: number) => Promise<RunningSampleApi> } {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  symlinkSync(join(PROJECT, 'node_modules'), join(root, 'node_modules'));
+  const servers: RunningSampleApi[] = [];
+  after(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    rmSync(root, { recursive: true, force: true });
+  });
+  return {
+    root,
+    api: async (edition) => {
+      const server = await startSampleApi({ dataset: generateDataset({ orgs, edition }) });
+      servers.push(server);
+      return server;
+    },
+  };
+}
+
+/** Each organisation's record of a night, by id in lower case, as the crawl stored it in `at`. */
+export function storedRecords(at: Place): Map<string, Record<string, unknown>> {
+  const folder = join(at.data, 'organisations');
+  return new Map(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [name.slice(0, -5).toLowerCase(), JSON.parse(readFileSync(join(folder, name), 'utf8'))]),
   );
 }

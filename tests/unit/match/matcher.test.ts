@@ -254,3 +254,30 @@ test('on the sample register a list of exact names, variants, numbers and made-u
   assert.ok(lines.length > 40, String(lines.length));
   assert.ok(wrong.length <= 1, JSON.stringify(wrong));
 });
+
+test('an organisation no longer on the register is offered, flagged, but never the match', () => {
+  const GONE = '99999999-9999-4999-8999-999999999999';
+  const register: MatchEntry[] = [
+    ...REGISTER,
+    {
+      id: GONE,
+      name: 'Ballina Men’s Shed',
+      altNames: [],
+      numbers: [{ kind: 'charity', number: '20000099' }],
+      goneSince: '2026-11-20',
+    },
+    // On the register, with a name like the gone one's: never taken as its match instead.
+    { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', name: 'Ballina Mens Shed Club', altNames: [], numbers: [] },
+  ];
+  const withGone = new Matcher(register);
+  for (const line of ['Ballina Men’s Shed', 'ballina mens shed', '20000099', 'RCN 20000099', GONE]) {
+    const result = withGone.match(line);
+    assert.equal(result.best, undefined, `${line}: no match`);
+    assert.notEqual(result.status, 'matched', line);
+    const first = register[result.candidates[0]!.entry]!;
+    assert.equal(first.id, GONE, `${line}: the gone one first among the candidates`);
+    assert.equal(first.goneSince, '2026-11-20');
+  }
+  // The organisations on the register still match as before.
+  assert.equal(withGone.match('Tuam Community Centre CLG').best?.entry, 0);
+});

@@ -62,3 +62,22 @@ test("the CSV keeps the list's columns and adds the organisation chosen for each
   assert.deepEqual(chosen[2]!.slice(2, 4), [ENTRIES[0]!.id, 'Tuam Community Centre']);
   assert.equal(chosen[2]![6], `https://example.org/x/org/${ENTRIES[0]!.id}.html`);
 });
+
+test('a saved result chosen from an organisation no longer on the register says so, with the date', () => {
+  const entries: MatchEntry[] = [
+    { id: 'gone-1', name: 'Gone Trust', altNames: [], numbers: [], goneSince: '2026-11-20' },
+  ];
+  const result: LineMatch = {
+    input: 'Gone Trust',
+    status: 'ambiguous',
+    candidates: [{ entry: 0, score: 100, reason: 'name', matched: 'Gone Trust' }],
+  };
+  const rows = parseCsv(
+    matchedCsv(
+      { headings: ['name'], rows: [['Gone Trust']], results: [result], choices: new Map([[0, 0]]) },
+      entries,
+    ),
+  );
+  assert.equal(rows[1]!.at(-1), 'same name; no longer on the register since 2026-11-20');
+  assert.equal(rows[1]![1], 'gone-1');
+});

@@ -30,6 +30,14 @@ const ENTRIES: MatchEntry[] = [
     county: 'Cork\\',
     numbers: [{ kind: 'chy', number: '7' }],
   },
+  // No longer on the register: flagged with the date it went.
+  {
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Gone Housing Trust',
+    altNames: ['Gone Trust'],
+    numbers: [{ kind: 'charity', number: '20000044' }],
+    goneSince: '2026-11-20',
+  },
 ];
 
 /** What the page receives: the argument the table script calls the global function with. */
@@ -48,11 +56,12 @@ test('the table script hands one string to the global function, and the entries 
 test('one line per organisation: no separator of a name splits it', () => {
   const text = received(matchTableScript(encodeMatchTable(ENTRIES))) as string;
   assert.equal(text.split('\n').length, ENTRIES.length);
-  assert.equal(text.split('\n')[0]!.split('\t').length, 4 + ENTRIES[0]!.altNames.length);
+  assert.equal(text.split('\n')[0]!.split('\t').length, 5 + ENTRIES[0]!.altNames.length);
 });
 
 test('malformed lines are skipped, and anything but a string is no table', () => {
   assert.deepEqual(decodeMatchTable('only\ttwo'), []);
+  assert.deepEqual(decodeMatchTable('a\tb\tc\td'), []);
   assert.deepEqual(decodeMatchTable({ rows: [['a', 'b', 'c', 'd']] }), []);
   assert.deepEqual(decodeMatchTable(null), []);
   assert.deepEqual(decodeMatchTable(''), []);

@@ -318,6 +318,7 @@ describe('a built index', () => {
       status: [],
       income: '',
       incomeYear: 0,
+      goneSince: '',
       exactName: false,
       matched: ['codes'],
     });

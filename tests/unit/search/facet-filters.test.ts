@@ -94,3 +94,19 @@ test('a chosen county counts its facet without itself, and every other facet wit
   assert.ok(countyCounts.filter((count) => count > 0).length > 2, 'other counties are offered');
   assert.ok(counts.sector.includes(0), 'a sector with no result is counted 0');
 });
+
+test('a filter chosen alone, nothing typed, counts its facet over the whole register', async () => {
+  const core = await engine.core();
+  const county = countyKey('Cork');
+  const request = { query: '', filters: { county } };
+  const { documents } = await engine.search({ ...request, limit: 0 });
+  const counts = await countsFor(engine, request, documents);
+  const countyCounts = core.facets.county.map(
+    ({ key }) => corpus.filter(({ record }) => countyKey(String(record['county'])) === key).length,
+  );
+  assert.deepEqual(counts.county, countyCounts);
+  assert.equal(
+    countyCounts.reduce((sum, count) => sum + count, 0),
+    corpus.length,
+  );
+});

@@ -20,13 +20,14 @@ function hit(document: number, fields: Partial<SearchHit>): SearchHit {
     status: [],
     income: '',
     incomeYear: 0,
+    goneSince: '',
     exactName: false,
     matched: [],
     ...fields,
   };
 }
 
-test('one row per result in order, with the income in euro, its year and the page; formulas defused, quotes and line breaks kept', () => {
+test('one row per result in order, with the income in euro, its year, the page and the date one left the register; formulas defused, quotes and line breaks kept', () => {
   const hits = [
     hit(7, {
       name: '=HYPERLINK("http://x","click")',
@@ -40,6 +41,7 @@ test('one row per result in order, with the income in euro, its year and the pag
     }),
     hit(2, { name: '+353 Club', county: '@Dublin' }),
     hit(5, { name: 'Plain', incomeYear: 2020 }),
+    hit(9, { name: 'Gone', status: ['No longer on the register'], goneSince: '2026-11-20' }),
   ];
   const incomes = new Map([
     [7, 123_456_78],
@@ -63,9 +65,22 @@ test('one row per result in order, with the income in euro, its year and the pag
       'Health › Hospitals',
       'Unit 1,\n"The Yard", Cork',
       'https://example.org/org/7.html',
+      '',
     ],
-    [`'+353 Club`, '', '', `'@Dublin`, '', '', '', '', 'https://example.org/org/2.html'],
-    ['Plain', '', '', '', '-250', '2020', '', '', 'https://example.org/org/5.html'],
+    [`'+353 Club`, '', '', `'@Dublin`, '', '', '', '', 'https://example.org/org/2.html', ''],
+    ['Plain', '', '', '', '-250', '2020', '', '', 'https://example.org/org/5.html', ''],
+    [
+      'Gone',
+      'No longer on the register',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'https://example.org/org/9.html',
+      '2026-11-20',
+    ],
   ]);
   assert.ok(text.endsWith('\r\n'));
 });
