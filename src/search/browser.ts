@@ -6,17 +6,22 @@
 // page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
 import { element } from '../lib/elements.ts';
-import { DEFAULT_LIMIT, SORT_ORDERS, type SearchFilters, type SearchHit, type SortOrder } from './engine.ts';
+import {
+  DEFAULT_LIMIT,
+  SearchEngine,
+  SORT_ORDERS,
+  type SearchFilters,
+  type SearchHit,
+  type SortOrder,
+} from './engine.ts';
 import { showChosenFilters, showFacetCounts } from './facet-filters.ts';
-import { INDEX_PART_FUNCTION, RESULTS_EVENT } from './options.ts';
+import { INDEX_PART_FUNCTION, RESULTS_EVENT, SEARCH_CLIENT_FUNCTION } from './options.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 import type { CallName, FromWorker, ResultsRequest, SearchCalls, ToWorker } from './protocol.ts';
 import { parseQuery } from './query.ts';
 import { resultCard } from './result-card.ts';
-import { safeHref, type SearchService } from './service.ts';
-
-/** The worker's bundle, put in by the build (src/site/bundle-clients.ts). */
-declare const SEARCH_WORKER_SOURCE: string;
+import { safeHref, searchService, type SearchService } from './service.ts';
+import { serveSearch, type WorkerScope } from './worker.ts';
 
 /** Address parameters: `?q=` and one per filter, plus the order and the page of results. */
 const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
@@ -95,35 +100,61 @@ function nextTask(): Promise<void> {
 }
 
 /**
+ * A worker running this very script: from its own file over http(s), which a host's policy of
+ * `script-src 'self'` allows, and from file://, where a worker's own file is refused, from a blob:
+ * URL made of the source of the function the script is wrapped in (src/site/bundle-clients.ts).
+ */
+function startWorker(scriptUrl: URL): Worker {
+  if (scriptUrl.protocol !== 'file:') return new Worker(scriptUrl);
+  const wrapped = (window as unknown as Record<string, unknown>)[SEARCH_CLIENT_FUNCTION];
+  if (typeof wrapped !== 'function') throw new Error('search/search.js is not wrapped for its worker');
+  const url = URL.createObjectURL(new Blob([`(${String(wrapped)})();`], { type: 'text/javascript' }));
+  try {
+    return new Worker(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
  * The query engine in its worker: each call posts a message and resolves with the worker's
  * answer, and each part the worker asks for is loaded with `load` and handed over as text. When
- * no worker can start or it stops, every call fails, saying so.
+ * no worker can start (an old browser, a host's policy) or it stops, the same engine runs on the
+ * page's thread instead, and the calls not yet answered are asked of it.
  */
-function workerService(load: TextLoader): SearchService {
-  const pending = new Map<number, { resolve: (answer: never) => void; reject: (error: Error) => void }>();
+function workerService(load: TextLoader, scriptUrl: URL): SearchService {
+  type Pending = {
+    call: ToWorker & { kind: 'call' };
+    resolve: (answer: never) => void;
+    reject: (error: Error) => void;
+  };
+  const pending = new Map<number, Pending>();
   let calls = 0;
-  let broken: Error | undefined;
   let worker: Worker | undefined;
-  const send = (message: ToWorker): void => worker?.postMessage(message);
-  const stop = (error: Error): void => {
-    broken = error;
-    for (const { reject } of pending.values()) reject(error);
+  let local: SearchService | undefined;
+  const ask = ({ call, resolve, reject }: Pending): void => {
+    const run = local![call.call] as (...args: unknown[]) => Promise<never>;
+    run(...call.args).then(resolve, reject);
+  };
+  const fallBack = (): void => {
+    worker?.terminate();
+    worker = undefined;
+    local ??= searchService(new SearchEngine(async (name) => JSON.parse(await load(name)) as unknown));
+    for (const call of pending.values()) ask(call);
     pending.clear();
   };
   try {
-    const url = URL.createObjectURL(new Blob([SEARCH_WORKER_SOURCE], { type: 'text/javascript' }));
-    worker = new Worker(url);
-    URL.revokeObjectURL(url);
+    worker = startWorker(scriptUrl);
     worker.addEventListener('message', ({ data: message }: MessageEvent<FromWorker>) => {
       if (message.kind === 'need') {
         load(message.name).then(
-          (text) => send({ kind: 'part', name: message.name, text }),
+          (text) => worker?.postMessage({ kind: 'part', name: message.name, text } satisfies ToWorker),
           (error: unknown) =>
-            send({
+            worker?.postMessage({
               kind: 'part-failed',
               name: message.name,
               message: error instanceof Error ? error.message : String(error),
-            }),
+            } satisfies ToWorker),
         );
         return;
       }
@@ -132,22 +163,22 @@ function workerService(load: TextLoader): SearchService {
       if (message.kind === 'answer') call?.resolve(message.answer as never);
       else call?.reject(new Error(message.message));
     });
-    worker.addEventListener('error', () => stop(new Error('the search worker stopped')));
-  } catch (error) {
-    stop(
-      new Error(
-        `the search worker could not start (${error instanceof Error ? error.message : String(error)})`,
-      ),
-    );
+    worker.addEventListener('error', fallBack);
+  } catch {
+    fallBack();
   }
   const call =
     <Name extends CallName>(name: Name) =>
     (...args: SearchCalls[Name]['args']): Promise<SearchCalls[Name]['answer']> =>
       new Promise((resolve, reject) => {
-        if (broken) return reject(broken);
-        const id = (calls += 1);
-        pending.set(id, { resolve, reject });
-        send({ kind: 'call', id, call: name, args } as ToWorker);
+        const waiting = {
+          call: { kind: 'call', id: (calls += 1), call: name, args } as Pending['call'],
+          resolve,
+          reject,
+        };
+        if (!worker) return ask(waiting);
+        pending.set(waiting.call.id, waiting);
+        worker.postMessage(waiting.call);
       });
   return {
     core: call('core'),
@@ -555,15 +586,16 @@ function start(): void {
   const script = document.currentScript as HTMLScriptElement | null;
   const containers = document.querySelectorAll<HTMLElement>('[data-search]');
   if (containers.length === 0) return;
-  const base = new URL(
-    './',
+  const scriptUrl = new URL(
     script?.src ??
       document.querySelector<HTMLScriptElement>('script[src$="search/search.js"]')?.src ??
-      window.location.href,
+      new URL('search/search.js', window.location.href).href,
   );
-  const search = workerService(scriptLoader(base));
+  const search = workerService(scriptLoader(new URL('./', scriptUrl)), scriptUrl);
   for (const container of containers) enhance(container, search);
 }
 
+// The same script is the page's client and, in a worker (no document there), the search worker.
 // `defer` runs the script after parsing, but document.currentScript is only set while it runs.
-start();
+if (typeof document === 'undefined') serveSearch(self as unknown as WorkerScope);
+else start();

@@ -4,35 +4,31 @@
 // break it.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SEARCH_CLIENT_FUNCTION } from '../search/options.ts';
 
 const SEARCH_CLIENT_ENTRY = fileURLToPath(new URL('../search/browser.ts', import.meta.url));
-const SEARCH_WORKER_ENTRY = fileURLToPath(new URL('../search/worker.ts', import.meta.url));
 const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
 const MATCH_WORKER_ENTRY = fileURLToPath(new URL('../match/worker.ts', import.meta.url));
 
 /**
- * The text of `search/search.js`, the search page's client, with the search worker's bundle (the
- * query engine and MiniSearch) in it as a string, started from a blob: URL (src/search/browser.ts).
+ * The text of `search/search.js`, the search page's client and its worker in one script
+ * (src/search/browser.ts), wrapped in a named function whose source the page can hand to a blob:
+ * URL: from file://, neither the script's own file nor fetch() can start the worker.
  */
-export function bundleSearchClient(): Promise<Uint8Array> {
-  return bundleWithWorker(SEARCH_CLIENT_ENTRY, SEARCH_WORKER_ENTRY, 'SEARCH_WORKER_SOURCE');
+export async function bundleSearchClient(): Promise<Uint8Array> {
+  const bundle = new TextDecoder().decode(await bundleScript(SEARCH_CLIENT_ENTRY));
+  const name = SEARCH_CLIENT_FUNCTION;
+  return new TextEncoder().encode(`function ${name}(){${bundle}}${name}();\n`);
 }
 
 /**
  * The text of `match/match.js`, the list matcher's client, with the matching worker's bundle in it
- * as a string (src/match/browser.ts).
+ * as a string: Chromium refuses a worker's own file from file://, and the page starts it from a
+ * blob: URL instead (src/match/browser.ts).
  */
-export function bundleMatchClient(): Promise<Uint8Array> {
-  return bundleWithWorker(MATCH_CLIENT_ENTRY, MATCH_WORKER_ENTRY, 'MATCH_WORKER_SOURCE');
-}
-
-/**
- * A client with its worker's bundle in it as the string `name`: Chromium refuses a worker's own
- * file from file://, and the page starts the worker from a blob: URL instead.
- */
-async function bundleWithWorker(client: string, worker: string, name: string): Promise<Uint8Array> {
-  const source = new TextDecoder().decode(await bundleScript(worker));
-  return bundleScript(client, { [name]: JSON.stringify(source) });
+export async function bundleMatchClient(): Promise<Uint8Array> {
+  const worker = new TextDecoder().decode(await bundleScript(MATCH_WORKER_ENTRY));
+  return bundleScript(MATCH_CLIENT_ENTRY, { MATCH_WORKER_SOURCE: JSON.stringify(worker) });
 }
 
 /** The text of one classic script bundling `entry` (a path) and what it imports; `define` replaces global names by code. */

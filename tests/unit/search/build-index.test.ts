@@ -341,11 +341,7 @@ describe('a built index', () => {
     assert.ok(scripts.length > 5);
     for (const file of scripts) {
       const text = await readFile(join(directory, 'search', file), 'latin1');
-      assert.match(
-        text,
-        /^orgdirSearchPart\("[a-z]+(\/\d+|\/[a-zA-Z]+)?","[0-9a-f]{12}",'.*'\);\n$/s,
-        file,
-      );
+      assert.match(text, /^orgdirSearchPart\("[a-z]+(\/\d+|\/[a-zA-Z]+)?","[0-9a-f]{12}",'.*'\);\n$/s, file);
       assert.match(text, /^[\x20-\x7e\n]*$/, file);
     }
   });
