@@ -1,24 +1,27 @@
-// The search page in the browser: bundled with MiniSearch into one classic script
-// (`search/search.js`), since module scripts, fetch() and workers fail from file://. Index parts
-// arrive as classic scripts inserted on demand; each calls the global registration function.
-// Everything is built with DOM methods and textContent: no HTML from data, no inline handlers,
-// no eval, so a strict Content-Security-Policy can be added later.
+// The search page in the browser: one classic script (`search/search.js`), since module scripts
+// and fetch() fail from file://. The query engine runs in a worker (src/search/worker.ts), started
+// from a blob: URL made from its bundle, so that parsing the index, ranking and counting never
+// hold the page's thread. Index parts arrive as classic scripts inserted on demand when the
+// worker asks for them; each hands its JSON text to the global registration function, and the
+// page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
+// inline handlers, no eval.
 import { element } from '../lib/elements.ts';
 import {
   DEFAULT_LIMIT,
   SearchEngine,
   SORT_ORDERS,
-  type PartLoader,
   type SearchFilters,
   type SearchHit,
   type SortOrder,
 } from './engine.ts';
-import { countsFor, showChosenFilters, showFacetCounts } from './facet-filters.ts';
-import { INDEX_PART_FUNCTION, RESULTS_EVENT } from './options.ts';
+import { showChosenFilters, showFacetCounts } from './facet-filters.ts';
+import { INDEX_PART_FUNCTION, RESULTS_EVENT, SEARCH_CLIENT_FUNCTION } from './options.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
+import type { CallName, FromWorker, ResultsRequest, SearchCalls, ToWorker } from './protocol.ts';
 import { parseQuery } from './query.ts';
-import { matchReason, resultCard } from './result-card.ts';
-import { resultsCsv } from './results-csv.ts';
+import { resultCard } from './result-card.ts';
+import { safeHref, searchService, type SearchService } from './service.ts';
+import { serveSearch, type WorkerScope } from './worker.ts';
 
 /** Address parameters: `?q=` and one per filter, plus the order and the page of results. */
 const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
@@ -35,31 +38,34 @@ const numberFormat = new Intl.NumberFormat('en-IE');
 /** A pause in typing after which the result count is announced. */
 const ANNOUNCE_AFTER_MS = 500;
 
-/** What an index file calls with its part (`INDEX_PART_FUNCTION`). */
-type DeliverPart = (name: string, build: string, part: unknown) => void;
+/** What an index file calls with its part's JSON text (`INDEX_PART_FUNCTION`). */
+type DeliverPart = (name: string, build: string, text: unknown) => void;
+
+/** Loads a part of the index by name and resolves to its JSON text. */
+type TextLoader = (name: string) => Promise<string>;
 
 /**
  * Loads parts by inserting `<script src>` elements next to this script's own file. A part the
  * page itself includes after this script (the core, fetched in parallel with it) delivers
  * its part unasked and is kept until it is asked for.
  */
-function scriptLoader(base: URL): PartLoader {
-  const waiting = new Map<string, { resolve: (part: unknown) => void; reject: (error: Error) => void }>();
-  const arrived = new Map<string, { build: string; part: unknown }>();
+function scriptLoader(base: URL): TextLoader {
+  const waiting = new Map<string, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const arrived = new Map<string, { build: string; text: unknown }>();
   let build: string | undefined;
-  const settle = (name: string, partBuild: string, part: unknown) => {
+  const settle = (name: string, partBuild: string, text: unknown) => {
     const pending = waiting.get(name)!;
     waiting.delete(name);
     if (name === 'core') build = partBuild;
-    if (build !== undefined && partBuild !== build) {
+    if ((build !== undefined && partBuild !== build) || typeof text !== 'string') {
       pending.reject(new Error('the search index changed while this page was open; reload the page'));
     } else {
-      pending.resolve(part);
+      pending.resolve(text);
     }
   };
-  const deliverPart: DeliverPart = (name, partBuild, part) => {
-    if (waiting.has(name)) settle(name, partBuild, part);
-    else arrived.set(name, { build: partBuild, part });
+  const deliverPart: DeliverPart = (name, partBuild, text) => {
+    if (waiting.has(name)) settle(name, partBuild, text);
+    else arrived.set(name, { build: partBuild, text });
   };
   (window as unknown as Record<string, DeliverPart>)[INDEX_PART_FUNCTION] = deliverPart;
   return (name) =>
@@ -68,7 +74,7 @@ function scriptLoader(base: URL): PartLoader {
       if (early) {
         arrived.delete(name);
         waiting.set(name, { resolve, reject });
-        settle(name, early.build, early.part);
+        settle(name, early.build, early.text);
         return;
       }
       const script = document.createElement('script');
@@ -93,19 +99,104 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Hands `text` to the browser as a CSV file to save (a Blob: no server, so it works from file://). */
-function saveCsv(text: string, name: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+/**
+ * A worker running this very script: from its own file over http(s), which a host's policy of
+ * `script-src 'self'` allows, and from file://, where a worker's own file is refused, from a blob:
+ * URL made of the source of the function the script is wrapped in (src/site/bundle-clients.ts).
+ */
+function startWorker(scriptUrl: URL): Worker {
+  if (scriptUrl.protocol !== 'file:') return new Worker(scriptUrl);
+  const wrapped = (window as unknown as Record<string, unknown>)[SEARCH_CLIENT_FUNCTION];
+  if (typeof wrapped !== 'function') throw new Error('search/search.js is not wrapped for its worker');
+  const url = URL.createObjectURL(new Blob([`(${String(wrapped)})();`], { type: 'text/javascript' }));
+  try {
+    return new Worker(url);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * The query engine in its worker: each call posts a message and resolves with the worker's
+ * answer, and each part the worker asks for is loaded with `load` and handed over as text. When
+ * no worker can start (an old browser, a host's policy) or it stops, the same engine runs on the
+ * page's thread instead, and the calls not yet answered are asked of it.
+ */
+function workerService(load: TextLoader, scriptUrl: URL): SearchService {
+  type Pending = {
+    call: ToWorker & { kind: 'call' };
+    resolve: (answer: never) => void;
+    reject: (error: Error) => void;
+  };
+  const pending = new Map<number, Pending>();
+  let calls = 0;
+  let worker: Worker | undefined;
+  let local: SearchService | undefined;
+  const ask = ({ call, resolve, reject }: Pending): void => {
+    const run = local![call.call] as (...args: unknown[]) => Promise<never>;
+    run(...call.args).then(resolve, reject);
+  };
+  const fallBack = (): void => {
+    worker?.terminate();
+    worker = undefined;
+    local ??= searchService(new SearchEngine(async (name) => JSON.parse(await load(name)) as unknown));
+    for (const call of pending.values()) ask(call);
+    pending.clear();
+  };
+  try {
+    worker = startWorker(scriptUrl);
+    worker.addEventListener('message', ({ data: message }: MessageEvent<FromWorker>) => {
+      if (message.kind === 'need') {
+        load(message.name).then(
+          (text) => worker?.postMessage({ kind: 'part', name: message.name, text } satisfies ToWorker),
+          (error: unknown) =>
+            worker?.postMessage({
+              kind: 'part-failed',
+              name: message.name,
+              message: error instanceof Error ? error.message : String(error),
+            } satisfies ToWorker),
+        );
+        return;
+      }
+      const call = pending.get(message.id);
+      pending.delete(message.id);
+      if (message.kind === 'answer') call?.resolve(message.answer as never);
+      else call?.reject(new Error(message.message));
+    });
+    worker.addEventListener('error', fallBack);
+  } catch {
+    fallBack();
+  }
+  const call =
+    <Name extends CallName>(name: Name) =>
+    (...args: SearchCalls[Name]['args']): Promise<SearchCalls[Name]['answer']> =>
+      new Promise((resolve, reject) => {
+        const waiting = {
+          call: { kind: 'call', id: (calls += 1), call: name, args } as Pending['call'],
+          resolve,
+          reject,
+        };
+        if (!worker) return ask(waiting);
+        pending.set(waiting.call.id, waiting);
+        worker.postMessage(waiting.call);
+      });
+  return {
+    core: call('core'),
+    results: call('results'),
+    counts: call('counts'),
+    suggest: call('suggest'),
+    csv: call('csv'),
+  };
+}
+
+/** Hands a file to the browser to save (a Blob: no server, so it works from file://). */
+function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
   const link = element('a', undefined, { href: url, download: name });
   document.body.append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** A result's link, only ever a relative path inside the site. */
-function safeHref(root: string, href: string): string {
-  return /^[a-z][a-z0-9+.-]*:|^\/\/|^\\/i.test(href) ? '#' : `${root}${href}`;
 }
 
 function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
@@ -248,23 +339,23 @@ function searchElements(container: HTMLElement): SearchElements | undefined {
 /** One search form and its results, bound to the engine. */
 class SearchBox {
   readonly #page: SearchElements;
-  readonly #engine: SearchEngine;
+  readonly #search: SearchService;
   readonly #announcer: Announcer;
   #state: SearchState;
-  /** The index's core has arrived: searches can run. */
-  #ready = false;
+  /** The index's core, once it has arrived: searches can run. */
+  #core: CorePart | undefined;
   /** The index could not be loaded: nothing will run. */
   #failed = false;
   /** The offer of a nearer query, drawn after the status when a query found nothing. */
   #offer: HTMLElement | undefined;
   /** Counts searches started, so that a slower, older one cannot overwrite a newer one. */
   #ticket = 0;
-  /** Every result of the search shown, in the order shown: what the download writes. */
-  #documents: number[] = [];
+  /** The search shown, when it found something: what the download writes. */
+  #shownSearch: { request: ResultsRequest; total: number } | undefined;
 
-  constructor(page: SearchElements, engine: SearchEngine) {
+  constructor(page: SearchElements, search: SearchService) {
     this.#page = page;
-    this.#engine = engine;
+    this.#search = search;
     this.#announcer = new Announcer(page.status);
     this.#state = stateFromAddress();
     // What was typed before this script ran is kept, unless the address carries a query.
@@ -312,37 +403,42 @@ class SearchBox {
     window.history.replaceState(null, '', addressOf(state));
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
     if (this.#failed) return;
+    const core = this.#core;
     if (!searching) {
-      this.#documents = [];
+      this.#shownSearch = undefined;
       if (this.#page.download) this.#page.download.disabled = true;
       this.#render([], 0, 0, false);
-      if (this.#ready) void this.#countFilters(current, undefined);
-      this.#say(this.#ready ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
-      if (this.#ready) this.#shown(0);
+      if (core) void this.#countFilters(current, core, undefined);
+      this.#say(core ? 'Type a name, a registration number or a place.' : 'Loading the search index…');
+      if (core) this.#shown(0);
       return;
     }
-    if (!this.#ready) {
+    if (!core) {
       this.#say('Loading the search index… your search will run as soon as it has arrived.');
       return;
     }
     try {
       const offset = (state.page - 1) * DEFAULT_LIMIT;
-      const request = { query: state.query, filters: state.filters, sort: state.sort };
-      const response = await this.#engine.search({ ...request, offset, limit: DEFAULT_LIMIT });
-      const objects = await this.#objectsFor(response.hits);
+      const request: ResultsRequest = {
+        query: state.query,
+        filters: state.filters,
+        sort: state.sort,
+        offset,
+        limit: DEFAULT_LIMIT,
+      };
+      const { total, hits, objects } = await this.#search.results(request);
       if (current !== this.#ticket) return;
-      const total = response.documents.length;
       if (offset >= total && state.page > 1) {
         this.#state = { ...state, page: 1 };
         return this.run();
       }
-      this.#documents = response.documents;
+      this.#shownSearch = total === 0 ? undefined : { request, total };
       if (this.#page.download) this.#page.download.disabled = total === 0;
-      this.#render(response.hits, total, offset, true, objects);
-      this.#sayFound(total, offset, response.hits.length);
+      this.#render(hits, total, offset, true, new Map(objects));
+      this.#sayFound(total, offset, hits.length);
       this.#shown(total);
       if (total === 0) void this.#suggest(current);
-      await this.#countFilters(current, response.documents);
+      await this.#countFilters(current, core, request);
     } catch (error) {
       if (current !== this.#ticket) return;
       this.#say(`Search failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -350,59 +446,33 @@ class SearchBox {
   }
 
   /**
-   * Counts the filters' options within `documents` (the register's totals when undefined), in
-   * tasks of their own after the results are drawn: the reader sees results first, and no task
-   * is long. Their places were drawn with the page, so filling them moves nothing.
+   * Counts the filters' options within the results of `request` (the register's totals when
+   * undefined), after the results are drawn: the reader sees results first, and the worker counts
+   * while the page's thread is free. Their places were drawn with the page, so filling them moves
+   * nothing.
    */
-  async #countFilters(ticket: number, documents: readonly number[] | undefined): Promise<void> {
+  async #countFilters(ticket: number, core: CorePart, request: ResultsRequest | undefined): Promise<void> {
     await nextTask();
     if (ticket !== this.#ticket) return;
-    const state = this.#state;
-    const core = await this.#engine.core();
-    const counts =
-      documents &&
-      (await countsFor(
-        this.#engine,
-        { query: state.query, filters: state.filters, sort: state.sort },
-        documents,
-      ));
-    await nextTask();
-    if (ticket === this.#ticket) showFacetCounts(this.#page.selects, core, state.filters, counts);
-  }
-
-  /** The legal objects of the results that can say why they matched only from them. */
-  async #objectsFor(hits: readonly SearchHit[]): Promise<Map<number, string>> {
-    const query = parseQuery(this.#state.query);
-    const needed = hits.filter(
-      (hit) => hit.matched.includes('objects') && matchReason(hit, query, '')?.pieces === undefined,
-    );
-    return new Map(
-      await Promise.all(
-        needed.map(async (hit) => [hit.document, await this.#engine.objects(hit.document)] as const),
-      ),
-    );
+    const filters = this.#state.filters;
+    const counts = request && (await this.#search.counts(request));
+    if (ticket === this.#ticket) showFacetCounts(this.#page.selects, core, filters, counts);
   }
 
   /** Writes every result of the search shown, in its order, to a CSV file the browser saves. */
   async #download(): Promise<void> {
-    const documents = this.#documents;
-    if (documents.length === 0) return;
-    this.#say(`Preparing ${plural(documents.length, 'result')} for download…`);
-    const [hits, facts] = await Promise.all([this.#engine.details(documents), this.#engine.facts(documents)]);
-    const base = new URL(this.#page.root, window.location.href);
-    const text = resultsCsv(
-      hits,
-      (document) => facts.get(document)?.incomeCents,
-      (hit) => new URL(safeHref('', hit.href), base).href,
-    );
-    saveCsv(text, 'search-results.csv');
-    this.#say(`${plural(documents.length, 'result')} saved as search-results.csv.`);
+    const shown = this.#shownSearch;
+    if (!shown) return;
+    this.#say(`Preparing ${plural(shown.total, 'result')} for download…`);
+    const csv = await this.#search.csv(shown.request, new URL(this.#page.root, window.location.href).href);
+    saveFile(csv, 'search-results.csv');
+    this.#say(`${plural(shown.total, 'result')} saved as search-results.csv.`);
   }
 
   /** For a query that found nothing, the nearest query that finds something, as a link. */
   async #suggest(ticket: number): Promise<void> {
     const query = this.#state.query;
-    const nearest = query.trim() === '' ? undefined : await this.#engine.suggest(query);
+    const nearest = query.trim() === '' ? undefined : await this.#search.suggest(query);
     if (ticket !== this.#ticket || nearest === undefined) return;
     const state = { ...this.#state, query: nearest, page: 1 };
     const link = element('a', nearest, { href: addressOf(state) });
@@ -484,9 +554,9 @@ class SearchBox {
   load(): void {
     this.#say('Loading the search index…');
     void this.run();
-    this.#engine.core().then(
+    this.#search.core().then(
       (core) => {
-        this.#ready = true;
+        this.#core = core;
         dropUnknownFilters(this.#state.filters, core);
         showChosenFilters(this.#page.selects, core, this.#state.filters);
         void this.run();
@@ -504,10 +574,10 @@ class SearchBox {
 }
 
 /** Binds one search form and its results to the engine. */
-function enhance(container: HTMLElement, engine: SearchEngine): void {
+function enhance(container: HTMLElement, search: SearchService): void {
   const page = searchElements(container);
   if (!page) return;
-  const box = new SearchBox(page, engine);
+  const box = new SearchBox(page, search);
   box.listen();
   box.load();
 }
@@ -516,15 +586,16 @@ function start(): void {
   const script = document.currentScript as HTMLScriptElement | null;
   const containers = document.querySelectorAll<HTMLElement>('[data-search]');
   if (containers.length === 0) return;
-  const base = new URL(
-    './',
+  const scriptUrl = new URL(
     script?.src ??
       document.querySelector<HTMLScriptElement>('script[src$="search/search.js"]')?.src ??
-      window.location.href,
+      new URL('search/search.js', window.location.href).href,
   );
-  const engine = new SearchEngine(scriptLoader(base));
-  for (const container of containers) enhance(container, engine);
+  const search = workerService(scriptLoader(new URL('./', scriptUrl)), scriptUrl);
+  for (const container of containers) enhance(container, search);
 }
 
+// The same script is the page's client and, in a worker (no document there), the search worker.
 // `defer` runs the script after parsing, but document.currentScript is only set while it runs.
-start();
+if (typeof document === 'undefined') serveSearch(self as unknown as WorkerScope);
+else start();

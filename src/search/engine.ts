@@ -11,7 +11,6 @@ import { shardIndex } from './shard-index.ts';
 import { ShardTable } from './shards.ts';
 import {
   FACET_NAMES,
-  MULTI_FACETS,
   partName,
   type ColumnPart,
   type CorePart,
@@ -413,21 +412,33 @@ export class SearchEngine {
 
   /**
    * How many of `documents` have each option of each facet, in the order of the core's options:
-   * counted over every document given, not only a page of them.
+   * counted over every document given, not only a page of them. Read from the six filter parts,
+   * which a filter loads anyway, rather than from the facts files, of which a query whose results
+   * are spread over the register would need every one.
    */
   async facetCounts(documents: readonly number[]): Promise<Record<FacetName, number[]>> {
     const core = await this.core();
-    const facts = await this.facts(documents);
-    const counts = Object.fromEntries(
-      FACET_NAMES.map((facet) => [facet, new Array<number>(core.facets[facet].length).fill(0)]),
-    ) as Record<FacetName, number[]>;
-    for (const document of documents) {
-      const of = facts.get(document);
-      if (!of) continue;
-      counts.county[of.county]! += 1;
-      counts.sector[of.sector]! += 1;
-      for (const facet of MULTI_FACETS) for (const option of of[facet]) counts[facet][option]! += 1;
-    }
+    const parts = await Promise.all(
+      FACET_NAMES.map((facet) => this.#part<ColumnPart | MembersPart>(partName.facet(facet))),
+    );
+    const given = new Uint8Array(core.documentCount);
+    for (const document of documents) given[document] = 1;
+    const counts = {} as Record<FacetName, number[]>;
+    FACET_NAMES.forEach((facet, at) => {
+      const options = core.facets[facet];
+      const facetCounts = new Array<number>(options.length).fill(0);
+      if (facet === 'county' || facet === 'sector') {
+        const { column, width } = parts[at] as ColumnPart;
+        for (const document of documents) facetCounts[columnValue(column, width, document)]! += 1;
+      } else {
+        options.forEach(({ key }, option) => {
+          const encoded = (parts[at] as MembersPart)[key];
+          for (const document of encoded ? decodeDocuments(encoded) : [])
+            facetCounts[option]! += given[document]!;
+        });
+      }
+      counts[facet] = facetCounts;
+    });
     return counts;
   }
 

@@ -12,6 +12,12 @@ export const INDEX_FORMAT = 4;
 export const INDEX_PART_FUNCTION = 'orgdirSearchPart';
 
 /**
+ * The function search/search.js is wrapped in: a page from file:// starts the search worker from
+ * a blob: URL made of its source, since a worker's own file is refused there.
+ */
+export const SEARCH_CLIENT_FUNCTION = 'orgdirSearchClient';
+
+/**
  * Dispatched on the search container each time results are shown, and marked on the page's
  * performance timeline (the benchmark's "time to first results"): tests wait for it.
  */
