@@ -76,6 +76,8 @@ interface Query {
   phrases: string[];
   /** The query as sent. */
   text: string;
+  /** For a narrower query of a split one: that split, and the word it adds. */
+  narrowing?: { of: Narrowing; word: string };
 }
 
 interface Known {
@@ -84,6 +86,32 @@ interface Known {
   foundBySearch: boolean;
   /** Returned by an answer under the cap: its neighbours in that answer are all known. */
   certified: boolean;
+  /** The split queries it matches: it counts in what their narrower queries match. */
+  narrowings: Narrowing[];
+}
+
+/**
+ * A capped query split into narrower ones (it and one more word each), with what it matches and
+ * what each narrower query matches kept up to date as organisations and their words come in: the
+ * narrower queries are most of the candidates, and each is scored again whenever it comes to the
+ * top, so counting its matches afresh each time (an intersection of postings) was most of the
+ * planner's work.
+ */
+interface Narrowing {
+  /** The words of the split query and the word pairs of its phrases: a match holds every one. */
+  terms: string[];
+  matching: Set<Known>;
+  /** One more word → what the split query with that word matches. */
+  byWord: Map<string, Matches>;
+}
+
+/** The known organisations that hold a term (a folded word, or two in a row). */
+interface Posting {
+  organisations: Set<Known>;
+  /** For a word: what it matches as a query, kept up to date (pairs are never queries alone). */
+  matches: Matches;
+  /** The splits that have the term among theirs. */
+  narrowings: Narrowing[];
 }
 
 /** A search not yet sent, with its worth when it was last scored. */
@@ -104,6 +132,27 @@ function count(matches: Matches, organisation: Known): void {
   matches.known += 1;
   if (organisation.listed) matches.listed += 1;
   if (!organisation.certified) matches.uncertified += 1;
+}
+
+function noMatches(): Matches {
+  return { known: 0, listed: 0, uncertified: 0 };
+}
+
+/** The entry of `key`, created empty when there is none. */
+function matchesOf(counts: Map<string, Matches>, key: string): Matches {
+  let matches = counts.get(key);
+  if (matches === undefined) counts.set(key, (matches = noMatches()));
+  return matches;
+}
+
+/** The terms a match must hold: the query's words, and each pair of words in a row of its phrases. */
+function termsOf(query: Query): string[] {
+  const terms = [...query.words];
+  for (const phrase of query.phrases) {
+    const words = phrase.split(' ');
+    for (let index = 0; index + 1 < words.length; index++) terms.push(`${words[index]} ${words[index + 1]}`);
+  }
+  return terms;
 }
 
 /** Lower case, accents and apostrophes dropped: how the service compares words. */
@@ -170,13 +219,14 @@ function parseQuery(text: string): Query {
  * for the service to fold). Built from the query's parts rather than parsed again: a sweep narrows
  * its capped answers by every word of their organisations, tens of thousands of queries.
  */
-function narrowed(query: Query, folded: string, word: string): Query {
+function narrowed(query: Query, folded: string, word: string, of: Narrowing): Query {
   const words = [...query.words, folded].sort();
   return {
     key: [...words, ...query.phrases.map((phrase) => `"${phrase}"`)].join(' '),
     words,
     phrases: query.phrases,
     text: `${query.text} ${word}`,
+    narrowing: { of, word: folded },
   };
 }
 
@@ -229,10 +279,10 @@ export class GroupYields {
 export class SweepPlanner {
   readonly #options: SweepPlannerOptions;
   readonly #known = new Map<string, Known>();
-  /** Folded word, or two folded words in a row, → ids of known organisations that contain it. */
-  readonly #postings = new Map<string, Set<Known>>();
-  /** Folded word → how many listed organisations contain it. */
-  readonly #listedPostings = new Map<string, number>();
+  /** Folded word, or two folded words in a row, → the known organisations that contain it. */
+  readonly #postings = new Map<string, Posting>();
+  /** Each word as written → folded. */
+  readonly #folded = new Map<string, string>();
   /** The written form of each folded word first seen, sent to the service. */
   readonly #spelling = new Map<string, string>();
   readonly #answered = new Map<string, Answered>();
@@ -269,15 +319,13 @@ export class SweepPlanner {
     const { known, added } = this.#learn(organisation);
     let words: Iterable<string> = added;
     if (!known.listed) {
+      this.#recount(known, (matches) => (matches.listed += 1));
       known.listed = true;
       this.#listed += 1;
       words = known.words;
       if (this.#searchSeen.has(organisation.id.toLowerCase())) this.#searchSeenListed += 1;
     }
-    for (const word of words) {
-      this.#listedPostings.set(word, (this.#listedPostings.get(word) ?? 0) + 1);
-      this.#offerWord(word);
-    }
+    for (const word of words) this.#offerWord(word);
     for (const facet of organisation.facets ?? []) this.#offerFacet(facet);
   }
 
@@ -343,7 +391,10 @@ export class SweepPlanner {
     if (!this.#isCapped(count)) {
       for (const result of results) {
         const known = this.#known.get(result.id.toLowerCase());
-        if (known !== undefined) known.certified = true;
+        if (known !== undefined && !known.certified) {
+          this.#recount(known, (matches) => (matches.uncertified -= 1));
+          known.certified = true;
+        }
       }
     }
     if (this.#facets.has(query.key)) this.#facetYields.add(groupOf(query), found.length);
@@ -366,7 +417,10 @@ export class SweepPlanner {
     this.#registerAtRescore = this.#estimatedRegister() ?? 0;
     const items = this.#heap;
     this.#heap = [];
-    for (const item of items) this.#push({ ...item, score: this.#expectedYield(item.query) });
+    for (const item of items) {
+      item.score = this.#expectedYield(item.query);
+      this.#push(item);
+    }
   }
 
   /** Whether the fixed first queries have all been handed out. */
@@ -436,34 +490,83 @@ export class SweepPlanner {
     const id = organisation.id.toLowerCase();
     let known = this.#known.get(id);
     if (known === undefined) {
-      known = { words: new Set(), listed: false, foundBySearch: false, certified: false };
+      known = { words: new Set(), listed: false, foundBySearch: false, certified: false, narrowings: [] };
       this.#known.set(id, known);
     }
     const added: string[] = [];
     for (const text of organisation.texts) {
       const words = wordsOf(text);
-      const folded = words.map(foldWord);
-      for (const [index, word] of folded.entries()) {
-        if (word === '') continue;
+      const folded = words.map((written) => this.#fold(written));
+      for (let index = 0; index < folded.length; index++) {
+        const word = folded[index];
+        if (word === undefined || word === '') continue;
         // Two words in a row are kept as a pair too, for the phrases: a phrase is taken to match
         // where each pair of its words does, which is exact for the two-word phrases of the
         // classification and close for longer ones.
         const next = folded[index + 1];
-        if (next !== undefined && next !== '') this.#post(`${word} ${next}`, known);
+        if (next !== undefined && next !== '') this.#post(this.#posting(`${word} ${next}`), known);
         if (known.words.has(word)) continue;
         known.words.add(word);
         added.push(word);
         if (!this.#spelling.has(word)) this.#spelling.set(word, words[index] ?? word);
-        this.#post(word, known);
+        const posting = this.#posting(word);
+        count(posting.matches, known);
+        // Before the posting, which may add a split that counts every word of the organisation.
+        for (const narrowing of known.narrowings) count(matchesOf(narrowing.byWord, word), known);
+        this.#post(posting, known);
       }
     }
     return { known, added };
   }
 
-  #post(term: string, known: Known): void {
+  /** `foldWord`, remembered: the same words come back in organisation after organisation. */
+  #fold(written: string): string {
+    let folded = this.#folded.get(written);
+    if (folded === undefined) this.#folded.set(written, (folded = foldWord(written)));
+    return folded;
+  }
+
+  #posting(term: string): Posting {
     let posting = this.#postings.get(term);
-    if (posting === undefined) this.#postings.set(term, (posting = new Set()));
-    posting.add(known);
+    if (posting === undefined)
+      this.#postings.set(
+        term,
+        (posting = { organisations: new Set(), matches: noMatches(), narrowings: [] }),
+      );
+    return posting;
+  }
+
+  /** Adds an organisation to the posting of a term, and to the splits it now matches. */
+  #post(posting: Posting, known: Known): void {
+    if (posting.organisations.has(known)) return;
+    posting.organisations.add(known);
+    for (const narrowing of posting.narrowings) {
+      if (!narrowing.matching.has(known) && this.#holdsAll(known, narrowing.terms))
+        this.#narrow(narrowing, known);
+    }
+  }
+
+  #holdsAll(known: Known, terms: readonly string[]): boolean {
+    for (const term of terms) if (this.#postings.get(term)?.organisations.has(known) !== true) return false;
+    return true;
+  }
+
+  /** Counts an organisation that matches a split in what each of its narrower queries matches. */
+  #narrow(narrowing: Narrowing, known: Known): void {
+    narrowing.matching.add(known);
+    known.narrowings.push(narrowing);
+    for (const word of known.words) count(matchesOf(narrowing.byWord, word), known);
+  }
+
+  /**
+   * Applies `change` to every count an organisation is in, before its listed or certified mark
+   * changes: those of its words and of the narrower queries of the splits it matches.
+   */
+  #recount(known: Known, change: (matches: Matches) => void): void {
+    for (const word of known.words) {
+      change(this.#posting(word).matches);
+      for (const narrowing of known.narrowings) change(matchesOf(narrowing.byWord, word));
+    }
   }
 
   /** The register's size: the lists' size over the share of search results that are listed. */
@@ -475,27 +578,35 @@ export class SweepPlanner {
     );
   }
 
-  /** The known organisations that match a query (a phrase where each pair of its words does). */
+  /**
+   * The known organisations that match a query (a phrase where each pair of its words does), in
+   * the order of the smallest posting of its terms.
+   */
   #matching(query: Query): Known[] {
-    const postings = query.words.map((word) => this.#postings.get(word) ?? new Set<Known>());
-    for (const phrase of query.phrases) {
-      const words = phrase.split(' ');
-      for (let index = 0; index + 1 < words.length; index++)
-        postings.push(this.#postings.get(`${words[index]} ${words[index + 1]}`) ?? new Set<Known>());
+    const postings: Set<Known>[] = [];
+    for (const term of termsOf(query)) {
+      const posting = this.#postings.get(term);
+      if (posting === undefined) return [];
+      postings.push(posting.organisations);
     }
-    if (postings.length === 0) return [];
     postings.sort((a, b) => a.size - b.size);
-    const [smallest, ...rest] = postings;
     const matching: Known[] = [];
-    for (const organisation of smallest ?? []) {
-      if (rest.every((posting) => posting.has(organisation))) matching.push(organisation);
+    for (const organisation of postings[0] ?? []) {
+      let all = true;
+      for (let index = 1; all && index < postings.length; index++)
+        all = postings[index]?.has(organisation) === true;
+      if (all) matching.push(organisation);
     }
     return matching;
   }
 
   /** Known organisations that match a query, and how many of them are listed or uncertified. */
   #matches(query: Query): Matches {
-    const matches: Matches = { known: 0, listed: 0, uncertified: 0 };
+    if (query.narrowing !== undefined) return matchesOf(query.narrowing.of.byWord, query.narrowing.word);
+    const [word, ...others] = query.words;
+    if (word !== undefined && others.length === 0 && query.phrases.length === 0)
+      return this.#postings.get(word)?.matches ?? noMatches();
+    const matches = noMatches();
     for (const organisation of this.#matching(query)) count(matches, organisation);
     return matches;
   }
@@ -584,18 +695,14 @@ export class SweepPlanner {
    */
   #split(query: Query): void {
     if (query.words.length + query.phrases.length >= 4) return;
-    const narrowing = new Map<string, Matches>();
-    for (const known of this.#matching(query)) {
-      for (const word of known.words) {
-        let matches = narrowing.get(word);
-        if (matches === undefined) narrowing.set(word, (matches = { known: 0, listed: 0, uncertified: 0 }));
-        count(matches, known);
-      }
+    const narrowing: Narrowing = { terms: termsOf(query), matching: new Set(), byWord: new Map() };
+    for (const known of this.#matching(query)) this.#narrow(narrowing, known);
+    for (const term of narrowing.terms) this.#posting(term).narrowings.push(narrowing);
+    const own = new Set([...query.words, ...query.phrases.flatMap((phrase) => phrase.split(' '))]);
+    for (const [word, matches] of narrowing.byWord) {
+      if (!own.has(word))
+        this.#offer(narrowed(query, word, this.#spelling.get(word) ?? word, narrowing), matches);
     }
-    for (const word of query.words) narrowing.delete(word);
-    for (const phrase of query.phrases) for (const word of phrase.split(' ')) narrowing.delete(word);
-    for (const [word, matches] of narrowing)
-      this.#offer(narrowed(query, word, this.#spelling.get(word) ?? word), matches);
   }
 
   #popBest(): Candidate | undefined {
@@ -612,7 +719,8 @@ export class SweepPlanner {
         this.#queued.delete(top.query.key);
         return top;
       }
-      this.#push({ ...top, score });
+      top.score = score;
+      this.#push(top);
     }
   }
 
