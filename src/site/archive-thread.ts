@@ -1,26 +1,21 @@
 // The site's archives, each written on a worker thread of its own while the site is still being
-// built: each page as Astro renders it, then every other file of the site. The first thread also
-// writes the rendered pages into the site (a thread of its own when no archive is wanted), so
-// that the thread rendering them does no file-system call for them. (The index, downloads
+// built: each page as Astro renders it, then every other file of the site. (The index, downloads
 // and records first would have overlapped more of the work, but a thread busy with them held up
 // the pages: either rendering waited, or the pages queued up in memory, and with room for 32 MB of
 // them per thread the build's peak at 30,000 organisations passed 1 GiB.) Rendering keeps one core busy; deflating the archives on the other costs
 // the build little time, where afterwards it took 27 s at 30,000 organisations. On the main
 // thread, after Astro had rendered, every Buffer read for an archive also made the garbage
 // collector walk Astro's heap (330 MB): 45 CPU seconds there against 27 in fresh threads.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { filesUnder, writeChecksum } from './archive.ts';
 import { TarGzWriter } from './tar.ts';
 
 interface ArchiveJob {
   root: string;
-  /**
-   * Where the archive is written: a path relative to the root, or absolute (outside the site);
-   * undefined for a thread that only writes pages.
-   */
-  name: string | undefined;
+  /** Where the archive is written: a path relative to the root, or absolute (outside the site). */
+  name: string;
   /** Milliseconds since the epoch. */
   mtime: number;
 }
@@ -35,9 +30,17 @@ export interface PageBatch {
   bytes: Uint8Array;
 }
 
+/** A batch's pages, each a view of the batch's bytes. */
+export function batchPages({ paths, ends, bytes }: PageBatch): { path: string; content: Buffer }[] {
+  return paths.map((path, index) => {
+    const start = index === 0 ? 0 : ends[index - 1]!;
+    return { path, content: Buffer.from(bytes.buffer, bytes.byteOffset + start, ends[index]! - start) };
+  });
+}
+
 type Request =
   | { type: 'content'; path: string; content: Uint8Array }
-  | { type: 'pages'; batch: PageBatch; write: boolean }
+  | { type: 'pages'; batch: PageBatch }
   | { type: 'finish'; exclude: string[] };
 
 type Reply = { type: 'written'; bytes: number } | { type: 'done' } | { type: 'failed'; error: string };
@@ -53,9 +56,9 @@ const IN_FLIGHT_LIMIT = 4 << 20;
  */
 const THREAD_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 };
 
-/** One archive being written on its thread (or none: the pages only). */
+/** One archive being written on its thread. */
 class ArchiveThread {
-  readonly name: string | undefined;
+  readonly name: string;
   readonly #worker: Worker;
   #inFlight = 0;
   #waiting: (() => void)[] = [];
@@ -80,20 +83,16 @@ class ArchiveThread {
         } else if (reply.type === 'done') {
           finished = true;
           resolve();
-        } else fail(new Error(`${job.name ?? 'pages'}: ${reply.error}`));
+        } else fail(new Error(`${job.name}: ${reply.error}`));
       });
       // An error the thread did not catch (its writer failing to open the archive, say) is named
       // after the archive too, as the ones it reports are.
       this.#worker.once('error', (error) =>
-        fail(new Error(`${job.name ?? 'pages'}: ${error.message}`, { cause: error })),
+        fail(new Error(`${job.name}: ${error.message}`, { cause: error })),
       );
       this.#worker.once('exit', (code) => {
         if (!finished)
-          fail(
-            new Error(
-              `the thread writing ${job.name ?? 'pages'} ended (exit code ${code}) before the archive`,
-            ),
-          );
+          fail(new Error(`the thread writing ${job.name} ended (exit code ${code}) before the archive`));
       });
     });
     // Surfaced by add() and finish(); a failure nobody waits for must not end the process.
@@ -108,11 +107,13 @@ class ArchiveThread {
     await this.#send({ type: 'content', path, content: copy }, copy);
   }
 
-  /** Pages to archive and, when `write`, to write into the site; the batch's bytes are handed over. */
-  async addPages(batch: PageBatch, write: boolean): Promise<void> {
-    await this.#send({ type: 'pages', batch, write }, batch.bytes);
+  /** Pages, as they are (or are about to be) written; the batch's bytes are copied. */
+  async addPages(batch: PageBatch): Promise<void> {
+    const bytes = new Uint8Array(batch.bytes);
+    await this.#send({ type: 'pages', batch: { ...batch, bytes } }, bytes);
   }
 
+  /** Sends a request, handing over `content`'s memory; waits while the thread is far behind. */
   async #send(request: Request, content: Uint8Array): Promise<void> {
     if (this.#failure) throw this.#failure;
     this.#worker.postMessage(request, [content.buffer as ArrayBuffer]);
@@ -135,20 +136,16 @@ class ArchiveThread {
 }
 
 /**
- * The site's archives in the making. Add each page's content with `add` as it is written, or hand
- * rendered pages over with `addPages` to have them written too; then `finish` adds every other
- * file under `root` (sorted) and writes each archive's `.sha256`.
+ * The site's archives in the making. Add each page's content with `add` as it is written (or
+ * pages in batches with `addPages`), then
+ * `finish` adds every other file under `root` (sorted) and writes each archive's `.sha256`.
  */
 export class SiteArchives {
-  readonly #root: string;
-  readonly #mtime: number;
   readonly #threads: ArchiveThread[];
 
   /** `names`: each archive's path, relative to `root` or absolute. */
   constructor(root: string, mtime: Date, names: readonly string[]) {
-    this.#root = root;
-    this.#mtime = mtime.getTime();
-    this.#threads = names.map((name) => new ArchiveThread({ root, name, mtime: this.#mtime }));
+    this.#threads = names.map((name) => new ArchiveThread({ root, name, mtime: mtime.getTime() }));
   }
 
   /** A file's content, as it is (or is about to be) written under the root at `path`. */
@@ -156,25 +153,14 @@ export class SiteArchives {
     await Promise.all(this.#threads.map((thread) => thread.add(path, content)));
   }
 
-  /**
-   * Pages to write under the root and add to every archive, in the batch's order. The batch's
-   * bytes are handed over to the first thread (the others get a copy each): the caller lets go
-   * of them.
-   */
+  /** Pages, each as it is (or is about to be) written under the root, in the batch's order. */
   async addPages(batch: PageBatch): Promise<void> {
-    if (this.#threads.length === 0) {
-      this.#threads.push(new ArchiveThread({ root: this.#root, name: undefined, mtime: this.#mtime }));
-    }
-    const [writer, ...others] = this.#threads;
-    await Promise.all([
-      ...others.map((thread) => thread.addPages({ ...batch, bytes: new Uint8Array(batch.bytes) }, false)),
-      writer!.addPages(batch, true),
-    ]);
+    await Promise.all(this.#threads.map((thread) => thread.addPages(batch)));
   }
 
   /** Adds every file not yet added but those in `exclude`, and closes the archives. */
   async finish(exclude: readonly string[] = []): Promise<void> {
-    const names = this.#threads.flatMap(({ name }) => (name === undefined ? [] : [name, `${name}.sha256`]));
+    const names = this.#threads.flatMap(({ name }) => [name, `${name}.sha256`]);
     await Promise.all(this.#threads.map((thread) => thread.finish([...names, ...exclude])));
   }
 
@@ -183,74 +169,36 @@ export class SiteArchives {
   }
 }
 
-/** Writes each page of a batch under `root`, making each folder once (`made` remembers them). */
-function writePages(
-  root: string,
-  pages: readonly { path: string; content: Buffer }[],
-  made: Set<string>,
-): void {
-  for (const { path, content } of pages) {
-    const file = join(root, path);
-    const folder = dirname(file);
-    if (!made.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      made.add(folder);
-    }
-    writeFileSync(file, content);
-  }
-}
-
-/** A batch's pages, each a view of the batch's bytes. */
-function batchPages({ paths, ends, bytes }: PageBatch): { path: string; content: Buffer }[] {
-  return paths.map((path, index) => {
-    const start = index === 0 ? 0 : ends[index - 1]!;
-    return { path, content: Buffer.from(bytes.buffer, bytes.byteOffset + start, ends[index]! - start) };
-  });
-}
-
-/** The thread's side: one archive (or none), entries in the order they come. */
+/** The thread's side: one archive, entries in the order they come. */
 function serve(job: ArchiveJob): void {
+  const target = resolve(job.root, job.name);
   const mtime = new Date(job.mtime);
-  const writer = job.name === undefined ? undefined : new TarGzWriter(resolve(job.root, job.name), mtime);
-  /**
-   * Paths added, with the size of content sent for them, to be checked against the file in the
-   * site (files read from disk, and pages written by a thread: undefined).
-   */
+  const writer = new TarGzWriter(target, mtime);
+  /** Paths added, with the size of content sent for them (files read from disk: undefined). */
   const added = new Map<string, number | undefined>();
-  const folders = new Set<string>();
   const reply = (message: Reply) => parentPort!.postMessage(message);
-  const addFiles = (paths: readonly string[]) => {
+  const addFiles = async (paths: readonly string[]) => {
     const fresh = paths.filter((path) => !added.has(path));
     for (const path of fresh) added.set(path, undefined);
-    writer?.addFiles(job.root, fresh);
+    await writer.addFiles(job.root, fresh);
   };
-  const addContent = (path: string, content: Buffer, size: number | undefined) => {
+  const addContent = (path: string, content: Buffer) => {
     if (added.has(path)) throw new Error(`${path} was added twice`);
-    added.set(path, size);
-    writer?.add(path, content);
+    added.set(path, content.length);
+    writer.add(path, content);
   };
   const handle = async (request: Request) => {
     if (request.type === 'content') {
-      const content = Buffer.from(
-        request.content.buffer,
-        request.content.byteOffset,
-        request.content.byteLength,
-      );
-      addContent(request.path, content, content.length);
-      reply({ type: 'written', bytes: content.length });
+      const { buffer, byteOffset, byteLength } = request.content;
+      addContent(request.path, Buffer.from(buffer, byteOffset, byteLength));
+      reply({ type: 'written', bytes: byteLength });
     } else if (request.type === 'pages') {
-      const pages = batchPages(request.batch);
-      if (request.write) writePages(job.root, pages, folders);
-      // Written by this thread or by the first one, as sent: there is nothing to check them against.
-      for (const { path, content } of pages) addContent(path, content, undefined);
+      for (const { path, content } of batchPages(request.batch)) addContent(path, content);
       reply({ type: 'written', bytes: request.batch.bytes.byteLength });
-    } else if (writer === undefined) {
-      reply({ type: 'done' });
-      parentPort!.close();
     } else {
       const skip = new Set(request.exclude);
-      addFiles(filesUnder(job.root).filter((path) => !skip.has(path)));
-      writer.close();
+      await addFiles(filesUnder(job.root).filter((path) => !skip.has(path)));
+      await writer.close();
       // A page is archived from what Astro rendered; make sure that is what it wrote, where.
       for (const [path, size] of added) {
         if (size === undefined) continue;
@@ -259,7 +207,7 @@ function serve(job: ArchiveJob): void {
           throw new Error(`${path} was archived as rendered (${size} bytes) but is not so in the site`);
         }
       }
-      await writeChecksum(job.root, job.name!);
+      await writeChecksum(job.root, job.name);
       reply({ type: 'done' });
       parentPort!.close();
     }
@@ -279,4 +227,4 @@ function serve(job: ArchiveJob): void {
   });
 }
 
-if (!isMainThread && (workerData as Partial<ArchiveJob> | undefined)?.root) serve(workerData as ArchiveJob);
+if (!isMainThread && (workerData as Partial<ArchiveJob> | undefined)?.name) serve(workerData as ArchiveJob);

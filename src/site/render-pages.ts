@@ -1,10 +1,11 @@
 // Astro's part of the site stage: it bundles the pages, then renders them; each page is taken
-// from Astro as rendered, leaner by the whitespace no browser shows (page-bytes.ts), and written
+// from Astro as rendered, leaner by the whitespace no browser shows (page-bytes.ts), written here
 // and archived on the archives' threads; the render is timed apart from the bundling.
-import { symlinkSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, symlinkSync, unlinkSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { build as astroBuild, type AstroIntegration } from 'astro';
-import type { PageBatch, SiteArchives } from './archive-thread.ts';
+import { batchPages, type PageBatch, type SiteArchives } from './archive-thread.ts';
 import { leanPage } from './page-bytes.ts';
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
 interface GenerationClock {
@@ -73,6 +74,45 @@ class PageGathering {
 }
 
 /**
+ * Pages written into the site and handed to the archives a batch at a time. The files are written
+ * as Astro writes them, by libuv's thread pool, a few at once; but each folder is made once, not
+ * once a page.
+ */
+class PageOutput {
+  readonly #outDir: string;
+  readonly #archives: SiteArchives;
+  readonly #folders = new Set<string>();
+  #writing: Promise<unknown> = Promise.resolve();
+
+  constructor(outDir: string, archives: SiteArchives) {
+    this.#outDir = outDir;
+    this.#archives = archives;
+  }
+
+  async write(batch: PageBatch): Promise<void> {
+    const writes = batchPages(batch).map(({ path, content }) => {
+      const file = join(this.#outDir, path);
+      const folder = dirname(file);
+      if (!this.#folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.#folders.add(folder);
+      }
+      return writeFile(file, content);
+    });
+    // A batch's writes start once the one before it is written: two batches at most in memory.
+    const previous = this.#writing;
+    this.#writing = Promise.all(writes);
+    // Surfaced by the next write or by close(); meanwhile it must not go unhandled.
+    this.#writing.catch(() => undefined);
+    await Promise.all([previous, this.#archives.addPages(batch)]);
+  }
+
+  async close(): Promise<void> {
+    await this.#writing;
+  }
+}
+
+/**
  * What the prerenderer gives Astro for a page written here: no body, so Astro neither reads nor
  * writes anything for it. (Astro writes a file only for a response with a body.)
  */
@@ -80,10 +120,10 @@ const WRITTEN_HERE = new Response(null, { status: 200 });
 
 /**
  * Times Astro's rendering apart from its bundling, and takes each rendered page from Astro: made
- * leaner (page-bytes.ts) on the string it rendered, and handed in batches to the archives' threads,
- * which write it into the site and archive it.
+ * leaner (page-bytes.ts) on the string it rendered, written into the site, and handed in batches
+ * to the archives' threads.
  */
-function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegration {
+function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration {
   let started = 0;
   let gathered = 0;
   const finished = new Map<number, { path: string; content: string | Uint8Array } | undefined>();
@@ -130,12 +170,13 @@ function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegra
                   ? undefined
                   : gathering.take(page.content.length);
                 gathering.add(page.path, page.content);
-                if (full) await archives.addPages(full);
+                if (full) await output.write(full);
               }
             }
           },
           teardown: async () => {
-            if (!gathering.empty) await archives.addPages(gathering.take());
+            if (!gathering.empty) await output.write(gathering.take());
+            await output.close();
             await prerenderer.teardown?.();
             clock.end = performance.now();
             clock.cpuEnd = cpuMicroseconds();
@@ -164,7 +205,8 @@ export async function renderPages(
       root,
       outDir,
       logLevel: logLevel ?? 'warn',
-      integrations: [pageHooks(clock, archives)],
+      // Astro takes a relative outDir from the root; the pages go where it would write them.
+      integrations: [pageHooks(clock, new PageOutput(resolve(root, outDir), archives))],
       // The staging folder is new and already holds the downloads: nothing to empty.
       vite: { build: { emptyOutDir: false } },
     });

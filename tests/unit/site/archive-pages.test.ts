@@ -1,11 +1,10 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { SiteArchives } from '../../../src/site/archive-thread.ts';
-import { filesUnder } from '../../../src/site/archive.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-archive-pages-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -21,32 +20,37 @@ function batchOf(pages: Record<string, string>) {
   };
 }
 
-test('pages handed over in batches are written into the site and archived first, in their order', async () => {
+test('pages handed over in batches are archived first, in their order, as written', async () => {
   const site = join(root, 'site');
-  mkdirSync(site);
   const first = { 'org/b.html': '<p>Cúram</p>', 'index.html': '<title>Éire</title>' };
   const second = { 'org/a.html': '<p>A</p>', 'county/deep/c.html': '<p>C – c</p>' };
-  const archives = new SiteArchives(site, new Date('2024-05-12T02:41:55Z'), ['site.tar.gz']);
-  await archives.addPages(batchOf(first));
-  await archives.addPages(batchOf(second));
-  await archives.finish();
   for (const [path, page] of Object.entries({ ...first, ...second })) {
-    assert.equal(readFileSync(join(site, path), 'utf8'), page);
+    mkdirSync(dirname(join(site, path)), { recursive: true });
+    writeFileSync(join(site, path), page);
   }
+  writeFileSync(join(site, 'favicon.svg'), '<svg/>');
+  const archives = new SiteArchives(site, new Date('2024-05-12T02:41:55Z'), ['site.tar.gz']);
+  const batch = batchOf(first);
+  await archives.addPages(batch);
+  await archives.addPages(batchOf(second));
+  // The caller keeps its bytes: each thread was given a copy.
+  assert.equal(Buffer.from(batch.bytes).toString(), '<p>Cúram</p><title>Éire</title>');
+  await archives.finish();
   const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' });
-  assert.deepEqual(listed.trim().split('\n'), [...Object.keys(first), ...Object.keys(second)]);
+  assert.deepEqual(listed.trim().split('\n'), [...Object.keys(first), ...Object.keys(second), 'favicon.svg']);
   const out = join(root, 'out');
   mkdirSync(out);
   execFileSync('tar', ['-xzf', join(site, 'site.tar.gz'), '-C', out]);
-  assert.equal(readFileSync(join(out, 'county/deep/c.html'), 'utf8'), '<p>C – c</p>');
+  for (const [path, page] of Object.entries({ ...first, ...second })) {
+    assert.equal(readFileSync(join(out, path), 'utf8'), page);
+  }
 });
 
-test('without an archive the pages handed over are still written, and nothing else', async () => {
-  const site = join(root, 'no-archive');
+test('a page handed over in a batch but written otherwise fails the archive', async () => {
+  const site = join(root, 'mismatch');
   mkdirSync(site);
-  const archives = new SiteArchives(site, new Date(), []);
-  await archives.addPages(batchOf({ 'a.html': '<p>a</p>', 'org/b.html': '<p>b</p>' }));
-  await archives.finish();
-  assert.deepEqual(filesUnder(site), ['a.html', 'org/b.html']);
-  assert.equal(readFileSync(join(site, 'org/b.html'), 'utf8'), '<p>b</p>');
+  writeFileSync(join(site, 'a.html'), '<p>something else</p>');
+  const archives = new SiteArchives(site, new Date(), ['site.tar.gz']);
+  await archives.addPages(batchOf({ 'a.html': '<p>a</p>' }));
+  await assert.rejects(archives.finish(), /a\.html was archived as rendered \(8 bytes\)/);
 });
