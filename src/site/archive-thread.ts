@@ -20,7 +20,28 @@ interface ArchiveJob {
   mtime: number;
 }
 
-type Request = { type: 'content'; path: string; content: Uint8Array } | { type: 'finish'; exclude: string[] };
+/**
+ * Pages in one message: their contents one after another in `bytes`, page i ending at `ends[i]`.
+ * One message for a few dozen pages: a message each cost the rendering thread more than the copy.
+ */
+export interface PageBatch {
+  paths: string[];
+  ends: number[];
+  bytes: Uint8Array;
+}
+
+/** A batch's pages, each a view of the batch's bytes. */
+export function batchPages({ paths, ends, bytes }: PageBatch): { path: string; content: Buffer }[] {
+  return paths.map((path, index) => {
+    const start = index === 0 ? 0 : ends[index - 1]!;
+    return { path, content: Buffer.from(bytes.buffer, bytes.byteOffset + start, ends[index]! - start) };
+  });
+}
+
+type Request =
+  | { type: 'content'; path: string; content: Uint8Array }
+  | { type: 'pages'; batch: PageBatch }
+  | { type: 'finish'; exclude: string[] };
 
 type Reply = { type: 'written'; bytes: number } | { type: 'done' } | { type: 'failed'; error: string };
 
@@ -83,8 +104,20 @@ class ArchiveThread {
     // A copy of its own to hand over: the caller keeps the content, and a Buffer may share its
     // memory with others.
     const copy = new Uint8Array(content);
-    this.#worker.postMessage({ type: 'content', path, content: copy } satisfies Request, [copy.buffer]);
-    this.#inFlight += copy.byteLength;
+    await this.#send({ type: 'content', path, content: copy }, copy);
+  }
+
+  /** Pages, as they are (or are about to be) written; the batch's bytes are copied. */
+  async addPages(batch: PageBatch): Promise<void> {
+    const bytes = new Uint8Array(batch.bytes);
+    await this.#send({ type: 'pages', batch: { ...batch, bytes } }, bytes);
+  }
+
+  /** Sends a request, handing over `content`'s memory; waits while the thread is far behind. */
+  async #send(request: Request, content: Uint8Array): Promise<void> {
+    if (this.#failure) throw this.#failure;
+    this.#worker.postMessage(request, [content.buffer as ArrayBuffer]);
+    this.#inFlight += content.byteLength;
     while (this.#inFlight > IN_FLIGHT_LIMIT && !this.#failure) {
       await new Promise<void>((wake) => this.#waiting.push(wake));
     }
@@ -103,7 +136,8 @@ class ArchiveThread {
 }
 
 /**
- * The site's archives in the making. Add each page's content with `add` as it is written, then
+ * The site's archives in the making. Add each page's content with `add` as it is written (or
+ * pages in batches with `addPages`), then
  * `finish` adds every other file under `root` (sorted) and writes each archive's `.sha256`.
  */
 export class SiteArchives {
@@ -117,6 +151,11 @@ export class SiteArchives {
   /** A file's content, as it is (or is about to be) written under the root at `path`. */
   async add(path: string, content: Uint8Array): Promise<void> {
     await Promise.all(this.#threads.map((thread) => thread.add(path, content)));
+  }
+
+  /** Pages, each as it is (or is about to be) written under the root, in the batch's order. */
+  async addPages(batch: PageBatch): Promise<void> {
+    await Promise.all(this.#threads.map((thread) => thread.addPages(batch)));
   }
 
   /** Adds every file not yet added but those in `exclude`, and closes the archives. */
@@ -143,17 +182,19 @@ function serve(job: ArchiveJob): void {
     for (const path of fresh) added.set(path, undefined);
     await writer.addFiles(job.root, fresh);
   };
+  const addContent = (path: string, content: Buffer) => {
+    if (added.has(path)) throw new Error(`${path} was added twice`);
+    added.set(path, content.length);
+    writer.add(path, content);
+  };
   const handle = async (request: Request) => {
     if (request.type === 'content') {
-      const content = Buffer.from(
-        request.content.buffer,
-        request.content.byteOffset,
-        request.content.byteLength,
-      );
-      if (added.has(request.path)) throw new Error(`${request.path} was added twice`);
-      added.set(request.path, content.length);
-      await writer.add(request.path, content);
-      reply({ type: 'written', bytes: content.length });
+      const { buffer, byteOffset, byteLength } = request.content;
+      addContent(request.path, Buffer.from(buffer, byteOffset, byteLength));
+      reply({ type: 'written', bytes: byteLength });
+    } else if (request.type === 'pages') {
+      for (const { path, content } of batchPages(request.batch)) addContent(path, content);
+      reply({ type: 'written', bytes: request.batch.bytes.byteLength });
     } else {
       const skip = new Set(request.exclude);
       await addFiles(filesUnder(job.root).filter((path) => !skip.has(path)));

@@ -1,10 +1,11 @@
-// Astro's part of the site stage: it bundles the pages, then renders them; each page reaches the
-// archives as Astro writes it, leaner by the whitespace no browser shows (page-bytes.ts), and the
-// render is timed apart from the bundling.
-import { symlinkSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+// Astro's part of the site stage: it bundles the pages, then renders them; each page is taken
+// from Astro as rendered, leaner by the whitespace no browser shows (page-bytes.ts), written here
+// and archived on the archives' threads; the render is timed apart from the bundling.
+import { mkdirSync, symlinkSync, unlinkSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { build as astroBuild, type AstroIntegration } from 'astro';
-import type { SiteArchives } from './archive-thread.ts';
+import { batchPages, type PageBatch, type SiteArchives } from './archive-thread.ts';
 import { leanPage } from './page-bytes.ts';
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
 interface GenerationClock {
@@ -26,15 +27,107 @@ function renderedFile(request: Request): string {
 }
 
 /**
- * Times Astro's rendering apart from its bundling, and hands each rendered page to the archives
- * as Astro writes it.
+ * Bytes of pages gathered before they go to the archives' threads in one message: some twenty
+ * organisation pages.
  */
-function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegration {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
+const BATCH_BYTES = 256 << 10;
+
+/** Rendered pages gathered, encoded one after another into one buffer, to be handed over at once. */
+class PageGathering {
+  readonly #encoder = new TextEncoder();
+  #bytes = new Uint8Array(BATCH_BYTES);
+  #used = 0;
+  #paths: string[] = [];
+  #ends: number[] = [];
+
+  /** Whether a page of `length` UTF-16 code units (or bytes) surely fits in what is left. */
+  fits(length: number): boolean {
+    // UTF-8 takes at most three bytes for a UTF-16 code unit.
+    return this.#used + 3 * length <= this.#bytes.byteLength;
+  }
+
+  get empty(): boolean {
+    return this.#paths.length === 0;
+  }
+
+  /** Adds a page; the caller has made sure that it fits (`fits`, or `take` for a fresh buffer). */
+  add(path: string, content: string | Uint8Array): void {
+    const rest = this.#bytes.subarray(this.#used);
+    if (typeof content === 'string') this.#used += this.#encoder.encodeInto(content, rest).written;
+    else {
+      rest.set(content);
+      this.#used += content.byteLength;
+    }
+    this.#paths.push(path);
+    this.#ends.push(this.#used);
+  }
+
+  /** The pages gathered so far; the next ones go into a buffer of room for at least `next` units. */
+  take(next = 0): PageBatch {
+    const batch = { paths: this.#paths, ends: this.#ends, bytes: this.#bytes.subarray(0, this.#used) };
+    this.#bytes = new Uint8Array(Math.max(BATCH_BYTES, 3 * next));
+    this.#used = 0;
+    this.#paths = [];
+    this.#ends = [];
+    return batch;
+  }
+}
+
+/**
+ * Pages written into the site and handed to the archives a batch at a time. The files are written
+ * as Astro writes them, by libuv's thread pool, a few at once; but each folder is made once, not
+ * once a page.
+ */
+class PageOutput {
+  readonly #outDir: string;
+  readonly #archives: SiteArchives;
+  readonly #folders = new Set<string>();
+  #writing: Promise<unknown> = Promise.resolve();
+
+  constructor(outDir: string, archives: SiteArchives) {
+    this.#outDir = outDir;
+    this.#archives = archives;
+  }
+
+  async write(batch: PageBatch): Promise<void> {
+    const writes = batchPages(batch).map(({ path, content }) => {
+      const file = join(this.#outDir, path);
+      const folder = dirname(file);
+      if (!this.#folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.#folders.add(folder);
+      }
+      return writeFile(file, content);
+    });
+    // A batch's writes start once the one before it is written: two batches at most in memory.
+    const previous = this.#writing;
+    this.#writing = Promise.all(writes);
+    // Surfaced by the next write or by close(); meanwhile it must not go unhandled.
+    this.#writing.catch(() => undefined);
+    await Promise.all([previous, this.#archives.addPages(batch)]);
+  }
+
+  async close(): Promise<void> {
+    await this.#writing;
+  }
+}
+
+/**
+ * What the prerenderer gives Astro for a page written here: no body, so Astro neither reads nor
+ * writes anything for it. (Astro writes a file only for a response with a body.)
+ */
+const WRITTEN_HERE = new Response(null, { status: 200 });
+
+/**
+ * Times Astro's rendering apart from its bundling, and takes each rendered page from Astro: made
+ * leaner (page-bytes.ts) on the string it rendered, written into the site, and handed in batches
+ * to the archives' threads.
+ */
+function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration {
   let started = 0;
-  let archived = 0;
-  const finished = new Map<number, { path: string; content: Uint8Array } | undefined>();
+  let gathered = 0;
+  const finished = new Map<number, { path: string; content: string | Uint8Array } | undefined>();
+  const gathering = new PageGathering();
   return {
     name: 'orgdir:page-hooks',
     hooks: {
@@ -47,32 +140,43 @@ function pageHooks(clock: GenerationClock, archives: SiteArchives): AstroIntegra
             await prerenderer.setup?.();
           },
           render: async (request, options) => {
-            // Astro renders a few pages at once (build.concurrency); they reach the archives in
-            // the order they were started, so that the same site gives the same archives.
+            // Astro renders a few pages at once (build.concurrency); they reach the site and the
+            // archives in the order they were started, so that the same site gives the same archives.
             const sequence = started++;
-            let rendered: { path: string; content: Uint8Array } | undefined;
+            let rendered: { path: string; content: string | Uint8Array } | undefined;
             try {
               const result = await prerenderer.render(request, options);
               const response = result instanceof Response ? result : result.response;
-              // Only a page Astro writes as it is; anything else is archived from disk at the end.
+              // Only a page Astro would write as it is; anything else Astro writes, and it is
+              // archived from disk at the end.
               if (response.status !== 200 || !response.body) return result;
               const path = renderedFile(request);
-              let content = new Uint8Array(await response.arrayBuffer());
-              if (path.endsWith('.html')) content = encoder.encode(leanPage(decoder.decode(content)));
-              rendered = { path, content };
-              const copy = new Response(content, { status: response.status, headers: response.headers });
-              return result instanceof Response ? copy : { ...result, response: copy };
+              rendered = {
+                path,
+                content: path.endsWith('.html')
+                  ? leanPage(await response.text())
+                  : new Uint8Array(await response.arrayBuffer()),
+              };
+              return result instanceof Response ? WRITTEN_HERE : { ...result, response: WRITTEN_HERE };
             } finally {
               finished.set(sequence, rendered);
-              while (finished.has(archived)) {
-                const page = finished.get(archived);
-                finished.delete(archived);
-                archived += 1;
-                if (page) await archives.add(page.path, page.content);
+              while (finished.has(gathered)) {
+                const page = finished.get(gathered);
+                finished.delete(gathered);
+                gathered += 1;
+                if (!page) continue;
+                // Gathered before any wait, so that another page finishing meanwhile comes after.
+                const full = gathering.fits(page.content.length)
+                  ? undefined
+                  : gathering.take(page.content.length);
+                gathering.add(page.path, page.content);
+                if (full) await output.write(full);
               }
             }
           },
           teardown: async () => {
+            if (!gathering.empty) await output.write(gathering.take());
+            await output.close();
             await prerenderer.teardown?.();
             clock.end = performance.now();
             clock.cpuEnd = cpuMicroseconds();
@@ -101,7 +205,8 @@ export async function renderPages(
       root,
       outDir,
       logLevel: logLevel ?? 'warn',
-      integrations: [pageHooks(clock, archives)],
+      // Astro takes a relative outDir from the root; the pages go where it would write them.
+      integrations: [pageHooks(clock, new PageOutput(resolve(root, outDir), archives))],
       // The staging folder is new and already holds the downloads: nothing to empty.
       vite: { build: { emptyOutDir: false } },
     });
