@@ -15,7 +15,7 @@ import {
 import { countyKey } from '../../../src/lib/counties.ts';
 import type { SearchDocument } from '../../../src/search/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
-import { SearchEngine, type SearchFilters } from '../../../src/search/engine.ts';
+import { FACTS_FILES_FOR_COUNTS, SearchEngine, type SearchFilters } from '../../../src/search/engine.ts';
 import { nodePartLoader } from '../../../src/search/node-loader.ts';
 import {
   integer,
@@ -345,8 +345,12 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
         };
       };
       const core = await engine.core();
+      // Counted from the facts files or, for a result set spread over more of them, the filter parts.
+      const spreads = new Set<boolean>();
       for (const query of ['community', 'galway', 'ho', '"for the benefit of the community"', 'zzzzzz']) {
         const { documents } = await engine.search({ query, limit: 0 });
+        const factsFiles = new Set(documents.map((document) => Math.floor(document / core.factsPerFile)));
+        spreads.add(factsFiles.size > FACTS_FILES_FOR_COUNTS);
         const counts = await engine.facetCounts(documents);
         for (const facet of FACET_NAMES) {
           const expected = core.facets[facet].map(
@@ -356,6 +360,7 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
         }
         if (query === 'zzzzzz') assert.equal(documents.length, 0);
       }
+      if (layout.factsPerFile !== undefined) assert.deepEqual([...spreads].sort(), [false, true]);
     });
   });
 }
