@@ -28,6 +28,19 @@ function site(organisations: number, bytes: number, widest: number, offlineBytes
   };
 }
 
+/** A benchmark run's results of these sizes, on a made-up machine. */
+function resultsOf(sizes: BenchmarkResults['sizes']): BenchmarkResults {
+  return {
+    date: '2025-01-02T03:04:05.000Z',
+    command: 'npm run bench',
+    machine: { cpu: 'Test CPU', cores: 2, memoryBytes: 1, os: 'Linux', node: 'v24.0.0' },
+    loadAverage: { start: 1, end: 1 },
+    settings: { seed: 'orgdir', latencyMs: 20, jitterMs: 0, concurrency: 8 },
+    sizes,
+    targets: [],
+  };
+}
+
 test('the hosting budgets hold up to the real register: 500 MB, 40,000 entries a folder, a 120 MB offline copy', () => {
   const within = checkTargets([
     { organisations: 30_000, site: site(30_000, 420_000_000, 30_000, 72_000_000) },
@@ -63,18 +76,10 @@ test('the hosting budgets hold up to the real register: 500 MB, 40,000 entries a
 });
 
 test("the report has the site's bytes, files, widest folder, offline copy and each host's verdict at each size", () => {
-  const results: BenchmarkResults = {
-    date: '2025-01-02T03:04:05.000Z',
-    command: 'npm run bench',
-    machine: { cpu: 'Test CPU', cores: 2, memoryBytes: 1, os: 'Linux', node: 'v24.0.0' },
-    loadAverage: { start: 1, end: 1 },
-    settings: { seed: 'orgdir', latencyMs: 20, jitterMs: 0, concurrency: 8 },
-    sizes: [
-      { organisations: 30_000, site: site(30_000, 420_000_000, 30_000, 72_000_000) },
-      { organisations: 100_000, site: site(100_000, 1_400_000_000, 100_000, 240_000_000) },
-    ],
-    targets: [],
-  };
+  const results = resultsOf([
+    { organisations: 30_000, site: site(30_000, 420_000_000, 30_000, 72_000_000) },
+    { organisations: 100_000, site: site(100_000, 1_400_000_000, 100_000, 240_000_000) },
+  ]);
   const report = formatBenchmarkReport(results);
   assert.match(report, /## Hosting\n/);
   assert.match(
@@ -104,36 +109,28 @@ test("the report says what each of a site's folders costs, largest first, and wh
     facts: { files: 274, bytes: 580_000 },
     terms: { files: 900, bytes: 8_500_000 },
   };
-  const results: BenchmarkResults = {
-    date: '2025-01-02T03:04:05.000Z',
-    command: 'npm run bench',
-    machine: { cpu: 'Test CPU', cores: 2, memoryBytes: 1, os: 'Linux', node: 'v24.0.0' },
-    loadAverage: { start: 1, end: 1 },
-    settings: { seed: 'orgdir', latencyMs: 20, jitterMs: 0, concurrency: 8 },
-    sizes: [
-      {
-        organisations: 35_000,
-        site: measured,
-        search: {
-          index: { files: 1_448, bytes: 18_480_000, byKind },
-          clientBytes: 40_000,
-          cold: [],
-          keystrokes: {
-            typed: 'a',
-            warmTyped: 'b',
-            firstMs: [1],
-            warmMs: [1],
-            medianFirstMs: 1,
-            maxFirstMs: 1,
-            medianWarmMs: 1,
-            maxWarmMs: 1,
-          },
-          loadAverage: 1,
+  const results = resultsOf([
+    {
+      organisations: 35_000,
+      site: measured,
+      search: {
+        index: { files: 1_448, bytes: 18_480_000, byKind },
+        clientBytes: 40_000,
+        cold: [],
+        keystrokes: {
+          typed: 'a',
+          warmTyped: 'b',
+          firstMs: [1],
+          warmMs: [1],
+          medianFirstMs: 1,
+          maxFirstMs: 1,
+          medianWarmMs: 1,
+          maxWarmMs: 1,
         },
+        loadAverage: 1,
       },
-    ],
-    targets: [],
-  };
+    },
+  ]);
   const report = formatBenchmarkReport(results);
   assert.match(
     report,
