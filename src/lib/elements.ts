@@ -11,3 +11,14 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
   return created;
 }
+
+/** Hands a file to the browser to save: a Blob needs no server, so it works from file:// too. */
+export function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
+  const link = element('a', undefined, { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later, not at once: the browser may still be reading it when the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

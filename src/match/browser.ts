@@ -5,7 +5,7 @@
 // is refused from file://), reads the list, matches it with progress, and writes the result. The
 // list never leaves the browser. Everything is built with DOM methods and textContent: no HTML
 // from data, no inline handlers, no eval.
-import { element } from '../lib/elements.ts';
+import { element, saveFile } from '../lib/elements.ts';
 import { MATCH_TABLE_FILE, organisationPath } from '../lib/routes.ts';
 import type { FromWorker, MatchSummary, ShownRow, ToWorker } from './protocol.ts';
 import { reasonOf } from './result.ts';
@@ -227,19 +227,10 @@ function heard(page: MatchElements, state: MatchState, message: FromWorker): voi
     busy(page, false);
     showResult(page, state, message.summary, message.shown);
   } else
-    saveCsv(message.csv, state.file ? state.file.name.replace(/(\.csv)?$/i, '-matched.csv') : 'matched.csv');
+    saveFile(message.csv, state.file ? state.file.name.replace(/(\.csv)?$/i, '-matched.csv') : 'matched.csv');
 }
 
 /** Hands a CSV file to the browser to save. */
-function saveCsv(csv: Blob, name: string): void {
-  const url = URL.createObjectURL(csv);
-  const link = element('a', undefined, { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Runs `task` with the worker, reporting a table that cannot be loaded. */
 function withWorker(page: MatchElements, state: MatchState, base: URL, task: (worker: Worker) => void): void {
   workerOf(page, state, base).then(task, (error: Error) => {

@@ -5,7 +5,7 @@
 // worker asks for them; each hands its JSON text to the global registration function, and the
 // page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
-import { element } from '../lib/elements.ts';
+import { element, saveFile } from '../lib/elements.ts';
 import {
   DEFAULT_LIMIT,
   SearchEngine,
@@ -187,16 +187,6 @@ function workerService(load: TextLoader, scriptUrl: URL): SearchService {
     suggest: call('suggest'),
     csv: call('csv'),
   };
-}
-
-/** Hands a file to the browser to save (a Blob: no server, so it works from file://). */
-function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = element('a', undefined, { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

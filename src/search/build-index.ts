@@ -23,6 +23,7 @@ import {
   partName,
   type CorePart,
   type DocsPart,
+  docsEntry,
   type ObjectsPart,
   type TermsEntry,
   type TermsPart,
@@ -273,20 +274,7 @@ function docsParts(
   for (let first = 0; first < documents.length; first += docsPerFile) {
     const part: DocsPart = documents
       .slice(first, first + docsPerFile)
-      .map(({ display }) => [
-        display.href,
-        display.name,
-        display.altNames,
-        display.registeredAddress,
-        display.county,
-        display.sectorName,
-        display.subSectorName,
-        display.number,
-        [...new Set(display.status.map((status) => statusIndex.get(statusKey(status))!))],
-        display.income,
-        display.incomeYear,
-        display.goneSince,
-      ]);
+      .map(({ display }) => docsEntry(display, (status) => statusIndex.get(statusKey(status))!));
     parts.set(partName.docs(first / docsPerFile), part);
     const objects: ObjectsPart = documents
       .slice(first, first + docsPerFile)

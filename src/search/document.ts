@@ -35,7 +35,7 @@ export interface SearchFields {
 export type SearchField = keyof SearchFields;
 
 /** What a result shows: the API's SearchResult fields, plus the page to link to. */
-interface SearchDisplay {
+export interface SearchDisplay {
   /** Link to the organisation's page, relative to the site's root. */
   href: string;
   name: string;

@@ -16,6 +16,7 @@ import {
   type ColumnPart,
   type CorePart,
   type DocsPart,
+  displayOf,
   type FacetName,
   type FactsPart,
   type MembersPart,
@@ -26,7 +27,7 @@ import {
 } from './parts.ts';
 import { editDistance, isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from './query.ts';
 import { decodeFacts, type DocumentFacts } from './facts.ts';
-import type { SearchField } from './document.ts';
+import type { SearchDisplay, SearchField } from './document.ts';
 
 /** Loads one part of the index by name (`core`, `terms/3`, ...) and resolves to its contents. */
 export type PartLoader = (name: string) => Promise<unknown>;
@@ -54,26 +55,10 @@ export interface SearchRequest {
   limit?: number;
 }
 
-export interface SearchHit {
+/** A result: what its card shows (`SearchDisplay`), with how it matched. */
+export interface SearchHit extends SearchDisplay {
   /** The document's number in the index. */
   document: number;
-  /** Link to the organisation's page from the site's root. */
-  href: string;
-  name: string;
-  altNames: string[];
-  registeredAddress: string;
-  county: string;
-  sectorName: string;
-  subSectorName: string;
-  /** The charity number, else a CRO or CHY number, with its prefix; "" when none. */
-  number: string;
-  status: string[];
-  /** The latest income, formatted; "" when not given. */
-  income: string;
-  /** The year of that income; 0 when not given. */
-  incomeYear: number;
-  /** The date of the edition since which it is no longer on the register; "" while on it. */
-  goneSince: string;
   /** The name is exactly the words of the query. */
   exactName: boolean;
   /** The fields where every word and phrase of the query matched, in index order; none for filters alone. */
@@ -365,39 +350,17 @@ export class SearchEngine {
     fields = 0,
   ): Promise<SearchHit> {
     const docs = await this.#part<DocsPart>(partName.docs(Math.floor(document / core.docsPerFile)));
-    const [
-      href,
-      name,
-      altNames,
-      registeredAddress,
-      county,
-      sectorName,
-      subSectorName,
-      number,
-      statuses,
-      income,
-      incomeYear,
-      goneSince,
-    ] = docs[document % core.docsPerFile]!;
-    const status = statuses.map((option) => core.facets.status[option]?.label ?? '');
+    const display = displayOf(
+      docs[document % core.docsPerFile]!,
+      (option) => core.facets.status[option]?.label ?? '',
+    );
     const matched = Object.entries(core.fieldIds)
       .filter(([, id]) => (fields & bit(id)) !== 0)
       .sort((a, b) => a[1] - b[1])
       .map(([field]) => field as SearchField);
     return {
       document,
-      href,
-      name,
-      altNames,
-      registeredAddress,
-      county,
-      sectorName,
-      subSectorName,
-      number,
-      status,
-      income,
-      incomeYear,
-      goneSince,
+      ...display,
       exactName: exactNames.has(document),
       matched,
     };

@@ -1,6 +1,7 @@
 // The files of the index, as the builder writes them and the client reads them. Every file is a
 // classic script that hands its part to the global INDEX_PART_FUNCTION: scripts load from file://
 // where fetch() and modules do not (Chromium gives file:// pages the origin `null`; docs/search.md).
+import type { SearchDisplay } from './document.ts';
 
 /** A filter's possible value: the key it is stored under and the label shown. */
 export interface FacetOption {
@@ -78,6 +79,57 @@ type DocsEntry = [
 
 /** `search/docs/N.js`: `docsPerFile` documents, in document order. */
 export type DocsPart = DocsEntry[];
+
+/** A document's display as its docs file holds it, `statusOption` numbering its statuses. */
+export function docsEntry(display: SearchDisplay, statusOption: (label: string) => number): DocsEntry {
+  return [
+    display.href,
+    display.name,
+    display.altNames,
+    display.registeredAddress,
+    display.county,
+    display.sectorName,
+    display.subSectorName,
+    display.number,
+    [...new Set(display.status.map(statusOption))],
+    display.income,
+    display.incomeYear,
+    display.goneSince,
+  ];
+}
+
+/** The display a docs file holds, `statusLabel` naming each status by its number. */
+export function displayOf(entry: DocsEntry, statusLabel: (option: number) => string): SearchDisplay {
+  const [
+    href,
+    name,
+    altNames,
+    registeredAddress,
+    county,
+    sectorName,
+    subSectorName,
+    number,
+    statuses,
+    income,
+    incomeYear,
+    goneSince,
+  ] = entry;
+  const status = statuses.map(statusLabel);
+  return {
+    href,
+    name,
+    altNames,
+    registeredAddress,
+    county,
+    sectorName,
+    subSectorName,
+    number,
+    status,
+    income,
+    incomeYear,
+    goneSince,
+  };
+}
 
 /**
  * `search/facets/county.js` and `search/facets/sector.js`: one value per document, an index into
