@@ -9,10 +9,9 @@ import { basename } from 'node:path';
 import { buildSite, type SiteSummary } from '../src/site/build.ts';
 import { leftOutLines } from '../src/site/database.ts';
 import { readSiteRecords, type ReadSite } from '../src/site/site-records.ts';
-import { crawl } from '../src/crawl/crawl.ts';
+import { crawlInChild } from '../src/crawl/crawl-process.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
 import { BUILD_CRAWL_COMMAND_LINE, crawlOptionsFrom } from '../src/crawl/command-line.ts';
-import { createProgressReporter } from '../src/crawl/progress.ts';
 import { formatSummary } from '../src/crawl/summary.ts';
 import { BUILD_COMMAND_LINE, type BuildSettings } from '../src/config.ts';
 import { environmentHelp, flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
@@ -97,13 +96,8 @@ function interruption(): AbortSignal {
 /** The publish's crawl step: the crawl into the staging folder, its summary on stderr. */
 function crawlStep(crawlOptions: CrawlOptions, signal: AbortSignal): PublishOptions['crawl'] {
   return async (stagingDir) => {
-    const reporter = createProgressReporter(
-      process.stderr,
-      crawlOptions.progress ?? 'auto',
-      crawlOptions.progressIntervalMs ?? 10_000,
-    );
-    const summary = await crawl({ ...crawlOptions, dataDir: stagingDir, reporter, signal });
-    reporter.stop();
+    // In a process of its own, whose memory is handed back before the site is rendered.
+    const summary = await crawlInChild({ ...crawlOptions, dataDir: stagingDir }, signal);
     // A configuration error or a refused key is said once, in the build's own last line.
     if (summary.exitCode !== 2) console.error(formatSummary(summary));
     return summary;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { EditionStore } from '../editions/store.ts';
 import { generateDataset } from '../sample-api/dataset.ts';
 import { startSampleApi, type RunningSampleApi } from '../sample-api/server.ts';
+import { SITE_NODE_FLAGS } from '../site/node-flags.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -29,7 +30,7 @@ function build(folder: string, api: RunningSampleApi, args: readonly string[]): 
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(PROJECT, 'scripts/build.ts'), '--rate', '0', '--progress', 'none', ...args],
+      [...SITE_NODE_FLAGS, join(PROJECT, 'scripts/build.ts'), '--rate', '0', '--progress', 'none', ...args],
       {
         cwd: folder,
         stdio: ['ignore', 'ignore', 'pipe'],

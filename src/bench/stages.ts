@@ -19,6 +19,7 @@ import {
 import { loadAverage } from './machine.ts';
 import { processCpuSeconds, watchTreeMemory } from './process-stats.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
+import { SITE_NODE_FLAGS } from '../site/node-flags.ts';
 
 const WORKER = new URL('./worker.ts', import.meta.url);
 
@@ -245,7 +246,11 @@ export async function runSiteStage(
   // As for the crawl: deleting the previous site is not the build being measured.
   await moveAside(options.siteDir);
   const load = loadAverage();
-  const site = startWorker({ kind: 'site', ...options }, worker);
+  // As `npm run site` runs it.
+  const site = startWorker(
+    { kind: 'site', ...options },
+    { execArgv: [...SITE_NODE_FLAGS, ...(worker?.execArgv ?? [])] },
+  );
   const memory = watchTreeMemory(site.child.pid!);
   const built = await expect(site.answer, 'built');
   // The polled peak of the process with its children; the worker's own high-water mark catches a

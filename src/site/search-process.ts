@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { writeSiteSearchIndex } from '../search/site-index.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
+import { SITE_NODE_FLAGS } from './node-flags.ts';
 
 /** The index process's heap limit: the budget the index build was made to fit at 100,000 organisations. */
 const SEARCH_HEAP_MB = 1024;
@@ -21,7 +22,7 @@ export function writeSearchIndexInChild(documentsFile: string, siteDir: string):
       // collector from letting the heap grow far past what is live: at 100,000 organisations the
       // index needs under 1 GB, yet without a cap the process grew to 1.9 GB (1.25 GB with it, in
       // the same time).
-      execArgv: [`--max-old-space-size=${SEARCH_HEAP_MB}`],
+      execArgv: [`--max-old-space-size=${SEARCH_HEAP_MB}`, ...SITE_NODE_FLAGS],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let answer: Answer | undefined;
