@@ -1,9 +1,10 @@
 // The search page in the browser: one classic script (`search/search.js`), since module scripts
 // and fetch() fail from file://. The query engine runs in a worker (src/search/worker.ts), started
 // from a blob: URL made from its bundle, so that parsing the index, ranking and counting never
-// hold the page's thread. Index parts arrive as classic scripts inserted on demand when the
-// worker asks for them; each hands its JSON text to the global registration function, and the
-// page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
+// hold the page's thread. Over http(s) the worker fetches the index's parts itself; the page
+// hands it the core, which its own script tag brings, and from file:// every part it asks for: a
+// classic script inserted on demand, which hands its JSON text to the global registration
+// function, and the page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
 import { element } from '../lib/elements.ts';
 import {
@@ -16,6 +17,7 @@ import {
 } from './engine.ts';
 import { showChosenFilters, showFacetCounts } from './facet-filters.ts';
 import { INDEX_PART_FUNCTION, RESULTS_EVENT, SEARCH_CLIENT_FUNCTION } from './options.ts';
+import type { DeliveredPart } from './part-script.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 import type { CallName, FromWorker, ResultsRequest, SearchCalls, ToWorker } from './protocol.ts';
 import { parseQuery } from './query.ts';
@@ -41,8 +43,8 @@ const ANNOUNCE_AFTER_MS = 500;
 /** What an index file calls with its part's JSON text (`INDEX_PART_FUNCTION`). */
 type DeliverPart = (name: string, build: string, text: unknown) => void;
 
-/** Loads a part of the index by name and resolves to its JSON text. */
-type TextLoader = (name: string) => Promise<string>;
+/** Loads a part of the index by name and resolves to what its file delivered. */
+type TextLoader = (name: string) => Promise<DeliveredPart>;
 
 /**
  * Loads parts by inserting `<script src>` elements next to this script's own file. A part the
@@ -50,7 +52,10 @@ type TextLoader = (name: string) => Promise<string>;
  * its part unasked and is kept until it is asked for.
  */
 function scriptLoader(base: URL): TextLoader {
-  const waiting = new Map<string, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<
+    string,
+    { resolve: (part: DeliveredPart) => void; reject: (error: Error) => void }
+  >();
   const arrived = new Map<string, { build: string; text: unknown }>();
   let build: string | undefined;
   const settle = (name: string, partBuild: string, text: unknown) => {
@@ -60,7 +65,7 @@ function scriptLoader(base: URL): TextLoader {
     if ((build !== undefined && partBuild !== build) || typeof text !== 'string') {
       pending.reject(new Error('the search index changed while this page was open; reload the page'));
     } else {
-      pending.resolve(text);
+      pending.resolve({ name, build: partBuild, text });
     }
   };
   const deliverPart: DeliverPart = (name, partBuild, text) => {
@@ -139,7 +144,7 @@ function workerService(load: TextLoader, scriptUrl: URL): SearchService {
   const fallBack = (): void => {
     worker?.terminate();
     worker = undefined;
-    local ??= searchService(new SearchEngine(async (name) => JSON.parse(await load(name)) as unknown));
+    local ??= searchService(new SearchEngine(async (name) => JSON.parse((await load(name)).text) as unknown));
     for (const call of pending.values()) ask(call);
     pending.clear();
   };
@@ -148,7 +153,8 @@ function workerService(load: TextLoader, scriptUrl: URL): SearchService {
     worker.addEventListener('message', ({ data: message }: MessageEvent<FromWorker>) => {
       if (message.kind === 'need') {
         load(message.name).then(
-          (text) => worker?.postMessage({ kind: 'part', name: message.name, text } satisfies ToWorker),
+          ({ build, text }) =>
+            worker?.postMessage({ kind: 'part', name: message.name, build, text } satisfies ToWorker),
           (error: unknown) =>
             worker?.postMessage({
               kind: 'part-failed',
