@@ -7,6 +7,7 @@
 // function, and the page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
 import { element } from '../lib/elements.ts';
+import { countOf, groupDigits } from '../lib/text.ts';
 import {
   DEFAULT_LIMIT,
   SearchEngine,
@@ -34,8 +35,6 @@ const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
   funder: 'funder',
   status: 'status',
 };
-
-const numberFormat = new Intl.NumberFormat('en-IE');
 
 /** A pause in typing after which the result count is announced. */
 const ANNOUNCE_AFTER_MS = 500;
@@ -205,10 +204,6 @@ function saveFile(file: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${numberFormat.format(count)} ${count === 1 ? singular : pluralForm}`;
-}
-
 interface SearchState {
   query: string;
   filters: SearchFilters;
@@ -291,7 +286,7 @@ function drawPager(pager: HTMLElement, state: SearchState, pages: number): void 
     );
   };
   if (state.page > 1) link('Previous page', state.page - 1, 'prev');
-  pager.append(element('span', ` Page ${numberFormat.format(state.page)} of ${numberFormat.format(pages)} `));
+  pager.append(element('span', ` Page ${groupDigits(state.page)} of ${groupDigits(pages)} `));
   if (state.page < pages) link('Next page', state.page + 1, 'next');
 }
 
@@ -391,7 +386,7 @@ class SearchBox {
     const { summary, count, results, pager, root } = this.#page;
     if (summary) summary.hidden = !searching;
     count.dataset['resultCount'] = String(total);
-    count.textContent = plural(total, 'organisation');
+    count.textContent = countOf(total, 'organisation');
     const query = parseQuery(this.#state.query);
     results.replaceChildren(
       ...hits.map((hit) => resultCard(hit, safeHref(root, hit.href), query, objects.get(hit.document) ?? '')),
@@ -469,10 +464,10 @@ class SearchBox {
   async #download(): Promise<void> {
     const shown = this.#shownSearch;
     if (!shown) return;
-    this.#say(`Preparing ${plural(shown.total, 'result')} for download…`);
+    this.#say(`Preparing ${countOf(shown.total, 'result')} for download…`);
     const csv = await this.#search.csv(shown.request, new URL(this.#page.root, window.location.href).href);
     saveFile(csv, 'search-results.csv');
-    this.#say(`${plural(shown.total, 'result')} saved as search-results.csv.`);
+    this.#say(`${countOf(shown.total, 'result')} saved as search-results.csv.`);
   }
 
   /** For a query that found nothing, the nearest query that finds something, as a link. */
@@ -505,7 +500,7 @@ class SearchBox {
     const about = query === '' ? '' : ` for “${query}”`;
     const range = total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + shownHits}` : '';
     this.#say(
-      `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
+      `${total === 0 ? 'No organisations found' : `${countOf(total, 'organisation')} found`}${about}${range}.`,
       true,
     );
   }
