@@ -401,7 +401,10 @@ class SearchBox {
     const current = ++this.#ticket;
     const state = this.#state;
     this.#offer?.remove();
-    window.history.replaceState(null, '', addressOf(state));
+    const address = addressOf(state);
+    // Writing the address takes the page's thread a few milliseconds; an address that already
+    // says this search (the one the page was opened at, say) is left as it is.
+    if (address !== addressOf(stateFromAddress())) window.history.replaceState(null, '', address);
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
     if (this.#failed) return;
     const core = this.#core;
@@ -593,7 +596,11 @@ function start(): void {
       new URL('search/search.js', window.location.href).href,
   );
   const search = workerService(scriptLoader(new URL('./', scriptUrl)), scriptUrl);
-  for (const container of containers) enhance(container, search);
+  // Starting the worker and binding the form each hold the page's thread for a while: the form is
+  // bound in a task of its own, so that the reader's input can come in between.
+  void nextTask().then(() => {
+    for (const container of containers) enhance(container, search);
+  });
 }
 
 // The same script is the page's client and, in a worker (no document there), the search worker.
