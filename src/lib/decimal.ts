@@ -2,6 +2,8 @@
 // amounts carry cents: adding them as floating-point numbers would drift in the last digits, and
 // a reader who adds the rows up must get the total shown. Amounts are added as decimal integers.
 
+import { groupDigits } from './text.ts';
+
 /** A decimal number: `units` × 10^−`scale`. */
 export interface Decimal {
   units: bigint;
@@ -89,7 +91,6 @@ export function medianOf(amounts: readonly (number | string)[]): Decimal | undef
   return normalised({ units: both.units * 5n, scale: both.scale + 1 });
 }
 
-const grouped = new Intl.NumberFormat('en-IE');
 const MINUS = '\u2212';
 
 /** In full, digits grouped: "1,191,591,656", "1,234.5", "−12". */
@@ -98,7 +99,7 @@ export function formatDecimal(value: Decimal): string {
   const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
   const whole = digits.slice(0, digits.length - value.scale);
   const fraction = digits.slice(digits.length - value.scale);
-  const text = grouped.format(BigInt(whole)) + (fraction ? `.${fraction}` : '');
+  const text = groupDigits(whole) + (fraction ? `.${fraction}` : '');
   return negative && value.units !== 0n ? MINUS + text : text;
 }
 
@@ -117,7 +118,10 @@ const SCALES: readonly [number, string][] = [
   [1e9, 'billion'],
   [1e6, 'million'],
 ];
-const rounded = new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1 });
+/** Made at first use: a page that never rounds a figure (search) does not load the locale's data. */
+let rounded: Intl.NumberFormat | undefined;
+const roundedFormat = (): Intl.NumberFormat =>
+  (rounded ??= new Intl.NumberFormat('en-IE', { maximumFractionDigits: 1 }));
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /**
@@ -129,13 +133,13 @@ export function roundedFigure(value: Decimal): string | undefined {
   const digits = (value.units < 0n ? -value.units : value.units).toString();
   const power = digits.length - 1 - value.scale;
   if (power >= 15) {
-    const lead = rounded.format(Number(`${digits[0]}.${digits.slice(1, 4)}`));
+    const lead = roundedFormat().format(Number(`${digits[0]}.${digits.slice(1, 4)}`));
     const exponent = [...String(power)].map((digit) => SUPERSCRIPTS[Number(digit)]).join('');
     return `about ${sign}${lead} × 10${exponent}`;
   }
   const size = Math.abs(approximate(value));
   for (const [scale, word] of SCALES) {
-    if (size >= scale) return `about ${sign}${rounded.format(size / scale)} ${word}`;
+    if (size >= scale) return `about ${sign}${roundedFormat().format(size / scale)} ${word}`;
   }
   return undefined;
 }

@@ -1,11 +1,13 @@
 // The search page in the browser: one classic script (`search/search.js`), since module scripts
 // and fetch() fail from file://. The query engine runs in a worker (src/search/worker.ts), started
 // from a blob: URL made from its bundle, so that parsing the index, ranking and counting never
-// hold the page's thread. Index parts arrive as classic scripts inserted on demand when the
-// worker asks for them; each hands its JSON text to the global registration function, and the
-// page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
+// hold the page's thread. Over http(s) the worker fetches the index's parts itself; the page
+// hands it the core, which its own script tag brings, and from file:// every part it asks for: a
+// classic script inserted on demand, which hands its JSON text to the global registration
+// function, and the page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
 import { element, saveFile } from '../lib/elements.ts';
+import { countOf, groupDigits } from '../lib/text.ts';
 import {
   DEFAULT_LIMIT,
   SearchEngine,
@@ -16,6 +18,7 @@ import {
 } from './engine.ts';
 import { showChosenFilters, showFacetCounts } from './facet-filters.ts';
 import { INDEX_PART_FUNCTION, RESULTS_EVENT, SEARCH_CLIENT_FUNCTION } from './options.ts';
+import type { DeliveredPart } from './part-script.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 import type { CallName, FromWorker, ResultsRequest, SearchCalls, ToWorker } from './protocol.ts';
 import { parseQuery } from './query.ts';
@@ -33,16 +36,14 @@ const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
   status: 'status',
 };
 
-const numberFormat = new Intl.NumberFormat('en-IE');
-
 /** A pause in typing after which the result count is announced. */
 const ANNOUNCE_AFTER_MS = 500;
 
 /** What an index file calls with its part's JSON text (`INDEX_PART_FUNCTION`). */
 type DeliverPart = (name: string, build: string, text: unknown) => void;
 
-/** Loads a part of the index by name and resolves to its JSON text. */
-type TextLoader = (name: string) => Promise<string>;
+/** Loads a part of the index by name and resolves to what its file delivered. */
+type TextLoader = (name: string) => Promise<DeliveredPart>;
 
 /**
  * Loads parts by inserting `<script src>` elements next to this script's own file. A part the
@@ -50,7 +51,10 @@ type TextLoader = (name: string) => Promise<string>;
  * its part unasked and is kept until it is asked for.
  */
 function scriptLoader(base: URL): TextLoader {
-  const waiting = new Map<string, { resolve: (text: string) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<
+    string,
+    { resolve: (part: DeliveredPart) => void; reject: (error: Error) => void }
+  >();
   const arrived = new Map<string, { build: string; text: unknown }>();
   let build: string | undefined;
   const settle = (name: string, partBuild: string, text: unknown) => {
@@ -60,7 +64,7 @@ function scriptLoader(base: URL): TextLoader {
     if ((build !== undefined && partBuild !== build) || typeof text !== 'string') {
       pending.reject(new Error('the search index changed while this page was open; reload the page'));
     } else {
-      pending.resolve(text);
+      pending.resolve({ name, build: partBuild, text });
     }
   };
   const deliverPart: DeliverPart = (name, partBuild, text) => {
@@ -139,7 +143,7 @@ function workerService(load: TextLoader, scriptUrl: URL): SearchService {
   const fallBack = (): void => {
     worker?.terminate();
     worker = undefined;
-    local ??= searchService(new SearchEngine(async (name) => JSON.parse(await load(name)) as unknown));
+    local ??= searchService(new SearchEngine(async (name) => JSON.parse((await load(name)).text) as unknown));
     for (const call of pending.values()) ask(call);
     pending.clear();
   };
@@ -148,7 +152,8 @@ function workerService(load: TextLoader, scriptUrl: URL): SearchService {
     worker.addEventListener('message', ({ data: message }: MessageEvent<FromWorker>) => {
       if (message.kind === 'need') {
         load(message.name).then(
-          (text) => worker?.postMessage({ kind: 'part', name: message.name, text } satisfies ToWorker),
+          ({ build, text }) =>
+            worker?.postMessage({ kind: 'part', name: message.name, build, text } satisfies ToWorker),
           (error: unknown) =>
             worker?.postMessage({
               kind: 'part-failed',
@@ -187,10 +192,6 @@ function workerService(load: TextLoader, scriptUrl: URL): SearchService {
     suggest: call('suggest'),
     csv: call('csv'),
   };
-}
-
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${numberFormat.format(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
 interface SearchState {
@@ -275,7 +276,7 @@ function drawPager(pager: HTMLElement, state: SearchState, pages: number): void 
     );
   };
   if (state.page > 1) link('Previous page', state.page - 1, 'prev');
-  pager.append(element('span', ` Page ${numberFormat.format(state.page)} of ${numberFormat.format(pages)} `));
+  pager.append(element('span', ` Page ${groupDigits(state.page)} of ${groupDigits(pages)} `));
   if (state.page < pages) link('Next page', state.page + 1, 'next');
 }
 
@@ -375,7 +376,7 @@ class SearchBox {
     const { summary, count, results, pager, root } = this.#page;
     if (summary) summary.hidden = !searching;
     count.dataset['resultCount'] = String(total);
-    count.textContent = plural(total, 'organisation');
+    count.textContent = countOf(total, 'organisation');
     const query = parseQuery(this.#state.query);
     results.replaceChildren(
       ...hits.map((hit) => resultCard(hit, safeHref(root, hit.href), query, objects.get(hit.document) ?? '')),
@@ -390,7 +391,10 @@ class SearchBox {
     const current = ++this.#ticket;
     const state = this.#state;
     this.#offer?.remove();
-    window.history.replaceState(null, '', addressOf(state));
+    const address = addressOf(state);
+    // Writing the address takes the page's thread a few milliseconds; an address that already
+    // says this search (the one the page was opened at, say) is left as it is.
+    if (address !== addressOf(stateFromAddress())) window.history.replaceState(null, '', address);
     const searching = state.query.trim() !== '' || Object.keys(state.filters).length > 0;
     if (this.#failed) return;
     const core = this.#core;
@@ -453,10 +457,10 @@ class SearchBox {
   async #download(): Promise<void> {
     const shown = this.#shownSearch;
     if (!shown) return;
-    this.#say(`Preparing ${plural(shown.total, 'result')} for download…`);
+    this.#say(`Preparing ${countOf(shown.total, 'result')} for download…`);
     const csv = await this.#search.csv(shown.request, new URL(this.#page.root, window.location.href).href);
     saveFile(csv, 'search-results.csv');
-    this.#say(`${plural(shown.total, 'result')} saved as search-results.csv.`);
+    this.#say(`${countOf(shown.total, 'result')} saved as search-results.csv.`);
   }
 
   /** For a query that found nothing, the nearest query that finds something, as a link. */
@@ -489,7 +493,7 @@ class SearchBox {
     const about = query === '' ? '' : ` for “${query}”`;
     const range = total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + shownHits}` : '';
     this.#say(
-      `${total === 0 ? 'No organisations found' : `${plural(total, 'organisation')} found`}${about}${range}.`,
+      `${total === 0 ? 'No organisations found' : `${countOf(total, 'organisation')} found`}${about}${range}.`,
       true,
     );
   }
@@ -582,7 +586,11 @@ function start(): void {
       new URL('search/search.js', window.location.href).href,
   );
   const search = workerService(scriptLoader(new URL('./', scriptUrl)), scriptUrl);
-  for (const container of containers) enhance(container, search);
+  // Starting the worker and binding the form each hold the page's thread for a while: the form is
+  // bound in a task of its own, so that the reader's input can come in between.
+  void nextTask().then(() => {
+    for (const container of containers) enhance(container, search);
+  });
 }
 
 // The same script is the page's client and, in a worker (no document there), the search worker.

@@ -9,13 +9,8 @@ import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { encodePostings } from './codec.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
 import type { Organisation } from '../records/organisation.ts';
-import {
-  INDEX_FORMAT,
-  MINISEARCH_OPTIONS,
-  INDEX_PART_FUNCTION,
-  SEARCH_DIR,
-  type IndexedDocument,
-} from './options.ts';
+import { INDEX_FORMAT, MINISEARCH_OPTIONS, SEARCH_DIR, type IndexedDocument } from './options.ts';
+import { partScript } from './part-script.ts';
 import { ShardTable } from './shards.ts';
 import { facetParts, statusKey, type FacetLabels } from './facet-parts.ts';
 import { byteLength, pack, positionParts } from './position-parts.ts';
@@ -320,22 +315,6 @@ export function buildSearchIndex(
   };
   parts.set(partName.core(), core);
   return { core, parts, documents: [...documents], termCount: encodedTerms.size };
-}
-
-/**
- * The text of one index file: a classic script that delivers its part as JSON text, which the
- * search worker parses: the page's own thread only evaluates a string literal and hands it over.
- */
-function partScript(name: string, build: string, payload: string): string {
-  // In single quotes, JSON's own double quotes need no escaping; escaping everything beyond
-  // ASCII makes the file immune to whatever charset a host declares.
-  const literal = payload
-    .replace(/[\\']/g, (character) => `\\${character}`)
-    .replace(
-      /[\u007f-\uffff]/g,
-      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
-  return `${INDEX_PART_FUNCTION}(${JSON.stringify(name)},${JSON.stringify(build)},'${literal}');\n`;
 }
 
 /** Writes the index files of a built index under `<siteDir>/search/`, replacing any earlier ones. */

@@ -1,11 +1,10 @@
 // The filters beside the results: one select per facet, whose options count the organisations of
 // the current results that have each (the register's totals before anything is searched). An
 // option no result has stays in its place, shown as 0 and disabled, so the list never jumps.
+import { groupDigits } from '../lib/text.ts';
 import type { SearchEngine, SearchFilters, SearchRequest } from './engine.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
 import { isEmptyQuery, parseQuery } from './query.ts';
-
-const numberFormat = new Intl.NumberFormat('en-IE');
 
 /**
  * The counts each facet's select shows for a query: over its results, except that a facet with a
@@ -54,7 +53,7 @@ export function showFacetCounts(
       const count = counts ? counts[facet][index]! : total;
       const option = document.createElement('option');
       option.value = key;
-      option.textContent = `${label} (${numberFormat.format(count)})`;
+      option.textContent = `${label} (${groupDigits(count)})`;
       // A chosen option stays choosable, so that the select still says what narrows the results.
       option.disabled = count === 0 && key !== chosen;
       return option;

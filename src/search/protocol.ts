@@ -1,6 +1,7 @@
 // What the search page and its search worker say to each other. The worker holds the query engine
-// and the parts it has parsed; the page loads each part's script when the worker asks for it,
-// hands over the part's JSON text, and draws what the worker answers.
+// and the parts it has parsed; it fetches the parts itself over http(s), and asks the page for the
+// core and, from file://, for every part: the page loads the part's script, hands over its JSON
+// text, and draws what the worker answers.
 import type { SearchFilters, SearchHit, SortOrder } from './engine.ts';
 import type { CorePart, FacetName } from './parts.ts';
 
@@ -39,8 +40,8 @@ export interface SearchCalls {
 export type CallName = keyof SearchCalls;
 
 export type ToWorker =
-  /** A part's JSON text, which the worker asked for. */
-  | { kind: 'part'; name: string; text: string }
+  /** A part's JSON text and the build of the index it belongs to, which the worker asked for. */
+  | { kind: 'part'; name: string; build: string; text: string }
   /** Why a part the worker asked for could not be loaded. */
   | { kind: 'part-failed'; name: string; message: string }
   | {

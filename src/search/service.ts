@@ -38,10 +38,12 @@ export function searchService(engine: SearchEngine): SearchService {
       const response = await engine.search(request);
       last = { key: searchKey(request), documents: response.documents };
       const query = parseQuery(request.query);
-      // A hit that matched only in its legal objects says why with an excerpt of them.
-      const needed = response.hits.filter(
-        (hit) => hit.matched.includes('objects') && matchReason(hit, query, '')?.pieces === undefined,
-      );
+      // A hit whose match no field but its legal objects can show says why with an excerpt of
+      // them; for one whose name or another field shows it, they are not read.
+      const needed = response.hits.filter((hit) => {
+        const reason = hit.matched.includes('objects') ? matchReason(hit, query, '') : undefined;
+        return reason !== undefined && reason.pieces === undefined;
+      });
       const objects = await Promise.all(
         needed.map(async (hit) => [hit.document, await engine.objects(hit.document)] as [number, string]),
       );

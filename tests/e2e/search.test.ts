@@ -18,7 +18,7 @@ import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { longTaskBoundMs } from '../support/long-tasks.ts';
-import { openPage, type WatchedPage } from '../support/page-watch.ts';
+import { openPage, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
 
@@ -258,6 +258,61 @@ test('from a static server with a strict script policy and a slow index, the pag
   assert.equal(await resultsFor(page, query), idsWith([phrase.words[1]!], false).length);
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+/**
+ * Searches the chosen phrase from a server of the site sending `headers`, and checks that it finds
+ * exactly the organisations with the phrase, with no problem on the page. Resolves to the index's
+ * parts the search asked for, the core aside, each with how it was requested (`script`, `fetch`).
+ */
+async function phraseOverHttp(
+  headers: Record<string, string> = {},
+): Promise<{ part: string; type: string }[]> {
+  const local = await serveSite(site, { headers });
+  try {
+    const query = `"${phrase.words.join(' ')}"`;
+    const page = await browser.newPage();
+    const parts: { part: string; type: string }[] = [];
+    page.on('request', (request) => {
+      const part = /\/search\/((?:terms|positions|docs|objects|facets|facts)\/[^/]+)\.js$/.exec(
+        request.url(),
+      )?.[1];
+      if (part) parts.push({ part, type: request.resourceType() });
+    });
+    const problems = await watchPage(page, local.origin);
+    await page.goto(`${local.root}search.html?q=${encodeURIComponent(query)}`);
+    assert.equal(await resultsFor(page, query), phrase.ids.length);
+    assert.deepEqual(await linkedIds(page), phrase.ids);
+    assert.deepEqual(problems, []);
+    await page.close();
+    return parts;
+  } finally {
+    await local.close();
+  }
+}
+
+test("over http the search worker fetches the index's parts itself, the page's thread running none of them", async () => {
+  const parts = await phraseOverHttp();
+  assert.ok(
+    parts.some(({ part }) => part.startsWith('docs/')),
+    JSON.stringify(parts),
+  );
+  assert.deepEqual(
+    parts.filter(({ type }) => type !== 'fetch'),
+    [],
+    'no part is loaded as a script of the page',
+  );
+});
+
+test("when a host's policy refuses the worker a fetch, the page loads the parts and the search still finds", async () => {
+  const parts = await phraseOverHttp({
+    'content-security-policy':
+      "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:",
+  });
+  assert.ok(
+    parts.some(({ part, type }) => part.startsWith('docs/') && type === 'script'),
+    JSON.stringify(parts),
+  );
 });
 
 test('a misspelt word that finds nothing is offered the nearest word that finds something, and the offer runs it', async () => {

@@ -4,6 +4,7 @@ import {
   countOf,
   describeValue,
   endsMidSentence,
+  groupDigits,
   scalarText,
   stringsOf,
   textOf,
@@ -37,6 +38,16 @@ test('counts read as English', () => {
   assert.equal(countOf(1, 'organisation'), '1 organisation');
   assert.equal(countOf(30000, 'organisation'), '30,000 organisations');
   assert.equal(countOf(2, 'county', 'counties'), '2 counties');
+});
+
+test('digits are grouped by thousands as en-IE writes them, for any whole number', () => {
+  for (const value of [
+    0, 7, 999, 1000, 1234, 99_999, 100_000, 2_547_301, 1_191_591_656, -1, -1234, -1_000_000,
+  ]) {
+    assert.equal(groupDigits(value), value.toLocaleString('en-IE'), String(value));
+  }
+  assert.equal(groupDigits(123_456_789_012_345_678_901n), '123,456,789,012,345,678,901');
+  assert.equal(groupDigits('1191591656'), '1,191,591,656');
 });
 
 test('other data is described as given', () => {
