@@ -3,7 +3,7 @@
 // them at once, kept 128 MB of them between collections. With semi-spaces of at most 8 MB the
 // site's render of 35,000 organisations peaked at 0.80–0.85 GiB against 0.98–1.01 GiB, for the
 // same CPU (docs/performance.md, "Memory"). The flag must be given when Node starts: package.json's `site`
-// and `build` scripts give it, and so do the processes the build and the benchmark start.
+// and `build` scripts give it, and so do the processes the benchmark starts.
 
-/** The Node flags of every process that renders the site or builds its index. */
+/** The Node flags of every process that renders the site (not of the search index's, which has its own). */
 export const SITE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
