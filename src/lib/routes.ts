@@ -5,11 +5,34 @@
 export const HOME = 'index.html';
 export const DOWNLOADS = 'downloads.html';
 export const CODES = 'codes.html';
+/** The register's lists and its voluntary codes, one page the site's menu names once. */
+export const LISTS_AND_CODES = 'lists.html';
 export const COUNTIES = 'counties.html';
 export const SECTORS = 'sectors.html';
 export const NAMES = 'names.html';
 export const ABOUT = 'about.html';
 export const SEARCH = 'search.html';
+/** The search page's address parameter for each of its filters (the index's facets). */
+export const SEARCH_FILTER_PARAMS = {
+  county: 'county',
+  sector: 'sector',
+  list: 'list',
+  voluntaryCode: 'code',
+  funder: 'funder',
+  status: 'status',
+} as const;
+
+/**
+ * The address query of a search of the organisations one filter keeps, in an order other than
+ * relevance, to follow the search page's path: a value may hold any character, a slash included.
+ */
+export function filteredSearchQuery(
+  facet: keyof typeof SEARCH_FILTER_PARAMS,
+  value: string,
+  sort: 'name' | 'income',
+): string {
+  return `?${new URLSearchParams({ [SEARCH_FILTER_PARAMS[facet]]: value, sort })}`;
+}
 export const MATCH = 'match.html';
 /** The list matcher's client and the register table it loads (only match.html loads them). */
 export const MATCH_CLIENT_FILE = 'match/match.js';

@@ -7,6 +7,7 @@
 // function, and the page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
 import { element, saveFile } from '../lib/elements.ts';
+import { SEARCH_FILTER_PARAMS } from '../lib/routes.ts';
 import { countOf, groupDigits } from '../lib/text.ts';
 import {
   DEFAULT_LIMIT,
@@ -27,14 +28,7 @@ import { safeHref, searchService, type SearchService } from './service.ts';
 import { serveSearch, type WorkerScope } from './worker.ts';
 
 /** Address parameters: `?q=` and one per filter, plus the order and the page of results. */
-const FILTER_PARAMS: Readonly<Record<FacetName, string>> = {
-  county: 'county',
-  sector: 'sector',
-  list: 'list',
-  voluntaryCode: 'code',
-  funder: 'funder',
-  status: 'status',
-};
+const FILTER_PARAMS: Readonly<Record<FacetName, string>> = SEARCH_FILTER_PARAMS;
 
 /** A pause in typing after which the result count is announced. */
 const ANNOUNCE_AFTER_MS = 500;

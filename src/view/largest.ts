@@ -6,6 +6,7 @@ import { registrationNumbers } from '../lib/identifiers.ts';
 import { PAGE_SIZE, pageCount, pageItems } from '../lib/paginate.ts';
 import {
   browsePath,
+  filteredSearchQuery,
   funderPath,
   LARGEST_FOLDERS,
   pagedParam,
@@ -14,6 +15,7 @@ import {
   type LargestKind,
 } from '../lib/routes.ts';
 import { countOf } from '../lib/text.ts';
+import { NOT_GIVEN_KEY } from '../records/group-keys.ts';
 import { codeTitle } from '../records/voluntary-codes.ts';
 import { byName } from '../records/member-lists.ts';
 import { writtenAt, type Organisation } from '../records/organisation.ts';
@@ -323,6 +325,33 @@ export function largestPage(
 export function largestOrganisations(register: Register, count: number): RankedRow[] {
   const { rows } = rankedRowsOf(register);
   return largestFirst([...rows.values()].filter((row) => row.size !== undefined)).slice(0, count);
+}
+
+/**
+ * The search that holds a whole group, the largest latest income first, with its download (the
+ * query of the search page's address): where
+ * a listing cut at RANKED_LIMIT sends a reader for the rest. The search filters by county, sector,
+ * list, voluntary code and funder, keyed as these groups are; it has no filter for a sub-sector or
+ * a regulator, nor for a group whose county, sector or funder is not given (the empty key).
+ */
+export function wholeRankingSearch(
+  group: Pick<RankedGroup, 'kind' | 'key' | 'slug' | 'title'>,
+): string | undefined {
+  if (group.key === NOT_GIVEN_KEY) return undefined;
+  switch (group.kind) {
+    case 'county':
+      return filteredSearchQuery('county', group.key, 'income');
+    case 'sector':
+      return filteredSearchQuery('sector', group.key, 'income');
+    case 'list':
+      return filteredSearchQuery('list', group.key, 'income');
+    case 'code':
+      return filteredSearchQuery('voluntaryCode', group.slug, 'income');
+    case 'funder':
+      return filteredSearchQuery('funder', group.key, 'income');
+    default:
+      return undefined;
+  }
 }
 
 /** What a ranked page shows, in a sentence: how many, in what order, and where the rest are. */

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
+import { parseCsv } from '../../src/lib/csv.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { openPage } from '../support/page-watch.ts';
@@ -351,5 +352,89 @@ test('on a phone, a largest-first page of every kind is no wider than the screen
       );
     }
   }
+  await context.close();
+});
+
+/** The kinds whose groups the search can filter by: a listing cut short links the whole group there. */
+const SEARCHABLE = new Set(['county', 'sector', 'list', 'code', 'funder']);
+
+/** How many groups of each kind the test follows into search: the largest, where a cut is likeliest. */
+const FOLLOWED_PER_KIND = 2;
+
+test('a ranked listing links its whole group in search, the largest first, and the download holds every member in that order', async () => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  let followed = 0;
+  let cut = 0;
+  for (const kind of KINDS) {
+    const groups = [...rankedGroups(kind)].map(([slug, paths]) => {
+      const html = read(paths[0]!);
+      const link =
+        /<a href="([^"]*search\.html\?[^"]*)">\s*(All [\d,]+ organisations ranked|The same ranking in search)\s*<\/a>/.exec(
+          html,
+        );
+      return {
+        slug,
+        paths,
+        link: link?.[1]?.replace(/&amp;/g, '&'),
+        members: unrankedMembers(unrankedOf(paths[0]!)),
+      };
+    });
+    for (const { slug, link } of groups) {
+      if (SEARCHABLE.has(kind) && slug !== 'not-given') assert.ok(link, `${kind}/${slug}: a link to search`);
+      else assert.equal(link, undefined, `${kind}/${slug}: no filter in search, no link`);
+    }
+    const largest = groups
+      .filter((group) => group.link !== undefined)
+      .sort((a, b) => b.members.ids.length - a.members.ids.length)
+      .slice(0, FOLLOWED_PER_KIND);
+    for (const { slug, paths, link, members } of largest) {
+      const where = `${kind}/${slug}`;
+      const { page, problems } = await openPage(context, pathToFileURL(join(site, paths[0]!)).href);
+      await page.locator(`a[href="${link!}"]`).click();
+      await page.waitForFunction(() =>
+        / found\b/.test(document.querySelector('[data-search-status]')?.textContent ?? ''),
+      );
+      assert.equal(
+        Number(await page.locator('[data-result-count]').getAttribute('data-result-count')),
+        members.ids.length,
+        `${where}: every member with a page found`,
+      );
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator('button[data-search-download]').click(),
+      ]);
+      const [heading, ...rows] = parseCsv(readFileSync((await download.path())!, 'utf8'));
+      const pageColumn = heading!.indexOf('page');
+      const ids = rows.map((row) => /([0-9a-f-]{36})\.html$/.exec(row[pageColumn]!)![1]!.toLowerCase());
+      assert.deepEqual(
+        [...ids].sort(),
+        members.ids.map((id) => id.toLowerCase()).sort(),
+        `${where}: the members`,
+      );
+      // The same incomes, in the same order, as the ranked pages (ties may fall either way).
+      const incomes = ids.map((id) => incomeOf(records.get(id)));
+      const ranked = paths.flatMap((path) => rowsOf(read(path))).filter((row) => row.id !== undefined);
+      assert.deepEqual(
+        incomes.slice(0, ranked.length),
+        ranked.map((row) => incomeOf(records.get(row.id!.toLowerCase()))),
+        `${where}: the order of the ranked pages`,
+      );
+      for (let index = 1; index < incomes.length; index += 1) {
+        const [before, now] = [incomes[index - 1], incomes[index]];
+        assert.ok(
+          !(before === undefined && now !== undefined),
+          `${where}, row ${index + 1}: an income after none`,
+        );
+        if (before !== undefined && now !== undefined)
+          assert.ok(before >= now, `${where}, row ${index + 1}: incomes rise`);
+      }
+      assert.deepEqual(problems, [], where);
+      await page.close();
+      followed += 1;
+      if (members.ids.length + members.unlinked > LIMIT) cut += 1;
+    }
+  }
+  assert.equal(followed, SEARCHABLE.size * FOLLOWED_PER_KIND);
+  assert.ok(cut > 0, 'a group cut at its largest, followed');
   await context.close();
 });

@@ -49,6 +49,7 @@ const PAGE_TYPES = [
   'org/7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d.html',
   'code/governancecode.html',
   'codes.html',
+  'lists.html',
   'county/dublin.html',
   'counties.html',
   'list/registered-charities.html',

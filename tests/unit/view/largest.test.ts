@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decimalOf } from '../../../src/lib/decimal.ts';
-import { largestFirst, statusAbbreviation } from '../../../src/view/largest.ts';
+import { largestFirst, statusAbbreviation, wholeRankingSearch } from '../../../src/view/largest.ts';
 
 /** A small deterministic generator, so that a failure can be replayed. */
 function randomFrom(seed: number) {
@@ -110,4 +110,36 @@ test('a status label is shown as the abbreviation it ends with, or whole when it
   assert.equal(statusAbbreviation('Eligible for Tax Relief on Donations (Revenue) '), 'Revenue');
   assert.equal(statusAbbreviation('Approved Housing Body'), 'Approved Housing Body');
   assert.equal(statusAbbreviation('Body (in part) of a group'), 'Body (in part) of a group');
+});
+
+test('a cut listing sends a reader to the search filtered as its group is, largest first; a group the search cannot filter has no link', () => {
+  const group = (kind: Parameters<typeof wholeRankingSearch>[0]['kind'], key: string) => ({
+    kind,
+    key,
+    slug: `slug-of-${key}`,
+    title: `Title of ${key}`,
+  });
+  const params = (query: string | undefined) =>
+    query === undefined ? undefined : Object.fromEntries(new URLSearchParams(query.slice(1)));
+  assert.deepEqual(params(wholeRankingSearch(group('county', 'cork'))), { county: 'cork', sort: 'income' });
+  assert.deepEqual(params(wholeRankingSearch(group('sector', '6'))), { sector: '6', sort: 'income' });
+  assert.deepEqual(params(wholeRankingSearch(group('list', 'charities'))), {
+    list: 'charities',
+    sort: 'income',
+  });
+  assert.deepEqual(params(wholeRankingSearch(group('code', 'ictr'))), {
+    code: 'slug-of-ictr',
+    sort: 'income',
+  });
+  // A funder's key may hold any character: it reaches the search as it is.
+  const funderKey = 'hse / dept. of health & children?#1';
+  assert.deepEqual(params(wholeRankingSearch(group('funder', funderKey))), {
+    funder: funderKey,
+    sort: 'income',
+  });
+  assert.ok(wholeRankingSearch(group('funder', funderKey))!.startsWith('?'));
+  assert.equal(wholeRankingSearch(group('subSector', '6.1')), undefined);
+  assert.equal(wholeRankingSearch(group('regulator', 'cra')), undefined);
+  assert.equal(wholeRankingSearch(group('county', '')), undefined);
+  assert.equal(wholeRankingSearch(group('funder', '')), undefined);
 });
