@@ -73,6 +73,7 @@ for (const [kind, path] of [
   ['a browse page with pages', 'list/registered-charities.html'],
   ['a county page', 'county/dublin.html'],
   ['the about page', 'about.html'],
+  ['the lists and codes page', 'lists.html'],
   ['the funders index', 'funders.html'],
   ['a funder page with its charts', 'funder/health-service-executive.html'],
   ['the regulators index', 'regulators.html'],
