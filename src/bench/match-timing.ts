@@ -22,7 +22,7 @@ const LINE_KINDS = [
   ['made up of register words', 0.15],
   ['made up', 0.1],
 ] as const;
-export type LineKind = (typeof LINE_KINDS)[number][0];
+type LineKind = (typeof LINE_KINDS)[number][0];
 
 export interface ListLine {
   line: string;
