@@ -346,9 +346,10 @@ export class Matcher {
   }
 
   /**
-   * The first organisations found as decide() ranks them (by score, then name, then the order
-   * found), as many as it shows: a line of a common name ("Community Centre") finds thousands with
-   * the same score, and ranking them all by name cost more than finding them.
+   * The organisations found that decide() weighs and shows: the first few, ranked by score, then
+   * name (byName), then the order found. Only those are ranked: a line of a common name
+   * ("Community Centre") finds thousands with the same score, and ranking them all by name cost
+   * more than finding them.
    */
   #firstRanked(): Candidate[] {
     const floor = this.#floor();
@@ -595,14 +596,8 @@ function bitCount(bits: number): number {
 /** The order of String.prototype.localeCompare, without its look-up of the locale on every call. */
 const byName = new Intl.Collator();
 
-/** Whether the best candidate is a match, and which others to show. */
-function decide(input: string, found: Candidate[], entries: readonly MatchEntry[]): LineMatch {
-  // Only the first few are kept: they are ranked by name among equal scores, and the rest not at all.
-  found.sort((a, b) => b.score - a.score);
-  const lowest = found[MORE_CANDIDATES]?.score ?? 0;
-  const ranked = found
-    .filter((candidate) => candidate.score >= lowest)
-    .sort((a, b) => b.score - a.score || byName.compare(entries[a.entry]!.name, entries[b.entry]!.name));
+/** Whether the first of the ranked candidates (#firstRanked) is a match, and which others to show. */
+function decide(input: string, ranked: Candidate[], entries: readonly MatchEntry[]): LineMatch {
   const [first, second] = ranked;
   if (!first) return { input, status: 'none', candidates: [] };
   const margin = first.reason === 'similar' ? SIMILAR_MARGIN : 1;
