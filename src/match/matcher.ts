@@ -186,9 +186,9 @@ const MOST_SCORE = 100;
 const MOST_WORDS_BY_NUMBER = 30;
 
 /**
- * The register's names as the similar path reads them, thousands for some lines: numbers in
- * arrays side by side, each name's words as word numbers (RegisterWords), rather than an object
- * with strings per name, which left most of a line's time to fetching them.
+ * The register's names as the similar path reads them, thousands for a line of common words:
+ * numbers in arrays side by side, each name's words as word numbers (RegisterWords), rather than
+ * an object with strings for each name.
  */
 interface NameColumns {
   entry: Int32Array;
@@ -230,8 +230,8 @@ export class Matcher {
   readonly #foundWithScore = new Int32Array(MOST_SCORE + 1);
   #nameRank: Int32Array | undefined;
   /** By word number, the words of the line (as bits by position) that the word is, and is one typo from. */
-  #sameAs = new Int32Array(0);
-  #typoOf = new Int32Array(0);
+  readonly #sameAs: Int32Array;
+  readonly #typoOf: Int32Array;
   /** The names in view of a line, in the order seen, then grouped by their number of words. */
   readonly #inView: Int32Array;
   readonly #grouped: Int32Array;
