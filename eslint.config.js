@@ -105,6 +105,7 @@ export const AREAS = {
       'view',
       'money',
       'site',
+      'match',
     ],
   },
   components: {

@@ -9,6 +9,7 @@
 // a wrong match in a list of hundreds is far harder to spot than a gap.
 import { numberDigits, type RegisterKind, type RegistrationNumber } from '../lib/identifiers.ts';
 import { nameKeys, withinOneEdit, type NameKeys } from './normalise.ts';
+import { RegisterWords, TYPO_FROM_LENGTH } from './register-words.ts';
 
 /** One organisation as the matcher sees it. */
 export interface MatchEntry {
@@ -72,9 +73,8 @@ const MORE_CANDIDATES = 4;
 const MAX_SIMILAR_NAMES = 3000;
 /** Below this score a name is not worth proposing at all. */
 const PROPOSE_FROM = 45;
-/** Credit for a word written with one typo (from 5 letters, as the site's search allows). */
+/** Credit for a word written with one typo (from TYPO_FROM_LENGTH letters). */
 const TYPO_CREDIT = 0.8;
-const TYPO_FROM_LENGTH = 5;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMBER_FORMS: readonly (readonly [RegExp, RegisterKind | undefined])[] = [
@@ -106,13 +106,6 @@ export function readLine(line: string): LineQuery {
   }
   const keys = nameKeys(text);
   return keys.normalised === '' ? { kind: 'blank' } : { kind: 'name', keys };
-}
-
-interface IndexedName {
-  entry: number;
-  text: string;
-  other: boolean;
-  keys: NameKeys;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -167,6 +160,45 @@ function wordLikenessOfLongName(query: readonly string[], candidate: readonly st
   return harmonicMean(matched / query.length, matched / candidate.length);
 }
 
+/** A name of the register as the matcher keeps it. */
+interface IndexedName {
+  /** Its place among the register's names. */
+  number: number;
+  entry: number;
+  text: string;
+  other: boolean;
+  keys: NameKeys;
+}
+
+/** What a word of a line brings into view: its names, and the words one typo from it. */
+interface WordReach {
+  /** The word if a name has it, then the words one typo from it with its first letter: their names are in view. */
+  posting: number[];
+  /** The names of `posting`, each counted once per word it has. */
+  size: number;
+  /** Every word one typo from it, whatever its first letter: a typo in scoring is a typo anywhere but the first letter in view. */
+  typos: number[];
+}
+
+/** Scores are whole numbers from 0 to 100: a count of each gives the fifth best without sorting. */
+const MOST_SCORE = 100;
+/** A line or a name of more words than bits in a number is scored as text, by wordLikeness. */
+const MOST_WORDS_BY_NUMBER = 30;
+
+/**
+ * The register's names as the similar path reads them, thousands for a line of common words:
+ * numbers in arrays side by side, each name's words as word numbers (RegisterWords), rather than
+ * an object with strings for each name.
+ */
+interface NameColumns {
+  entry: Int32Array;
+  other: Uint8Array;
+  /** Where each name's words start in `words`. */
+  start: Int32Array;
+  wordCount: Int32Array;
+  words: Int32Array;
+}
+
 export class Matcher {
   readonly entries: readonly MatchEntry[];
   readonly #byId = new Map<string, number>();
@@ -174,13 +206,44 @@ export class Matcher {
   readonly #byPlain = new Map<string, IndexedName[]>();
   readonly #byNormalised = new Map<string, IndexedName[]>();
   readonly #byCore = new Map<string, IndexedName[]>();
-  readonly #byWord = new Map<string, IndexedName[]>();
-  /** Words by first letter, for finding the words a typo was meant to be. */
-  readonly #wordsByLetter = new Map<string, string[]>();
-  readonly #namesNearWord = new Map<string, IndexedName[]>();
+  readonly #names: IndexedName[] = [];
+  readonly #columns: NameColumns;
+  readonly #words = new RegisterWords();
+  /** By word number, the names with the word, by their number. */
+  readonly #namesByWord: number[][] = [];
+  /** Kept once found: a list's lines share most of their words. */
+  readonly #reachOfWord = new Map<string, WordReach>();
+
+  // What one line has found so far: arrays over the whole register, marked with the line's
+  // number, rather than a map and a set made anew for each line, since a line can look at
+  // thousands of names.
+  #line = 0;
+  readonly #nameSeenOn: Uint32Array;
+  readonly #entryFoundOn: Uint32Array;
+  /** The organisations found, in the order first found: among equal scores and names, the order shown. */
+  #found: number[] = [];
+  readonly #bestScore: Int32Array;
+  readonly #bestReason: MatchReason[] = [];
+  /** The name that gave the best score, by number; -1 for an id or a number, kept in #bestMatched. */
+  readonly #bestName: Int32Array;
+  readonly #bestMatched: string[] = [];
+  readonly #foundWithScore = new Int32Array(MOST_SCORE + 1);
+  #nameRank: Int32Array | undefined;
+  /** By word number, the words of the line (as bits by position) that the word is, and is one typo from. */
+  readonly #sameAs: Int32Array;
+  readonly #typoOf: Int32Array;
+  /** The names in view of a line, in the order seen, then grouped by their number of words. */
+  readonly #inView: Int32Array;
+  readonly #grouped: Int32Array;
+  /** By number of words: the names in view with it, and where their group starts and ends in #grouped. */
+  readonly #withLength: Int32Array;
+  readonly #groupAt: Int32Array;
+  readonly #nextInGroup: Int32Array;
 
   constructor(entries: readonly MatchEntry[]) {
     this.entries = entries;
+    const starts = [0];
+    const words: number[] = [];
     entries.forEach((entry, index) => {
       this.#byId.set(entry.id.toLowerCase(), index);
       for (const { kind, number } of entry.numbers) {
@@ -189,153 +252,351 @@ export class Matcher {
       }
       const names = [entry.name, ...entry.altNames.filter((name) => name !== entry.name)];
       names.forEach((text, position) => {
-        const name: IndexedName = { entry: index, text, other: position > 0, keys: nameKeys(text) };
-        if (name.keys.normalised === '') return;
-        push(this.#byPlain, name.keys.plain, name);
-        push(this.#byNormalised, name.keys.normalised, name);
-        push(this.#byCore, name.keys.core, name);
-        for (const word of new Set(name.keys.words)) {
-          if (!this.#byWord.has(word)) push(this.#wordsByLetter, word[0]!, word);
-          push(this.#byWord, word, name);
-        }
+        const keys = nameKeys(text);
+        if (keys.normalised === '') return;
+        const number = this.#names.length;
+        const name: IndexedName = { number, entry: index, text, other: position > 0, keys };
+        this.#names.push(name);
+        push(this.#byPlain, keys.plain, name);
+        push(this.#byNormalised, keys.normalised, name);
+        push(this.#byCore, keys.core, name);
+        const ids = keys.words.map((word) => this.#words.add(word));
+        words.push(...ids);
+        starts.push(words.length);
+        for (const id of new Set(ids)) (this.#namesByWord[id] ??= []).push(number);
       });
     });
+    this.#columns = {
+      entry: Int32Array.from(this.#names, (name) => name.entry),
+      other: Uint8Array.from(this.#names, (name) => (name.other ? 1 : 0)),
+      start: Int32Array.from(starts),
+      wordCount: Int32Array.from(this.#names, (name) => name.keys.words.length),
+      words: Int32Array.from(words),
+    };
+    const mostWords = this.#columns.wordCount.reduce((most, count) => Math.max(most, count), 0);
+    this.#inView = new Int32Array(this.#names.length);
+    this.#grouped = new Int32Array(this.#names.length);
+    this.#withLength = new Int32Array(mostWords + 1);
+    this.#groupAt = new Int32Array(mostWords + 1);
+    this.#nextInGroup = new Int32Array(mostWords + 1);
+    this.#nameSeenOn = new Uint32Array(this.#names.length);
+    this.#entryFoundOn = new Uint32Array(entries.length);
+    this.#bestScore = new Int32Array(entries.length);
+    this.#bestName = new Int32Array(entries.length);
+    this.#sameAs = new Int32Array(this.#words.words.length);
+    this.#typoOf = new Int32Array(this.#words.words.length);
   }
 
   /** Matches one line of a list. */
   match(line: string): LineMatch {
     const query = readLine(line);
     if (query.kind === 'blank') return { input: line, status: 'blank', candidates: [] };
-    const found = new Map<number, Candidate>();
-    const offer = (candidate: Candidate): void => {
-      const known = found.get(candidate.entry);
-      if (!known || known.score < candidate.score) found.set(candidate.entry, candidate);
-    };
+    this.#startLine();
     if (query.kind === 'id') {
       const entry = this.#byId.get(query.id);
-      if (entry !== undefined)
-        offer({ entry, score: SCORES.id, reason: 'id', matched: this.entries[entry]!.id });
+      if (entry !== undefined) this.#offer(entry, SCORES.id, 'id', -1, this.entries[entry]!.id);
     } else if (query.kind === 'number') {
       const key = `${query.register ?? '*'}:${query.number}`;
       for (const entry of new Set(this.#byNumber.get(key) ?? [])) {
-        offer({ entry, score: SCORES.number, reason: 'number', matched: query.number });
+        this.#offer(entry, SCORES.number, 'number', -1, query.number);
       }
     } else {
-      this.#offerNames(line, query.keys, offer, () => shownFloor(found));
+      this.#offerNames(line, query.keys);
     }
-    return decide(line, [...found.values()], this.entries);
+    return decide(line, this.#firstRanked(), this.entries);
   }
 
-  /** Offers the names like the line's; `floor` is the lowest score that could still be shown. */
-  #offerNames(
-    line: string,
-    keys: NameKeys,
-    offer: (candidate: Candidate) => void,
-    floor: () => number,
-  ): void {
-    const exact = line.trim().replace(/\s+/g, ' ');
-    for (const name of this.#byPlain.get(keys.plain) ?? []) {
-      const same = name.text.trim().replace(/\s+/g, ' ') === exact;
-      offer({
-        entry: name.entry,
-        score: name.other ? SCORES.otherName : same ? SCORES.sameName : SCORES.sameNameAnyCase,
-        reason: name.other ? 'other name' : 'name',
-        matched: name.text,
-      });
+  #startLine(): void {
+    this.#line += 1;
+    if (this.#line === 2 ** 32) {
+      this.#line = 1;
+      this.#nameSeenOn.fill(0);
+      this.#entryFoundOn.fill(0);
     }
-    for (const name of this.#byNormalised.get(keys.normalised) ?? []) {
-      offer({
-        entry: name.entry,
-        score: name.other ? SCORES.otherNameNormalised : SCORES.normalised,
-        reason: name.other ? 'other name' : 'normalised',
-        matched: name.text,
-      });
+    this.#found = [];
+    this.#foundWithScore.fill(0);
+  }
+
+  /** Offers an organisation for its name numbered `name`, or for `matched`; it keeps its best score, and the first reason found for it. */
+  #offer(entry: number, score: number, reason: MatchReason, name: number, matched = ''): void {
+    if (this.#entryFoundOn[entry] !== this.#line) {
+      this.#entryFoundOn[entry] = this.#line;
+      this.#found.push(entry);
+    } else {
+      const known = this.#bestScore[entry]!;
+      if (known >= score) return;
+      this.#foundWithScore[known]! -= 1;
     }
-    for (const name of this.#byCore.get(keys.core) ?? []) {
-      offer({
-        entry: name.entry,
-        score: name.other ? SCORES.otherNameLegalForm : SCORES.legalForm,
-        reason: name.other ? 'other name' : 'legal form',
-        matched: name.text,
-      });
+    this.#foundWithScore[score]! += 1;
+    this.#bestScore[entry] = score;
+    this.#bestReason[entry] = reason;
+    this.#bestName[entry] = name;
+    if (name < 0) this.#bestMatched[entry] = matched;
+  }
+
+  /** The score of the last organisation decide() would keep, 0 while fewer are found. */
+  #floor(): number {
+    if (this.#found.length <= MORE_CANDIDATES) return 0;
+    let better = 0;
+    for (let score = MOST_SCORE; score > 0; score -= 1) {
+      better += this.#foundWithScore[score]!;
+      if (better > MORE_CANDIDATES) return score;
     }
-    // Names sharing words with the line, scored by how alike their words are. A name that shares
-    // half the line's words has one of its rarest (all but needed − 1 of them), so only their names
-    // are looked at; and a common word ("community") adds no names once enough are in view.
-    const postings = [...new Set(keys.words)]
-      .map((word) => this.#namesNear(word))
-      .sort((a, b) => a.length - b.length);
-    const needed = Math.max(1, Math.ceil(postings.length / 2));
-    // The names in view, by their number of words: no more words can match than the shorter of
-    // name and line has, so that number bounds a name's score before its likeness is worked out.
-    const seen = new Set<IndexedName>();
-    const byLength = new Map<number, IndexedName[]>();
-    postings.slice(0, postings.length - needed + 1).forEach((names, index) => {
-      if (index > 0 && seen.size + names.length > MAX_SIMILAR_NAMES) return;
-      for (const name of names) {
-        if (seen.has(name)) continue;
-        seen.add(name);
-        push(byLength, name.keys.words.length, name);
-      }
-    });
-    const length = keys.words.length;
-    const most = (words: number): number =>
-      Math.round((SCORES.similar * 2 * Math.min(length, words)) / (length + words));
-    for (const words of [...byLength.keys()].sort((a, b) => most(b) - most(a))) {
-      // Names that cannot reach the scores already among the first few shown cannot change the result.
-      if (most(words) < Math.max(PROPOSE_FROM, floor())) break;
-      for (const name of byLength.get(words)!) {
-        const likeness = wordLikeness(keys.words, name.keys.words);
-        const score = Math.round((name.other ? SCORES.similarOtherName : SCORES.similar) * likeness);
-        if (score >= PROPOSE_FROM) offer({ entry: name.entry, score, reason: 'similar', matched: name.text });
-      }
-    }
+    return 0;
   }
 
   /**
-   * The names with the word or, from 5 letters, a word one typo away from it. Kept once found: a
-   * list's lines share most of their words, and finding a word's typos means looking at every word
-   * of the register with its first letter.
+   * The organisations found that decide() weighs and shows: the first few, ranked by score, then
+   * name (byName), then the order found. Only those are ranked: a line of a common name
+   * ("Community Centre") finds thousands with the same score, and ranking them all by name cost
+   * more than finding them.
    */
-  #namesNear(word: string): IndexedName[] {
-    let names = this.#namesNearWord.get(word);
-    if (!names) {
-      names = this.#nearWords(word).flatMap((near) => this.#byWord.get(near) ?? []);
-      this.#namesNearWord.set(word, names);
+  #firstRanked(): Candidate[] {
+    const floor = this.#floor();
+    const scores = this.#bestScore;
+    const first: number[] = [];
+    const before = (entry: number, other: number): boolean =>
+      scores[entry]! > scores[other]! ||
+      (scores[entry] === scores[other] && this.#rankByName()[entry]! < this.#rankByName()[other]!);
+    for (const entry of this.#found) {
+      if (scores[entry]! < floor) continue;
+      let at = first.length;
+      while (at > 0 && before(entry, first[at - 1]!)) at -= 1;
+      if (at > MORE_CANDIDATES) continue;
+      first.splice(at, 0, entry);
+      if (first.length > MORE_CANDIDATES + 1) first.pop();
     }
-    return names;
+    return first.map((entry) => ({
+      entry,
+      score: scores[entry]!,
+      reason: this.#bestReason[entry]!,
+      matched:
+        this.#bestName[entry]! < 0 ? this.#bestMatched[entry]! : this.#names[this.#bestName[entry]!]!.text,
+    }));
   }
 
-  /** The word itself and, from 5 letters, the register's words one typo away from it. */
-  #nearWords(word: string): string[] {
-    const near = this.#byWord.has(word) ? [word] : [];
-    if (word.length < TYPO_FROM_LENGTH) return near;
-    // A typo in the first letter is rare; looking only under the same letter keeps this quick.
-    for (const other of this.#wordsByLetter.get(word[0]!) ?? []) {
-      if (other !== word && other.length >= TYPO_FROM_LENGTH && withinOneEdit(word, other)) near.push(other);
+  /**
+   * Each organisation's place in the order of names (byName), equal names equal: worked out once,
+   * at the first tie, since comparing names is most of the time of ranking thousands.
+   */
+  #rankByName(): Int32Array {
+    if (this.#nameRank) return this.#nameRank;
+    // Each name once, sorted: many organisations share a name, and sorting the entries by
+    // their names took four times as long.
+    const names = [...new Set(this.entries.map((entry) => entry.name))].sort(byName.compare);
+    const rankOf = new Map<string, number>();
+    names.forEach((name, at) => {
+      const previous = names[at - 1];
+      const same = previous !== undefined && byName.compare(previous, name) === 0;
+      rankOf.set(name, same ? rankOf.get(previous)! : at);
+    });
+    this.#nameRank = Int32Array.from(this.entries, (entry) => rankOf.get(entry.name)!);
+    return this.#nameRank;
+  }
+
+  /** Offers the names like the line's. */
+  #offerNames(line: string, keys: NameKeys): void {
+    const exact = line.trim().replace(/\s+/g, ' ');
+    for (const name of this.#byPlain.get(keys.plain) ?? []) {
+      const same = name.text.trim().replace(/\s+/g, ' ') === exact;
+      this.#offer(
+        name.entry,
+        name.other ? SCORES.otherName : same ? SCORES.sameName : SCORES.sameNameAnyCase,
+        name.other ? 'other name' : 'name',
+        name.number,
+      );
     }
-    return near;
+    for (const name of this.#byNormalised.get(keys.normalised) ?? []) {
+      this.#offer(
+        name.entry,
+        name.other ? SCORES.otherNameNormalised : SCORES.normalised,
+        name.other ? 'other name' : 'normalised',
+        name.number,
+      );
+    }
+    for (const name of this.#byCore.get(keys.core) ?? []) {
+      this.#offer(
+        name.entry,
+        name.other ? SCORES.otherNameLegalForm : SCORES.legalForm,
+        name.other ? 'other name' : 'legal form',
+        name.number,
+      );
+    }
+    this.#offerSimilar(keys.words);
+  }
+
+  /**
+   * Offers the names sharing words with the line, scored by how alike their words are. A name
+   * that shares half the line's words has one of its rarest (all but needed − 1 of them), so only
+   * their names are looked at; and a common word ("community") adds no names once enough are in view.
+   */
+  #offerSimilar(query: readonly string[]): void {
+    const reaches = [...new Set(query)].map((word) => this.#reachOf(word));
+    const length = query.length;
+    const most = (count: number): number =>
+      Math.round((SCORES.similar * 2 * Math.min(length, count)) / (length + count));
+    const lengths = this.#groupInView(reaches, most);
+    const marked = length > MOST_WORDS_BY_NUMBER ? [] : this.#markWords(query, reaches);
+    for (const count of lengths) {
+      // Names that cannot reach the scores already among the first few shown cannot change the result.
+      if (most(count) < Math.max(PROPOSE_FROM, this.#floor())) break;
+      for (let slot = this.#groupAt[count]!; slot < this.#nextInGroup[count]!; slot += 1) {
+        const name = this.#grouped[slot]!;
+        const score = this.#similarScore(query, name, count);
+        if (score >= PROPOSE_FROM) this.#offer(this.#columns.entry[name]!, score, 'similar', name);
+      }
+    }
+    for (const id of marked) {
+      this.#sameAs[id] = 0;
+      this.#typoOf[id] = 0;
+    }
+    for (const count of lengths) this.#withLength[count] = 0;
+  }
+
+  /**
+   * Puts the names in view of a line's words into #grouped, grouped by their number of words (no
+   * more words can match than the shorter of name and line has, so that number bounds a name's
+   * score before its likeness is worked out), the groups by the score `most` they can reach, each
+   * group in the order seen (from #groupAt to #nextInGroup); returns the numbers of words in order.
+   */
+  #groupInView(reaches: readonly WordReach[], most: (count: number) => number): number[] {
+    const postings = [...reaches].sort((a, b) => a.size - b.size);
+    const needed = Math.max(1, Math.ceil(postings.length / 2));
+    const { wordCount } = this.#columns;
+    const inView = this.#inView;
+    const withLength = this.#withLength;
+    /** The numbers of words of the names in view, in the order first seen. */
+    const lengths: number[] = [];
+    let seen = 0;
+    for (let index = 0; index < postings.length - needed + 1; index += 1) {
+      const posting = postings[index]!;
+      if (index > 0 && seen + posting.size > MAX_SIMILAR_NAMES) continue;
+      for (const word of posting.posting) {
+        const names = this.#namesByWord[word]!;
+        for (let at = 0; at < names.length; at += 1) {
+          const name = names[at]!;
+          if (this.#nameSeenOn[name] === this.#line) continue;
+          this.#nameSeenOn[name] = this.#line;
+          inView[seen] = name;
+          seen += 1;
+          const count = wordCount[name]!;
+          if (withLength[count] === 0) lengths.push(count);
+          withLength[count]! += 1;
+        }
+      }
+    }
+    lengths.sort((a, b) => most(b) - most(a));
+    let at = 0;
+    for (const count of lengths) {
+      this.#groupAt[count] = at;
+      this.#nextInGroup[count] = at;
+      at += withLength[count]!;
+    }
+    for (let index = 0; index < seen; index += 1) {
+      const count = wordCount[inView[index]!]!;
+      this.#grouped[this.#nextInGroup[count]!] = inView[index]!;
+      this.#nextInGroup[count]! += 1;
+    }
+    return lengths;
+  }
+
+  /**
+   * The score of a name of `count` words as similar to the line; 0 when its words cannot bring it
+   * to PROPOSE_FROM. wordLikeness on word numbers: the same word is the same number, and the
+   * positions of the line's words that a word of the register is, or is one typo from, are bits
+   * in #sameAs and #typoOf.
+   */
+  #similarScore(query: readonly string[], name: number, count: number): number {
+    const weight = this.#columns.other[name] ? SCORES.similarOtherName : SCORES.similar;
+    if (query.length > MOST_WORDS_BY_NUMBER || count > MOST_WORDS_BY_NUMBER)
+      return Math.round(weight * wordLikeness(query, this.#names[name]!.keys.words));
+    const { start, words } = this.#columns;
+    const sameAs = this.#sameAs;
+    const typoOf = this.#typoOf;
+    const length = query.length;
+    const first = start[name]!;
+    // Most names in view share one word with the line: the line's words any of the name's could
+    // match bound its score, and below PROPOSE_FROM it is not worked out.
+    let reachable = 0;
+    for (let word = first; word < first + count; word += 1)
+      reachable |= sameAs[words[word]!]! | typoOf[words[word]!]!;
+    const bound = Math.min(bitCount(reachable), count);
+    if (Math.round(weight * harmonicMean(bound / length, bound / count)) < PROPOSE_FROM) return 0;
+    let used = 0;
+    let matched = 0;
+    for (let position = 0; position < length; position += 1) {
+      const bit = 1 << position;
+      let found = -1;
+      let credit = 1;
+      for (let word = 0; word < count && found < 0; word += 1) {
+        if ((used & (1 << word)) === 0 && (sameAs[words[first + word]!]! & bit) !== 0) found = word;
+      }
+      if (found < 0) {
+        credit = TYPO_CREDIT;
+        for (let word = 0; word < count && found < 0; word += 1) {
+          if ((used & (1 << word)) === 0 && (typoOf[words[first + word]!]! & bit) !== 0) found = word;
+        }
+      }
+      if (found < 0) continue;
+      used |= 1 << found;
+      matched += credit;
+    }
+    return Math.round(weight * harmonicMean(matched / length, matched / count));
+  }
+
+  /**
+   * Marks, by word number, the positions of the line's words (as bits) that each word of the
+   * register is (in #sameAs) and is one typo from (in #typoOf, from TYPO_FROM_LENGTH letters);
+   * returns the words marked, to be cleared after the line.
+   */
+  #markWords(query: readonly string[], reaches: readonly WordReach[]): number[] {
+    const marked: number[] = [];
+    const distinct = [...new Set(query)];
+    query.forEach((word, position) => {
+      const id = this.#words.id(word);
+      if (id !== undefined) {
+        this.#sameAs[id]! |= 1 << position;
+        marked.push(id);
+      }
+      for (const typo of reaches[distinct.indexOf(word)]!.typos) {
+        this.#typoOf[typo]! |= 1 << position;
+        marked.push(typo);
+      }
+    });
+    return marked;
+  }
+
+  /** What a word of a line brings into view, kept once found. */
+  #reachOf(word: string): WordReach {
+    let reach = this.#reachOfWord.get(word);
+    if (!reach) {
+      const id = this.#words.id(word);
+      const typos = this.#words.oneTypoFrom(word);
+      // A typo in the first letter is rare; looking only under the same letter keeps the names in view few.
+      const posting = [
+        ...(id === undefined ? [] : [id]),
+        ...typos.filter((other) => this.#words.words[other]![0] === word[0]),
+      ];
+      const size = posting.reduce((sum, other) => sum + this.#namesByWord[other]!.length, 0);
+      reach = { posting, size, typos };
+      this.#reachOfWord.set(word, reach);
+    }
+    return reach;
   }
 }
 
-/** The score of the last organisation decide() would keep, 0 while fewer are found. */
-function shownFloor(found: ReadonlyMap<number, Candidate>): number {
-  if (found.size <= MORE_CANDIDATES) return 0;
-  const scores = [...found.values()].map((candidate) => candidate.score).sort((a, b) => b - a);
-  return scores[MORE_CANDIDATES]!;
+/** The number of bits set in a 32-bit number. */
+function bitCount(bits: number): number {
+  let count = 0;
+  for (let rest = bits; rest !== 0; rest &= rest - 1) count += 1;
+  return count;
 }
 
 /** The order of String.prototype.localeCompare, without its look-up of the locale on every call. */
 const byName = new Intl.Collator();
 
-/** Whether the best candidate is a match, and which others to show. */
-function decide(input: string, found: Candidate[], entries: readonly MatchEntry[]): LineMatch {
-  // Only the first few are kept: they are ranked by name among equal scores, and the rest not at all.
-  found.sort((a, b) => b.score - a.score);
-  const lowest = found[MORE_CANDIDATES]?.score ?? 0;
-  const ranked = found
-    .filter((candidate) => candidate.score >= lowest)
-    .sort((a, b) => b.score - a.score || byName.compare(entries[a.entry]!.name, entries[b.entry]!.name));
+/** Whether the first of the ranked candidates (#firstRanked) is a match, and which others to show. */
+function decide(input: string, ranked: Candidate[], entries: readonly MatchEntry[]): LineMatch {
   const [first, second] = ranked;
   if (!first) return { input, status: 'none', candidates: [] };
   const margin = first.reason === 'similar' ? SIMILAR_MARGIN : 1;
