@@ -11,7 +11,7 @@ import { searchDocument, type Membership, type SearchDocument } from './document
 import type { Organisation } from '../records/organisation.ts';
 import { INDEX_FORMAT, MINISEARCH_OPTIONS, SEARCH_DIR, type IndexedDocument } from './options.ts';
 import { partScript } from './part-script.ts';
-import { ShardTable } from './shards.ts';
+import { ShardTable, type ShardFiles } from './shards.ts';
 import { facetParts, statusKey, type FacetLabels } from './facet-parts.ts';
 import { byteLength, pack, positionParts } from './position-parts.ts';
 import {
@@ -53,10 +53,6 @@ const DEFAULT_LAYOUT: IndexLayout = {
 };
 
 export interface SearchIndexOptions extends FacetLabels {
-  /** One per organisation, from `collectDocuments`. */
-  documents: SearchDocument[];
-  /** The built site; files go to `<siteDir>/search/`. */
-  siteDir: string;
   layout?: Partial<IndexLayout>;
 }
 
@@ -84,12 +80,17 @@ export interface BuiltIndex {
 
 const collator = new Intl.Collator('en-IE', { sensitivity: 'base', numeric: true });
 
+/** What the index order is decided by: a document's name, whether it has left the register, and its id. */
+export type OrderedDocument = Pick<SearchDocument, 'id'> & {
+  display: Pick<SearchDocument['display'], 'name' | 'goneSince'>;
+};
+
 /**
  * Search documents in index order: those on the register by name, then those no longer on it by
  * name, so that document numbers follow the A–Z order and every organisation no longer on the
  * register comes after every one on it (the core's `formerFrom`).
  */
-export function sortDocuments(documents: SearchDocument[]): SearchDocument[] {
+export function sortDocuments<Document extends OrderedDocument>(documents: Document[]): Document[] {
   return documents.sort(
     (a, b) =>
       Number(a.display.goneSince !== '') - Number(b.display.goneSince !== '') ||
@@ -123,19 +124,26 @@ export async function collectDocuments(
  * would make them; the client loads them with the shared options.
  */
 function* serialisedIndexes(
-  documents: readonly SearchDocument[],
+  documents: readonly WordsDocument[],
   documentsPerPass: number,
 ): Generator<AsPlainObject> {
   const passes = Math.max(1, Math.ceil(documents.length / documentsPerPass));
-  for (let pass = 0; pass < passes; pass += 1) {
-    const inPass = (term: string) => (term.charCodeAt(0) + (term.charCodeAt(1) || 0)) % passes === pass;
-    const miniSearch = new MiniSearch<IndexedDocument>({
-      ...MINISEARCH_OPTIONS,
-      processTerm: (term) => (inPass(term) ? term : null),
-    });
-    miniSearch.addAll(documents.map((document, n) => ({ n, fields: document.fields })));
-    yield miniSearch.toJSON();
-  }
+  for (let pass = 0; pass < passes; pass += 1) yield serialisedPass(documents, pass, passes);
+}
+
+/**
+ * One pass's index, serialised. Built in a function of its own so that nothing holds the
+ * MiniSearch once its serialised form exists: a generator's frame kept the last pass's index alive
+ * through the next pass (some 100 MB at 100,000 organisations).
+ */
+function serialisedPass(documents: readonly WordsDocument[], pass: number, passes: number): AsPlainObject {
+  const inPass = (term: string) => (term.charCodeAt(0) + (term.charCodeAt(1) || 0)) % passes === pass;
+  const miniSearch = new MiniSearch<IndexedDocument>({
+    ...MINISEARCH_OPTIONS,
+    processTerm: (term) => (inPass(term) ? term : null),
+  });
+  miniSearch.addAll(documents.map((document, n) => ({ n, fields: document.fields })));
+  return miniSearch.toJSON();
 }
 
 /** Numbers and codes may be split past this depth; words are not, so that a typo after it is still found. */
@@ -177,7 +185,7 @@ function splitPrefixes(termBytes: ReadonlyMap<string, number>, threshold: number
 }
 
 /** Every word's postings, encoded, from the MiniSearch index built in passes. */
-function encodeTerms(documents: readonly SearchDocument[], layout: IndexLayout) {
+function encodeTerms(documents: readonly WordsDocument[], layout: IndexLayout) {
   const encodedTerms = new Map<string, TermsEntry>();
   const termBytes = new Map<string, number>();
   let fieldIds: Record<string, number> = {};
@@ -278,16 +286,27 @@ function docsParts(
   }
 }
 
-/** Builds every part of the index in memory. */
-export function buildSearchIndex(
-  documents: readonly SearchDocument[],
-  options: Pick<SearchIndexOptions, 'lists' | 'voluntaryCodes' | 'countyKey' | 'layout'> = {},
-): BuiltIndex {
+/** What the words' parts are made of: a document's searchable fields. */
+export type WordsDocument = Pick<SearchDocument, 'fields'>;
+
+/** What the words' parts give the rest of the index. */
+export interface IndexedWords {
+  fieldIds: Record<string, number>;
+  averageFieldLength: number[];
+  split: Set<string>;
+  shardFiles: Map<string, ShardFiles>;
+  /** Distinct words in the index. */
+  termCount: number;
+}
+
+/** The terms and positions parts, into `parts`, from the documents' fields in index order. */
+export function indexWords(
+  documents: readonly WordsDocument[],
+  options: Pick<SearchIndexOptions, 'layout'>,
+  parts: Map<string, unknown>,
+): IndexedWords {
   const layout = { ...DEFAULT_LAYOUT, ...options.layout };
-  const parts = new Map<string, unknown>();
-
   const { encodedTerms, termBytes, fieldIds, averageFieldLength } = encodeTerms(documents, layout);
-
   const { split, splitTable, keys, shards, termsFileOf } = termShards(encodedTerms, termBytes, layout, parts);
   const shardFiles = positionParts(
     documents,
@@ -296,7 +315,20 @@ export function buildSearchIndex(
     layout,
     parts,
   );
+  return { fieldIds, averageFieldLength, split, shardFiles, termCount: encodedTerms.size };
+}
 
+/**
+ * The rest of the index, after `indexWords` over the same documents in the same order: the
+ * filters', facts', docs' and objects' parts, and the core.
+ */
+export function indexDocuments(
+  documents: readonly SearchDocument[],
+  words: IndexedWords,
+  options: Pick<SearchIndexOptions, 'lists' | 'voluntaryCodes' | 'countyKey' | 'layout'>,
+  parts: Map<string, unknown>,
+): BuiltIndex {
+  const layout = { ...DEFAULT_LAYOUT, ...options.layout };
   const documentCount = documents.length;
   const facets = facetParts(documents, options, parts, layout.factsPerFile);
   docsParts(documents, layout.docsPerFile, facets.status, parts);
@@ -306,15 +338,25 @@ export function buildSearchIndex(
     format: INDEX_FORMAT,
     documentCount,
     formerFrom: former < 0 ? documentCount : former,
-    fieldIds,
-    averageFieldLength,
-    ...new ShardTable(split, shardFiles).encode(),
+    fieldIds: words.fieldIds,
+    averageFieldLength: words.averageFieldLength,
+    ...new ShardTable(words.split, words.shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
     factsPerFile: layout.factsPerFile,
     facets,
   };
   parts.set(partName.core(), core);
-  return { core, parts, documents: [...documents], termCount: encodedTerms.size };
+  return { core, parts, documents: [...documents], termCount: words.termCount };
+}
+
+/** Builds every part of the index in memory. */
+export function buildSearchIndex(
+  documents: readonly SearchDocument[],
+  options: Pick<SearchIndexOptions, 'lists' | 'voluntaryCodes' | 'countyKey' | 'layout'> = {},
+): BuiltIndex {
+  const parts = new Map<string, unknown>();
+  const words = indexWords(documents, options, parts);
+  return indexDocuments(documents, words, options, parts);
 }
 
 /** Writes the index files of a built index under `<siteDir>/search/`, replacing any earlier ones. */
@@ -348,10 +390,4 @@ export async function writeIndexParts(built: BuiltIndex, siteDir: string): Promi
     byKind,
     build,
   };
-}
-
-/** The pipeline's step: builds the index of the organisations' documents and writes it under `<siteDir>/search/`. */
-export async function writeSearchIndex(options: SearchIndexOptions): Promise<SearchIndexSummary> {
-  const built = buildSearchIndex(sortDocuments(options.documents), options);
-  return writeIndexParts(built, options.siteDir);
 }

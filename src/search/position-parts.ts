@@ -52,7 +52,7 @@ class NumberList {
  * order, with a gap between the values of a field so that no phrase spans two values.
  */
 function occurrencesOf(
-  documents: readonly SearchDocument[],
+  documents: readonly Pick<SearchDocument, 'fields'>[],
   fieldIds: Record<string, number>,
 ): Map<string, NumberList> {
   const occurrences = new Map<string, NumberList>();
@@ -111,7 +111,7 @@ export interface TermShards {
  * that has files of its own; returns the files of each shard, for the core.
  */
 export function positionParts(
-  documents: readonly SearchDocument[],
+  documents: readonly Pick<SearchDocument, 'fields'>[],
   fieldIds: Record<string, number>,
   { keys, splitTable, termsFileOf, shards }: TermShards,
   layout: { termPositionsBytes: number; positionsFileBytes: number },

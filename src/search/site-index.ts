@@ -8,7 +8,13 @@ import { createInterface } from 'node:readline';
 import { countyKey } from '../lib/counties.ts';
 import { organisationPath } from '../lib/routes.ts';
 import { LISTS, type ListedFormer, type Register } from '../records/register.ts';
-import { writeSearchIndex, type SearchIndexSummary } from './build-index.ts';
+import {
+  indexDocuments,
+  indexWords,
+  sortDocuments,
+  writeIndexParts,
+  type SearchIndexSummary,
+} from './build-index.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
 
 /** One JSON line: U+2028 and U+2029 are valid in JSON text, but the line reader ends lines at them. */
@@ -75,20 +81,49 @@ export function writeSearchDocuments(
   }
 }
 
-/** Builds the site's search index from a file of `writeSearchDocuments`. */
-export async function writeSiteSearchIndex(file: string, siteDir: string): Promise<SearchIndexSummary> {
+/** A file of `writeSearchDocuments`: the filters' labels, and each document as `keep` leaves it. */
+async function readDocuments<Kept>(
+  file: string,
+  keep: (document: SearchDocument) => Kept,
+): Promise<{ labels: Labels | undefined; documents: Kept[] }> {
   let labels: Labels | undefined;
-  const documents: SearchDocument[] = [];
+  const documents: Kept[] = [];
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
     if (line === '') continue;
     if (labels === undefined) labels = JSON.parse(line) as Labels;
-    else documents.push(JSON.parse(line) as SearchDocument);
+    else documents.push(keep(JSON.parse(line) as SearchDocument));
   }
-  return writeSearchIndex({
-    documents,
-    siteDir,
-    lists: labels?.lists ?? [],
-    voluntaryCodes: labels?.voluntaryCodes ?? [],
-    countyKey,
-  });
+  return { labels, documents };
+}
+
+/**
+ * Builds the site's search index from a file of `writeSearchDocuments`, read twice: the words'
+ * parts, the index's largest step, need only each document's fields (and what orders it); the
+ * rest of the index the whole document. At 100,000 organisations the whole documents take some
+ * 250 MB of heap, their fields 115 MB (docs/performance.md, "Memory"). Both reads sort alike, so
+ * a document has one number in both.
+ */
+export async function writeSiteSearchIndex(file: string, siteDir: string): Promise<SearchIndexSummary> {
+  const parts = new Map<string, unknown>();
+  const words = indexWords(
+    sortDocuments(
+      (
+        await readDocuments(file, ({ id, fields, display }) => ({
+          id,
+          fields,
+          display: { name: display.name, goneSince: display.goneSince },
+        }))
+      ).documents,
+    ),
+    {},
+    parts,
+  );
+  const { labels, documents } = await readDocuments(file, (document) => document);
+  const built = indexDocuments(
+    sortDocuments(documents),
+    words,
+    { lists: labels?.lists ?? [], voluntaryCodes: labels?.voluntaryCodes ?? [], countyKey },
+    parts,
+  );
+  return writeIndexParts(built, siteDir);
 }

@@ -10,6 +10,9 @@ import type { SearchIndexSummary } from '../search/build-index.ts';
 /** The index process's heap limit: the budget the index build was made to fit at 100,000 organisations. */
 const SEARCH_HEAP_MB = 1024;
 
+/** The index process's largest semi-space, in MB. */
+const SEARCH_SEMI_SPACE_MB = 32;
+
 type Answer = { ok: true; summary: SearchIndexSummary } | { ok: false; error: string };
 
 /** Writes the site's search index under `siteDir/search/` from a child process. */
@@ -21,9 +24,11 @@ export function writeSearchIndexInChild(documentsFile: string, siteDir: string):
       // collector from letting the heap grow far past what is live: at 100,000 organisations the
       // index needs under 1 GB, yet without a cap the process grew to 1.9 GB (1.25 GB with it, in
       // the same time).
-      // Not the site's small semi-spaces: under this heap cap they made the index three times
-      // slower at 100,000 organisations (94 s against 33 s).
-      execArgv: [`--max-old-space-size=${SEARCH_HEAP_MB}`],
+      // Not the site's semi-spaces of 8 MB: under this heap cap they made the index three times
+      // slower at 100,000 organisations (94 s against 33 s). Semi-spaces of 32 MB, against V8's
+      // 64 MB on these machines, took some 70 MB less for about the same CPU (docs/performance.md,
+      // "Memory").
+      execArgv: [`--max-old-space-size=${SEARCH_HEAP_MB}`, `--max-semi-space-size=${SEARCH_SEMI_SPACE_MB}`],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let answer: Answer | undefined;
