@@ -337,6 +337,8 @@ class SearchBox {
   #ticket = 0;
   /** The search shown, when it found something: what the download writes. */
   #shownSearch: { request: ResultsRequest; total: number } | undefined;
+  /** A page of results was asked for from the pager: its count takes the focus once drawn. */
+  #focusCountWhenDrawn = false;
 
   constructor(page: SearchElements, search: SearchService) {
     this.#page = page;
@@ -423,6 +425,10 @@ class SearchBox {
       this.#shownSearch = total === 0 ? undefined : { request, total };
       if (this.#page.download) this.#page.download.disabled = total === 0;
       this.#render(hits, total, offset, true, new Map(objects));
+      if (this.#focusCountWhenDrawn) {
+        this.#focusCountWhenDrawn = false;
+        this.#page.count.focus();
+      }
       this.#sayFound(total, offset, hits.length);
       this.#shown(total);
       if (total === 0) void this.#suggest(current);
@@ -531,9 +537,10 @@ class SearchBox {
       const target = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-page]');
       if (!target) return;
       event.preventDefault();
-      void this.#change({ ...this.#state, page: Number(target.dataset['page']) }, false).then(() =>
-        count.focus(),
-      );
+      // The focus goes to the new page's count as soon as its results are drawn, not once the
+      // filters are counted after them.
+      this.#focusCountWhenDrawn = true;
+      void this.#change({ ...this.#state, page: Number(target.dataset['page']) }, false);
     });
     count.tabIndex = -1;
   }
