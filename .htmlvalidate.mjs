@@ -5,5 +5,8 @@ export default {
   rules: {
     // The pages are generated and minified; where a line ends inside the markup has no meaning.
     'no-trailing-whitespace': 'off',
+    // The pages leave out the end tags HTML makes optional where the next tag ends the element
+    // (src/site/page-bytes.ts): the document is the same, some 37 MB lighter at 35,000 organisations.
+    'no-implicit-close': 'off',
   },
 };

@@ -1,6 +1,6 @@
 // Browse listings ranked by size: every group a reader browses (a county, a sector, a list, a
 // voluntary code, a funder's or a regulator's organisations) also as a table of its members, the
-// largest latest income first: the 200 largest of each group (docs/site.md: "Largest first").
+// largest latest income first: every member, paged as the A–Z pages are (docs/site.md: "Largest first").
 import { AMOUNT_TEXT, compareDecimals, decimalOf, type Decimal } from '../lib/decimal.ts';
 import { registrationNumbers } from '../lib/identifiers.ts';
 import { PAGE_SIZE, pageCount, pageItems } from '../lib/paginate.ts';
@@ -254,24 +254,16 @@ function missingRow(member: Member): RankedRow {
   return { id: member.id, name: member.name, present: false, status: missingNote(member) };
 }
 
-/**
- * How many of a group's organisations its ranked listing shows: one page. Every member ranked
- * would cost some 54 MB at 35,000 organisations (seven listings an organisation, about 190 bytes
- * a row), past the site's budget; the 200 largest of every group cost about 6 MB, and the A–Z
- * pages keep every member (docs/site.md: "Largest first").
- */
-const RANKED_LIMIT = PAGE_SIZE;
-
 const rankings = new WeakMap<readonly Member[], RankedRow[]>();
 
-/** The largest members of a group as rows, up to RANKED_LIMIT; made once per group. */
+/** Every member of a group as a row, the largest first; made once per group. */
 function rankedMembers(register: Register, members: readonly Member[]): RankedRow[] {
   let ranked = rankings.get(members);
   if (ranked) return ranked;
   const { rows } = rankedRowsOf(register);
   ranked = largestFirst(
     members.map((member) => (member.present && rows.get(member.id.toLowerCase())) || missingRow(member)),
-  ).slice(0, RANKED_LIMIT);
+  );
   rankings.set(members, ranked);
   return ranked;
 }
@@ -285,7 +277,7 @@ export interface LargestProps {
 /** `getStaticPaths` entries for every page of every group's largest-first listing. */
 export function largestRoutes(groups: readonly RankedGroup[]) {
   return groups.flatMap((group) =>
-    Array.from({ length: pageCount(Math.min(group.members.length, RANKED_LIMIT)) }, (_, index) => ({
+    Array.from({ length: pageCount(group.members.length) }, (_, index) => ({
       params: { kind: LARGEST_FOLDERS[group.kind], page: pagedParam(group.slug, index + 1) },
       props: { kind: group.kind, key: group.key, page: index + 1 } satisfies LargestProps,
     })),
@@ -299,8 +291,6 @@ export interface LargestPage {
   rows: RankedRow[];
   /** The position of the page's first row in the whole listing, from 1. */
   first: number;
-  /** How many of the group's members the listing ranks: all of them, or the RANKED_LIMIT largest. */
-  ranked: number;
 }
 
 export function largestPage(
@@ -317,7 +307,6 @@ export function largestPage(
     pages: pageCount(ranked.length),
     rows: pageItems(ranked, props.page),
     first: (props.page - 1) * PAGE_SIZE + 1,
-    ranked: ranked.length,
   };
 }
 
@@ -329,8 +318,7 @@ export function largestOrganisations(register: Register, count: number): RankedR
 
 /**
  * The search that holds a whole group, the largest latest income first, with its download (the
- * query of the search page's address): where
- * a listing cut at RANKED_LIMIT sends a reader for the rest. The search filters by county, sector,
+ * query of the search page's address): the same ranking, to filter further and take away. The search filters by county, sector,
  * list, voluntary code and funder, keyed as these groups are; it has no filter for a sub-sector or
  * a regulator, nor for a group whose county, sector or funder is not given (the empty key).
  */
@@ -354,14 +342,12 @@ export function wholeRankingSearch(
   }
 }
 
-/** What a ranked page shows, in a sentence: how many, in what order, and where the rest are. */
-export function largestSummary({ group, page, pages, rows, first, ranked }: LargestPage): string {
+/** What a ranked page shows, in a sentence: how many, in what order, and which of them. */
+export function largestSummary({ group, page, pages, rows, first }: LargestPage): string {
   const total = group.members.length;
   const shown =
     pages > 1
       ? `. Page ${page} of ${pages} shows ${first.toLocaleString('en-IE')}–${(first + rows.length - 1).toLocaleString('en-IE')}`
       : '';
-  if (ranked < total)
-    return `The ${ranked.toLocaleString('en-IE')} largest of ${countOf(total, 'organisation')} by latest income${shown}; the other order lists every one.`;
   return `${countOf(total, 'organisation')}, the largest latest income first; those that give none follow, A–Z${shown}.`;
 }

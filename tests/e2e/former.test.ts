@@ -225,7 +225,7 @@ test('the A–Z lists each under its letter, linked to its page and noted; the p
     const found = pages.filter(([, html]) => html.includes(link));
     assert.equal(found.length, 1, `${name} on one page of the A–Z`);
     const [file, html] = found[0]!;
-    const item = html.slice(html.indexOf(link), html.indexOf('</li>', html.indexOf(link)));
+    const item = html.slice(html.indexOf(link)).split(/<\/?li>|<\/[ou]l>/)[0]!;
     assert.match(item.replace(/<[^>]+>/g, ''), new RegExp(`\\(no longer on the register since ${since}\\)`));
     assert.deepEqual(await htmlProblems(html, `names/${file}`), []);
     const { page, problems } = await openPage(context, pathToFileURL(join(folder, file)).href);

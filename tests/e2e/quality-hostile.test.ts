@@ -10,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { parse, serialize } from 'parse5';
 import type { Browser, Page } from 'playwright';
 import { buildSite, type SiteSummary } from '../../src/site/build.ts';
 import type { EditionsView } from '../../src/editions/history.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
+import { withoutOptionalEndTags } from '../../src/site/page-bytes.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { readTree } from '../support/data-tree.ts';
 import {
@@ -377,6 +379,19 @@ test('no NUL character reaches a page, a CSV, the feed or a script of the site',
     if (text.includes('\uFFFD nul')) shown += 1;
   }
   assert.ok(shown > 0, 'the attack text is on the site, its NUL replaced');
+});
+
+test('every page, hostile text and all, is the same document with and without the end tags it leaves out', () => {
+  // Each page as a spec-following parser reads it, written back with every end tag, then lean
+  // again: the parser must build the same document from both.
+  let dropped = 0;
+  for (const path of pages()) {
+    const whole = serialize(parse(readFileSync(join(site, path), 'utf8')));
+    const lean = withoutOptionalEndTags(whole);
+    assert.equal(serialize(parse(lean)), whole, path);
+    dropped += whole.length - lean.length;
+  }
+  assert.ok(dropped > 0, 'end tags left out');
 });
 
 test('names from the data are isolated for right-to-left text in every heading and link that names them', async () => {

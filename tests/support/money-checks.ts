@@ -197,7 +197,7 @@ export function checkMoneyPages(name: string, dataDir: () => string, site: () =>
     const rows = allPages(site(), 'funders.html').flatMap((page) =>
       [
         ...page.html.matchAll(
-          /<tr>\s*<td>\s*<a href="[^"]*">([\s\S]*?)<\/a>\s*<\/td>\s*<td class="num">([^<]*)<\/td>\s*<td class="num">([^<]*)<\/td>/g,
+          /<tr>\s*<td>\s*<a href="[^"]*">([\s\S]*?)<\/a>\s*(?:<\/td>)?\s*<td class="num">([^<]*)(?:<\/td>)?\s*<td class="num">([^<]*)/g,
         ),
       ].map((match) => ({ name: decode(match[1]!), organisations: match[2]!, total: match[3]! })),
     );
@@ -254,7 +254,7 @@ export function checkMoneyPages(name: string, dataDir: () => string, site: () =>
     assert.ok(table, 'a table of income by county');
     const shown = new Map<string, string>();
     for (const row of table.matchAll(
-      /<tr>\s*<th scope="row">([\s\S]*?)<\/th>\s*<td class="num">[^<]*<\/td>\s*<td class="num">([^<]*)<\/td>/g,
+      /<tr>\s*<th scope="row">([\s\S]*?)(?:<\/th>)?\s*<td class="num">[^<]*(?:<\/td>)?\s*<td class="num">([^<]*)/g,
     )) {
       const label = decode(row[1]!);
       shown.set(label === 'County not given' ? '' : countyKey(label), row[2]!.trim());

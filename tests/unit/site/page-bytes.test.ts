@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, test } from 'node:test';
 import { offerDownloads, writeChecksums } from '../../../src/site/download-files.ts';
-import { leanPage, withoutStructuralWhitespace, withoutUnusedHashes } from '../../../src/site/page-bytes.ts';
+import { parse, serialize } from 'parse5';
+import {
+  leanPage,
+  withoutOptionalEndTags,
+  withoutStructuralWhitespace,
+  withoutUnusedHashes,
+} from '../../../src/site/page-bytes.ts';
 import { barsPath, type ChartBar } from '../../../src/view/financial.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-page-bytes-'));
@@ -59,10 +65,102 @@ test('a page with an inline script or style keeps every hash', () => {
   }
 });
 
-test('a lean page is both', () => {
+test('end tags a parser supplies itself go: list items, definition terms and details, cells, rows, a table head and body', () => {
   assert.equal(
-    leanPage(`<html> <head>${META}</head> <body> </body> </html>`),
-    `<html><head>${META.replace(/ 'sha256-[^']+'/g, '')}</head><body></body></html>`,
+    withoutOptionalEndTags('<ul><li>a</li><li><a href="x">b</a></li></ul><ol><li>c</li></ol>'),
+    '<ul><li>a<li><a href="x">b</a></ul><ol><li>c</ol>',
+  );
+  assert.equal(
+    withoutOptionalEndTags(
+      '<dl><dt>Sector</dt><dt>Also</dt><dd>Arts</dd><dd>Music</dd><dt>County</dt><dd>Cork</dd></dl>',
+    ),
+    '<dl><dt>Sector<dt>Also<dd>Arts<dd>Music<dt>County<dd>Cork</dl>',
+  );
+  assert.equal(
+    withoutOptionalEndTags(
+      '<table><caption>C</caption><thead><tr><th>A</th><th class="num">B</th></tr></thead><tbody><tr><th scope="row">x</th><td>1</td></tr><tr><td>2</td><td>3</td></tr></tbody></table>',
+    ),
+    '<table><caption>C</caption><thead><tr><th>A<th class="num">B<tbody><tr><th scope="row">x<td>1<tr><td>2<td>3</table>',
+  );
+});
+
+test('end tags stay where the next thing does not end the element: text, another element, whitespace, a script', () => {
+  for (const kept of [
+    '<ul><li>a</li> <li>b</li>\n</ul>',
+    '<ul><li>a</li>text</ul>',
+    '<dl><dt>a</dt><div>b</div></dl>',
+    '<dl><div><dt>a</dt><dd>b</dd></div></dl>',
+    '<dl><dt>a</dt><dd>b</dd>c</dl>',
+    '<p>a</p><p>b</p>',
+    '<table><tbody><tr><td>a</td></tr></tbody><tfoot><tr><td>b</td></tr></tfoot></table>'.replace(
+      '<tfoot',
+      ' <tfoot',
+    ),
+    '<script type="application/ld+json">{"n":"</li><li>","m":"</td></tr>"}</script>',
+    '<span title="&lt;/li&gt;&lt;li&gt;">x</span>',
+  ]) {
+    const lean = withoutOptionalEndTags(kept);
+    assert.equal(serialize(parse(lean)), serialize(parse(kept)), kept);
+  }
+  assert.equal(
+    withoutOptionalEndTags('<ul><li>a</li> <li>b</li>\n</ul>'),
+    '<ul><li>a</li> <li>b</li>\n</ul>',
+  );
+  assert.equal(withoutOptionalEndTags('<dl><dt>a</dt><div>b</div></dl>'), '<dl><dt>a</dt><div>b</div></dl>');
+  const script = '<script type="application/ld+json">{"n":"</li><li>"}</script><ul><li>a</li><li>b</li></ul>';
+  assert.equal(
+    withoutOptionalEndTags(script),
+    '<script type="application/ld+json">{"n":"</li><li>"}</script><ul><li>a<li>b</ul>',
+  );
+});
+
+/** Markup of the kinds the site's pages are made of, nested at random, each element closed. */
+function randomMarkup(seed: number): string {
+  let state = seed;
+  const next = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  const text = () =>
+    ['x', 'Cork &amp; Kerry', '<a href="o.html">Name</a>', '<span class="tag">CRA</span>', ''][next(5)]!;
+  const block = (depth: number): string => {
+    if (depth > 3) return text();
+    const children = (make: () => string) => Array.from({ length: 1 + next(3) }, make).join('');
+    switch (next(5)) {
+      case 0:
+        return `<ul>${children(() => `<li>${next(2) ? text() : block(depth + 1)}</li>`)}</ul>`;
+      case 1:
+        return `<dl>${children(() => `<dt>${text()}</dt>${next(3) ? `<dd>${next(2) ? text() : block(depth + 1)}</dd>` : ''}`)}</dl>`;
+      case 2: {
+        const row = (cell: string) =>
+          `<tr>${children(() => `<${cell}>${next(3) ? text() : block(depth + 1)}</${cell}>`)}</tr>`;
+        const head = next(2) ? `<thead>${row('th')}</thead>` : '';
+        return `<table>${next(2) ? '<caption>c</caption>' : ''}${head}<tbody>${children(() => row(next(2) ? 'td' : 'th'))}</tbody></table>`;
+      }
+      case 3:
+        return `<div>${children(() => block(depth + 1))}</div>`;
+      default:
+        return `<p>${text()}</p>`;
+    }
+  };
+  return `<!DOCTYPE html><html lang="en"><head><title>t</title></head><body><main>${Array.from({ length: 4 }, () => block(0)).join('')}</main></body></html>`;
+}
+
+test('a page without its optional end tags is the same document to an HTML parser', () => {
+  let dropped = 0;
+  for (let seed = 1; seed <= 400; seed += 1) {
+    const page = randomMarkup(seed);
+    const lean = withoutOptionalEndTags(page);
+    assert.equal(serialize(parse(lean)), serialize(parse(page)), page);
+    dropped += page.length - lean.length;
+  }
+  assert.ok(dropped > 10_000, `${dropped} characters dropped`);
+});
+
+test('a lean page is all of them', () => {
+  assert.equal(
+    leanPage(`<html> <head>${META}</head> <body> <ul> <li>a</li> </ul> </body> </html>`),
+    `<html><head>${META.replace(/ 'sha256-[^']+'/g, '')}</head><body><ul><li>a</ul></body></html>`,
   );
 });
 

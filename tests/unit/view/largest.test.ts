@@ -112,7 +112,7 @@ test('a status label is shown as the abbreviation it ends with, or whole when it
   assert.equal(statusAbbreviation('Body (in part) of a group'), 'Body (in part) of a group');
 });
 
-test('a cut listing sends a reader to the search filtered as its group is, largest first; a group the search cannot filter has no link', () => {
+test('a ranked listing links the search filtered as its group is, largest first; a group the search cannot filter has no link', () => {
   const group = (kind: Parameters<typeof wholeRankingSearch>[0]['kind'], key: string) => ({
     kind,
     key,
