@@ -336,7 +336,7 @@ async function discardBuild(running: Running, { staging, releaseStaging }: Build
 /**
  * The database step, then what the register's reading and this step left behind handed back to
  * the system: at 100,000 organisations the index process, running beside this one, has its
- * largest moments after this step (some 160 MB; docs/performance.md, "Memory").
+ * largest moments after this step (130–310 MB handed back; docs/performance.md, "Memory").
  */
 async function writeRegisterDataAndRelease(
   ...args: Parameters<typeof writeRegisterData>

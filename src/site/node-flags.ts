@@ -7,8 +7,8 @@
 //
 // `--expose-gc` lets the build hand back, at one chosen moment, the memory its reading of the
 // register left behind (`releaseMemory`): V8 keeps the heap it grew until it judges the process
-// idle, and a build of 100,000 organisations waiting for its search index gave it back 90 s late,
-// or not before the index was done.
+// idle, and a build of 100,000 organisations waiting for its search index gave it back 77–90 s
+// late, or not before the index was done.
 
 /** The Node flags of every process that renders the site (not of the search index's, which has its own). */
 export const SITE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--expose-gc'];
