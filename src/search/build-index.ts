@@ -13,15 +13,16 @@ import { INDEX_FORMAT, MINISEARCH_OPTIONS, SEARCH_DIR, type IndexedDocument } fr
 import { partScript } from './part-script.ts';
 import { ShardTable, type ShardFiles } from './shards.ts';
 import { facetParts, statusKey, type FacetLabels } from './facet-parts.ts';
-import { byteLength, pack, positionParts } from './position-parts.ts';
+import { pack, positionParts } from './position-parts.ts';
 import {
   partName,
   type CorePart,
   type DocsPart,
   docsEntry,
   type ObjectsPart,
+  PartText,
+  partJson,
   type TermsEntry,
-  type TermsPart,
 } from './parts.ts';
 
 /** Sizes that decide how the index is cut; the defaults suit 1,000 to 100,000 organisations. */
@@ -184,9 +185,12 @@ function splitPrefixes(termBytes: ReadonlyMap<string, number>, threshold: number
   return split;
 }
 
-/** Every word's postings, encoded, from the MiniSearch index built in passes. */
+/**
+ * Every word's entry as its JSON text (a `TermsEntry`), from the MiniSearch index built in passes.
+ * As objects the 465,000 entries of 100,000 organisations took some 190 MB; their text is 21 MB.
+ */
 function encodeTerms(documents: readonly WordsDocument[], layout: IndexLayout) {
-  const encodedTerms = new Map<string, TermsEntry>();
+  const encodedTerms = new Map<string, string>();
   const termBytes = new Map<string, number>();
   let fieldIds: Record<string, number> = {};
   let averageFieldLength: number[] = [];
@@ -207,17 +211,22 @@ function encodeTerms(documents: readonly WordsDocument[], layout: IndexLayout) {
         postings[fieldId] = encodePostings(entries, fieldId === nameField ? nameLength : undefined);
       }
       const entry: TermsEntry = [term, postings];
-      encodedTerms.set(term, entry);
-      termBytes.set(term, byteLength(entry));
+      const json = JSON.stringify(entry);
+      encodedTerms.set(term, json);
+      termBytes.set(term, Buffer.byteLength(json));
     }
   }
 
   return { encodedTerms, termBytes, fieldIds, averageFieldLength };
 }
 
-/** The terms parts: words grouped by their first characters into shards, packed into files. */
+/**
+ * The terms parts' layout: words grouped by their first characters into shards (each shard's
+ * words in order), packed into files. The parts are written by `termsParts` once the positions
+ * have said which words have positions files of their own; their names are taken in `parts` here,
+ * in the order the index lists them.
+ */
 function termShards(
-  encodedTerms: ReadonlyMap<string, TermsEntry>,
   termBytes: ReadonlyMap<string, number>,
   layout: IndexLayout,
   parts: Map<string, unknown>,
@@ -225,28 +234,64 @@ function termShards(
   // Terms, grouped by their first two characters; a large group is split by one more character.
   const split = splitPrefixes(termBytes, layout.splitGroupBytes);
   const splitTable = new ShardTable(split, []);
-  const shards = new Map<string, TermsEntry[]>();
-  for (const [term, entry] of encodedTerms) {
+  const shards = new Map<string, string[]>();
+  for (const term of termBytes.keys()) {
     const key = splitTable.keyOf(term);
     let shard = shards.get(key);
     if (!shard) shards.set(key, (shard = []));
-    shard.push(entry);
+    shard.push(term);
   }
   const keys = [...shards.keys()].sort();
-  for (const shard of shards.values()) shard.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  for (const shard of shards.values()) shard.sort((a, b) => (a < b ? -1 : 1));
+  // A shard's bytes as a JSON array of its entries.
+  const shardBytes = (key: string): number => {
+    const terms = shards.get(key)!;
+    return terms.reduce((sum, term) => sum + termBytes.get(term)!, 1 + terms.length);
+  };
   const termsFileOf = pack(
-    keys.map((key) => [key, byteLength(shards.get(key))]),
+    keys.map((key) => [key, shardBytes(key)]),
     layout.termsFileBytes,
     0,
   );
   for (const key of keys) {
     const name = partName.terms(termsFileOf.get(key)!);
-    const part = (parts.get(name) as TermsPart | undefined) ?? {};
-    part[key] = shards.get(key)!;
-    parts.set(name, part);
+    if (!parts.has(name)) parts.set(name, undefined);
   }
 
   return { split, splitTable, keys, shards, termsFileOf };
+}
+
+/**
+ * The terms parts, each as its JSON text: a `TermsPart`, shard key to its entries, written from
+ * the entries' texts; a word with positions files of its own has them named last in its entry.
+ */
+function termsParts(
+  { keys, shards, termsFileOf }: ReturnType<typeof termShards>,
+  encodedTerms: ReadonlyMap<string, string>,
+  ownFiles: ReadonlyMap<string, [number, number]>,
+  parts: Map<string, unknown>,
+): void {
+  const keysOf = new Map<string, string[]>();
+  for (const key of keys) {
+    const name = partName.terms(termsFileOf.get(key)!);
+    let inFile = keysOf.get(name);
+    if (!inFile) keysOf.set(name, (inFile = []));
+    inFile.push(key);
+  }
+  const entryJson = (term: string): string => {
+    const json = encodedTerms.get(term)!;
+    const files = ownFiles.get(term);
+    return files === undefined ? json : `${json.slice(0, -1)},${JSON.stringify(files)}]`;
+  };
+  for (const [name, inFile] of keysOf) {
+    // The keys in the order JSON.stringify would give an object's: those that read as array
+    // indices first, by number, then the rest as they were added.
+    const ordered = Object.keys(Object.fromEntries(inFile.map((key) => [key, 0])));
+    const members = ordered.map(
+      (key) => `${JSON.stringify(key)}:[${shards.get(key)!.map(entryJson).join(',')}]`,
+    );
+    parts.set(name, new PartText(`{${members.join(',')}}`));
+  }
 }
 
 /**
@@ -307,15 +352,10 @@ export function indexWords(
 ): IndexedWords {
   const layout = { ...DEFAULT_LAYOUT, ...options.layout };
   const { encodedTerms, termBytes, fieldIds, averageFieldLength } = encodeTerms(documents, layout);
-  const { split, splitTable, keys, shards, termsFileOf } = termShards(encodedTerms, termBytes, layout, parts);
-  const shardFiles = positionParts(
-    documents,
-    fieldIds,
-    { keys, splitTable, termsFileOf, shards },
-    layout,
-    parts,
-  );
-  return { fieldIds, averageFieldLength, split, shardFiles, termCount: encodedTerms.size };
+  const shards = termShards(termBytes, layout, parts);
+  const { shardFiles, ownFiles } = positionParts(documents, fieldIds, shards, layout, parts);
+  termsParts(shards, encodedTerms, ownFiles, parts);
+  return { fieldIds, averageFieldLength, split: shards.split, shardFiles, termCount: encodedTerms.size };
 }
 
 /**
@@ -363,7 +403,7 @@ export function buildSearchIndex(
 export async function writeIndexParts(built: BuiltIndex, siteDir: string): Promise<SearchIndexSummary> {
   const directory = join(siteDir, SEARCH_DIR);
   await rm(directory, { recursive: true, force: true });
-  const payloads = [...built.parts].map(([name, part]) => [name, JSON.stringify(part)] as const);
+  const payloads = [...built.parts].map(([name, part]) => [name, partJson(part)] as const);
   const hash = createHash('sha256');
   for (const [name, payload] of payloads) hash.update(name).update('\0').update(payload).update('\0');
   const build = hash.digest('hex').slice(0, 12);

@@ -177,3 +177,25 @@ export const partName = {
   objects: (file: number): string => `objects/${file}`,
   facts: (file: number): string => `facts/${file}`,
 };
+
+/**
+ * A part held as the JSON text its file carries: the words' parts are kept so from the moment
+ * they are complete, as their objects took about ten times the room (docs/performance.md,
+ * "Memory").
+ */
+export class PartText {
+  readonly json: string;
+
+  constructor(json: string) {
+    this.json = json;
+  }
+
+  static of(part: unknown): PartText {
+    return part instanceof PartText ? part : new PartText(JSON.stringify(part));
+  }
+}
+
+/** A part's JSON text, whether it is held as its text or as its value. */
+export function partJson(part: unknown): string {
+  return part instanceof PartText ? part.json : JSON.stringify(part);
+}

@@ -7,8 +7,11 @@ import { fork } from 'node:child_process';
 import { writeSiteSearchIndex } from '../search/site-index.ts';
 import type { SearchIndexSummary } from '../search/build-index.ts';
 
-/** The index process's heap limit: the budget the index build was made to fit at 100,000 organisations. */
-const SEARCH_HEAP_MB = 1024;
+/**
+ * The index process's heap limit: the budget the index build was made to fit at 100,000
+ * organisations, where 512 MB stopped it for want of memory (docs/performance.md, "Memory").
+ */
+const SEARCH_HEAP_MB = 640;
 
 /** The index process's largest semi-space, in MB. */
 const SEARCH_SEMI_SPACE_MB = 32;
@@ -22,8 +25,8 @@ export function writeSearchIndexInChild(documentsFile: string, siteDir: string):
       // Only the flags the child needs, never the parent's: Node runs this .ts file as it is, and
       // the parent's flags belong to whatever started the build. The heap cap keeps the garbage
       // collector from letting the heap grow far past what is live: at 100,000 organisations the
-      // index needs under 1 GB, yet without a cap the process grew to 1.9 GB (1.25 GB with it, in
-      // the same time).
+      // process reached 0.9–1.0 GB under a cap of 1 GB, 0.8 GB under this one, for some 20% more
+      // CPU (docs/performance.md, "Memory").
       // Not the site's semi-spaces of 8 MB: under this heap cap they made the index three times
       // slower at 100,000 organisations (94 s against 33 s). Semi-spaces of 32 MB, against V8's
       // 64 MB on these machines, took some 70 MB less for about the same CPU (docs/performance.md,

@@ -20,6 +20,7 @@ import { recordDocument as searchDocument } from '../../support/records.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
 import { SearchEngine } from '../../../src/search/engine.ts';
 import { nodePartLoader } from '../../../src/search/node-loader.ts';
+import { partJson, type TermsPart } from '../../../src/search/parts.ts';
 import { ShardTable } from '../../../src/search/shards.ts';
 import { seededRandom } from '../../support/search-corpus.ts';
 
@@ -370,6 +371,32 @@ describe('building', () => {
     const build = async (ordered: Record<string, unknown>[]) =>
       JSON.stringify([...buildSearchIndex(await collectDocuments(ordered, () => NO_MEMBERSHIP)).parts]);
     assert.equal(await build(records), await build([...records].reverse()));
+  });
+
+  test("the words' parts, kept as their JSON text, are the text JSON.stringify gives of their value", async () => {
+    // Shard keys that read as array indices ("9", "10") come first in an object, by number; "05"
+    // does not read as one. A word as common as "club" here has positions files of its own.
+    const names = ['Club 9', 'Club 10 Abbey', '05 Club Naomh Pádraig', 'Club 2020', 'Abbey Club 9 10'];
+    const records = Array.from({ length: 30 }, (_, index) =>
+      organisation(guid(index), { name: `${names[index % names.length]} ${index}`, county: 'Cork' }),
+    );
+    const built = buildSearchIndex(await collectDocuments(records, () => NO_MEMBERSHIP), {
+      layout: { termPositionsBytes: 40, positionsFileBytes: 80 },
+    });
+    const terms = [...built.parts].filter(([name]) => name.startsWith('terms/'));
+    for (const [name, part] of built.parts) {
+      const json = partJson(part);
+      assert.equal(json, JSON.stringify(JSON.parse(json)), name);
+    }
+    const entries = terms.flatMap(([, part]) =>
+      Object.values(JSON.parse(partJson(part)) as TermsPart).flat(),
+    );
+    assert.ok(entries.some((entry) => entry[0] === 'club' && entry[2] !== undefined));
+    const keys = terms.flatMap(([, part]) => Object.keys(JSON.parse(partJson(part)) as TermsPart));
+    assert.ok(
+      ['9', '10', '05'].every((key) => keys.includes(key)),
+      keys.join(' '),
+    );
   });
 
   test('an empty register gives an index that finds nothing', async () => {

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildSearchIndex } from '../../../src/search/build-index.ts';
 import { SearchEngine } from '../../../src/search/engine.ts';
+import { partJson } from '../../../src/search/parts.ts';
 import { searchService } from '../../../src/search/service.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
 
@@ -27,7 +28,7 @@ async function service(records: Record<string, unknown>[]) {
   const loaded: string[] = [];
   const engine = new SearchEngine(async (name) => {
     loaded.push(name);
-    return structuredClone(built.parts.get(name));
+    return JSON.parse(partJson(built.parts.get(name))) as unknown;
   });
   return { search: searchService(engine), loaded };
 }
