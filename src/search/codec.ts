@@ -8,7 +8,14 @@
 // no character needs escaping inside a JSON string or a JavaScript string literal.
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
-const VALUE_OF = new Map([...ALPHABET].map((character, value) => [character.charCodeAt(0), value]));
+/** Each character's value by its code, -1 for a character not in ALPHABET: an array, read per character. */
+const VALUE_OF = new Int8Array(128).fill(-1);
+for (let value = 0; value < ALPHABET.length; value += 1) VALUE_OF[ALPHABET.charCodeAt(value)] = value;
+
+/** A character's value in ALPHABET, or -1. */
+function valueOf(code: number): number {
+  return code < 128 ? VALUE_OF[code]! : -1;
+}
 
 const ALPHABET_CODES = Uint8Array.from([...ALPHABET].map((character) => character.charCodeAt(0)));
 const ascii = new TextDecoder('latin1');
@@ -43,8 +50,8 @@ export function decodeNumbers(encoded: string): number[] {
   const numbers: number[] = [];
   let value = 0;
   for (let index = 0; index < encoded.length; index += 1) {
-    const digit = VALUE_OF.get(encoded.charCodeAt(index));
-    if (digit === undefined) throw new SyntaxError(`not an encoded number: ${encoded.charAt(index)}`);
+    const digit = valueOf(encoded.charCodeAt(index));
+    if (digit < 0) throw new SyntaxError(`not an encoded number: ${encoded.charAt(index)}`);
     if (digit >= 32) {
       value = value * 32 + (digit - 32);
     } else {
@@ -79,6 +86,45 @@ export function encodePostings(
     if (lengthOf) numbers.push(lengthOf(document));
   }
   return encodeNumbers(numbers);
+}
+
+/**
+ * Back to the postings MiniSearch holds in memory, document number to frequency, in one pass over
+ * the text; `lengths` receives the field lengths when encoded with them.
+ */
+export function decodePostingsMap(encoded: string, lengths?: Map<number, number>): Map<number, number> {
+  const postings = new Map<number, number>();
+  let document = 0;
+  let value = 0;
+  // Which number of the current posting comes next: 0 the gap, 1 the frequency, 2 the length.
+  let next = 0;
+  for (let index = 0; index < encoded.length; index += 1) {
+    const digit = valueOf(encoded.charCodeAt(index));
+    if (digit < 0) throw new SyntaxError(`not an encoded number: ${encoded.charAt(index)}`);
+    if (digit >= 32) {
+      value = value * 32 + (digit - 32);
+      continue;
+    }
+    const number = value * 32 + digit;
+    value = 0;
+    if (next === 2) {
+      lengths!.set(document, number);
+      next = 0;
+    } else if (next === 1) {
+      postings.set(document, number);
+      next = lengths ? 2 : 0;
+    } else {
+      document += Math.floor(number / 2);
+      if (number % 2 === 1) {
+        next = 1;
+      } else {
+        postings.set(document, 1);
+        next = lengths ? 2 : 0;
+      }
+    }
+  }
+  if (value !== 0 || next !== 0) throw new SyntaxError('encoded postings end part-way through a posting');
+  return postings;
 }
 
 /** Back to MiniSearch's serialised form, document number to frequency; `lengths` receives the field lengths when encoded with them. */
@@ -228,7 +274,7 @@ export function columnWidth(largest: number): number {
 export function columnValue(column: string, width: number, document: number): number {
   let value = 0;
   for (let index = document * width; index < (document + 1) * width; index += 1) {
-    value = value * 64 + (VALUE_OF.get(column.charCodeAt(index)) ?? 0);
+    value = value * 64 + Math.max(0, valueOf(column.charCodeAt(index)));
   }
   return value;
 }

@@ -119,10 +119,24 @@ function formerLast(documents: readonly number[], formerFrom: number): number[] 
   return former.length === 0 ? current : current.concat(former);
 }
 
+/**
+ * Whether MiniSearch's search for `word` can match `term`: the word itself, a longer word it
+ * begins when it is a prefix, or a word within its typos (Levenshtein distance, as MiniSearch's).
+ */
+export function mayMatch(term: string, word: QueryWord): boolean {
+  if (term === word.word) return true;
+  if (word.prefix && term.startsWith(word.word)) return true;
+  return (
+    word.fuzzy > 0 &&
+    Math.abs(term.length - word.word.length) <= word.fuzzy &&
+    editDistance(term, word.word) <= word.fuzzy
+  );
+}
+
 export class SearchEngine {
   readonly #load: PartLoader;
   readonly #parts = new Map<string, Promise<unknown>>();
-  /** MiniSearch indexes by shard key, or by shard key and word for a single word's index. */
+  /** MiniSearch indexes by shard key (every word of the shard), or by shard key and query word (the words it can match). */
   readonly #shards = new Map<string, Promise<MiniSearch<IndexedDocument> | undefined>>();
   readonly #positions = new Map<string, OccurrenceIndex>();
   readonly #units = new Map<string, Promise<UnitMatches>>();
@@ -171,28 +185,27 @@ export class SearchEngine {
   }
 
   /**
-   * The index a word is searched in. A prefix or a word that may have a typo needs every word of
-   * its shard; a word matched exactly (in a phrase, or short) needs only itself, which is much
-   * cheaper to build when its shard holds common words. Scores are the same either way: a
-   * word's score depends only on its own postings.
+   * The index a word is searched in: its shard's words that the search can match (itself, the
+   * words it begins when it is a prefix, those within its typos), which is what MiniSearch would
+   * find of it in the whole shard, with the same scores, since a word's score depends only on its
+   * own postings. An index that holds every word of the shard is kept for any later word in it.
    */
   #indexFor(key: string, word: QueryWord): Promise<MiniSearch<IndexedDocument> | undefined> {
     const whole = this.#shards.get(key);
-    const exact = !word.prefix && word.fuzzy === 0;
-    const cacheKey = exact && !whole ? `${key}\u0000${word.word}` : key;
-    let index = this.#shards.get(cacheKey);
+    if (whole) return whole;
+    const wordKey = `${key}\u0000${word.word}\u0000${word.prefix}\u0000${word.fuzzy}`;
+    let index = this.#shards.get(wordKey);
     if (!index) {
       index = this.core().then(async (core) => {
         const entries = await this.#entries(key);
         if (!entries) return undefined;
-        return shardIndex(
-          core,
-          exact ? entries.filter(([term]) => term === word.word) : entries,
-          this.#nameLengths,
-        );
+        const matching = entries.filter(([term]) => mayMatch(term, word));
+        const built = shardIndex(core, matching, this.#nameLengths);
+        if (matching.length === entries.length) this.#shards.set(key, Promise.resolve(built));
+        return built;
       });
-      index.catch(() => this.#shards.delete(cacheKey));
-      this.#shards.set(cacheKey, index);
+      index.catch(() => this.#shards.delete(wordKey));
+      this.#shards.set(wordKey, index);
     }
     return index;
   }
@@ -227,12 +240,16 @@ export class SearchEngine {
         });
         // Shards hold different words, so adding their scores is what one index would give.
         for (const result of results) {
-          const match = matches.get(result.id as number) ?? { score: 0, fields: 0 };
-          match.score += result.score;
-          for (const matchedFields of Object.values(result.match)) {
-            for (const field of matchedFields) match.fields |= bit(core.fieldIds[field]!);
+          const document = result.id as number;
+          let match = matches.get(document);
+          if (!match) {
+            match = { score: 0, fields: 0 };
+            matches.set(document, match);
           }
-          matches.set(result.id as number, match);
+          match.score += result.score;
+          for (const term in result.match) {
+            for (const field of result.match[term]!) match.fields |= bit(core.fieldIds[field]!);
+          }
         }
       }
       return matches;
@@ -269,13 +286,20 @@ export class SearchEngine {
 
   /**
    * The documents with a phrase: MiniSearch gives those with all its words (it has no phrases),
-   * then word positions keep those where the words follow each other in one field value.
+   * then word positions keep those where the words follow each other in one field value. With
+   * `within`, only the documents it accepts are looked at (those the rest of the query keeps):
+   * their positions are all that is read and checked, and the answer is not kept for later.
    */
-  #phrase(words: readonly string[]): Promise<UnitMatches> {
-    return this.#remember(`p:${words.join(' ')}`, async () => {
+  #phrase(words: readonly string[], within?: (document: number) => boolean): Promise<UnitMatches> {
+    const compute = async (): Promise<UnitMatches> => {
       const core = await this.core();
       const each = await Promise.all(words.map((word) => this.#word({ word, prefix: false, fuzzy: 0 })));
-      const candidates = intersect(each);
+      let candidates = intersect(each);
+      if (within) {
+        const kept: UnitMatches = new Map();
+        for (const [document, match] of candidates) if (within(document)) kept.set(document, match);
+        candidates = kept;
+      }
       if (words.length === 1 || candidates.size === 0) return candidates;
       const distinct = [...new Set(words)];
       const lookups = new Map(
@@ -285,7 +309,8 @@ export class SearchEngine {
       );
       const positionsOf = words.map((word) => lookups.get(word)!);
       return followingEachOther(candidates, positionsOf, Object.values(core.fieldIds));
-    });
+    };
+    return within ? compute() : this.#remember(`p:${words.join(' ')}`, compute);
   }
 
   async #filter(filters: SearchFilters): Promise<((document: number) => boolean) | undefined> {
@@ -518,13 +543,26 @@ export class SearchEngine {
     const hasFilter = FACET_NAMES.some((facet) => filters[facet] !== undefined);
     if (isEmptyQuery(query) && !hasFilter) return { query, documents: [], hits: [], offset };
 
-    const [units, accept] = await Promise.all([
-      Promise.all([
-        ...query.words.map((word) => this.#word(word)),
-        ...query.phrases.map((phrase) => this.#phrase(phrase)),
-      ]),
+    // A phrase's words are looked up at once beside the query's words, but its positions are
+    // read only for the documents that every word and the filters keep.
+    // (A failure here is the phrase's own, and reported when it is awaited there.)
+    for (const phrase of query.phrases) {
+      for (const word of phrase) this.#word({ word, prefix: false, fuzzy: 0 }).catch(() => undefined);
+    }
+    const [wordUnits, accept] = await Promise.all([
+      Promise.all(query.words.map((word) => this.#word(word))),
       this.#filter(filters),
     ]);
+    const alongside = wordUnits.length === 0 ? undefined : intersect(wordUnits);
+    const within =
+      alongside === undefined && accept === undefined
+        ? undefined
+        : (document: number) =>
+            (alongside === undefined || alongside.has(document)) && (!accept || accept(document));
+    const units = [
+      ...wordUnits,
+      ...(await Promise.all(query.phrases.map((phrase) => this.#phrase(phrase, within)))),
+    ];
 
     const ranking =
       units.length === 0 ? this.#filtered(core, accept) : this.#ranked(core, query, units, accept);

@@ -1,10 +1,50 @@
 // A MiniSearch index over part of the prebuilt index: some words of one terms shard, and only the
-// documents they occur in. MiniSearch loads such an index as it would its own serialised form
-// (`MiniSearch.loadJS`), so its scoring (BM25) is the library's, unchanged.
-import MiniSearch, { type AsPlainObject } from 'minisearch';
-import { decodePostings } from './codec.ts';
+// documents they occur in. Its search and scoring (BM25) are the library's, unchanged.
+//
+// The index is filled as MiniSearch holds it in memory (maps by document number), through the
+// fields MiniSearch leaves to subclasses, straight from the postings' text: `MiniSearch.loadJS`
+// would take the serialised form, plain objects keyed by document numbers as text, and turn every
+// key back into a number, which for a common word of a large register was most of a query's time.
+import MiniSearch from 'minisearch';
+import { decodePostingsMap } from './codec.ts';
 import { MINISEARCH_OPTIONS, type IndexedDocument } from './options.ts';
 import type { CorePart, TermsEntry } from './parts.ts';
+
+class ShardIndex extends MiniSearch<IndexedDocument> {
+  constructor(core: CorePart, entries: readonly TermsEntry[], nameLengths: Map<number, number>) {
+    super(MINISEARCH_OPTIONS);
+    this._documentCount = core.documentCount;
+    this._nextId = core.documentCount;
+    this._fieldIds = core.fieldIds;
+    this._avgFieldLength = core.averageFieldLength;
+    const nameField = core.fieldIds['name']!;
+    const documents = new Set<number>();
+    for (const [term, byField] of entries) {
+      const data = new Map<number, Map<number, number>>();
+      for (const [fieldId, encoded] of Object.entries(byField)) {
+        const field = Number(fieldId);
+        const postings = decodePostingsMap(encoded, field === nameField ? nameLengths : undefined);
+        data.set(field, postings);
+        for (const document of postings.keys()) documents.add(document);
+      }
+      this._index.set(term, data);
+    }
+    for (const document of documents) {
+      // Only searched, never added to or removed from: the map back from ids (`_idToShortId`) stays empty.
+      this._documentIds.set(document, document);
+      // Names carry their real length (BM25 ranks a short name above a long one with the same
+      // word); other fields count as of average length, which keeps the index small.
+      const nameLength = nameLengths.get(document);
+      if (nameLength === undefined) {
+        this._fieldLength.set(document, core.averageFieldLength);
+      } else {
+        const lengths = [...core.averageFieldLength];
+        lengths[nameField] = nameLength;
+        this._fieldLength.set(document, lengths);
+      }
+    }
+  }
+}
 
 /**
  * The index of `entries` (words of one shard). `nameLengths` gathers the name lengths of the
@@ -15,45 +55,5 @@ export function shardIndex(
   entries: readonly TermsEntry[],
   nameLengths: Map<number, number>,
 ): MiniSearch<IndexedDocument> {
-  const nameField = String(core.fieldIds['name']);
-  const documents = new Set<number>();
-  const index: AsPlainObject['index'] = entries.map(([term, byField]) => {
-    const data: Record<string, Record<number, number>> = {};
-    for (const [fieldId, encoded] of Object.entries(byField)) {
-      const postings = decodePostings(encoded, fieldId === nameField ? nameLengths : undefined);
-      data[fieldId] = postings;
-      for (const document in postings) documents.add(Number(document));
-    }
-    return [term, data];
-  });
-  const documentIds: Record<number, number> = {};
-  const fieldLength: Record<number, number[]> = {};
-  for (const document of documents) {
-    documentIds[document] = document;
-    // Names carry their real length (BM25 ranks a short name above a long one with the same
-    // word); other fields count as of average length, which keeps the index small.
-    const nameLength = nameLengths.get(document);
-    if (nameLength === undefined) {
-      fieldLength[document] = core.averageFieldLength;
-    } else {
-      const lengths = [...core.averageFieldLength];
-      lengths[Number(nameField)] = nameLength;
-      fieldLength[document] = lengths;
-    }
-  }
-  return MiniSearch.loadJS<IndexedDocument>(
-    {
-      documentCount: core.documentCount,
-      nextId: core.documentCount,
-      documentIds,
-      fieldIds: core.fieldIds,
-      fieldLength,
-      averageFieldLength: core.averageFieldLength,
-      storedFields: {},
-      dirtCount: 0,
-      index,
-      serializationVersion: 2,
-    },
-    MINISEARCH_OPTIONS,
-  );
+  return new ShardIndex(core, entries, nameLengths);
 }
