@@ -2,12 +2,20 @@
 // built files. It knows nothing of the DOM or of how a part is loaded: it asks a loader for parts
 // by name, so a query loads only the core, one terms shard per word, the positions a phrase
 // needs and the results it shows.
-import type MiniSearch from 'minisearch';
 import type { SearchResult as MiniSearchResult } from 'minisearch';
 import { columnValue, decodeDocuments, OccurrenceIndex } from './codec.ts';
-import { bit, followingEachOther, intersect, type Occurrences, type UnitMatches } from './matches.ts';
-import { chunkOf, INDEX_FORMAT, type IndexedDocument } from './options.ts';
-import { shardIndex } from './shard-index.ts';
+import {
+  bit,
+  fieldsOnly,
+  followingEachOther,
+  intersect,
+  intersectFields,
+  type DocumentFields,
+  type Occurrences,
+  type UnitMatches,
+} from './matches.ts';
+import { chunkOf, INDEX_FORMAT } from './options.ts';
+import { shardIndex, type ShardIndex } from './shard-index.ts';
 import { ShardTable } from './shards.ts';
 import {
   FACET_NAMES,
@@ -133,13 +141,18 @@ export function mayMatch(term: string, word: QueryWord): boolean {
   );
 }
 
+/** A word of a phrase, which is matched exactly: no prefix, no typo. */
+function exactly(word: string): QueryWord {
+  return { word, prefix: false, fuzzy: 0 };
+}
+
 export class SearchEngine {
   readonly #load: PartLoader;
   readonly #parts = new Map<string, Promise<unknown>>();
   /** MiniSearch indexes by shard key (every word of the shard), or by shard key and query word (the words it can match). */
-  readonly #shards = new Map<string, Promise<MiniSearch<IndexedDocument> | undefined>>();
+  readonly #shards = new Map<string, Promise<ShardIndex | undefined>>();
   readonly #positions = new Map<string, OccurrenceIndex>();
-  readonly #units = new Map<string, Promise<UnitMatches>>();
+  readonly #units = new Map<string, Promise<DocumentFields>>();
   /** Words with positions files of their own, from the shards loaded so far: [first file, files]. */
   readonly #ownPositions = new Map<string, readonly [number, number]>();
   /** Name lengths (unique words) of the documents in the name postings loaded so far. */
@@ -190,7 +203,7 @@ export class SearchEngine {
    * find of it in the whole shard, with the same scores, since a word's score depends only on its
    * own postings. An index that holds every word of the shard is kept for any later word in it.
    */
-  #indexFor(key: string, word: QueryWord): Promise<MiniSearch<IndexedDocument> | undefined> {
+  #indexFor(key: string, word: QueryWord): Promise<ShardIndex | undefined> {
     const whole = this.#shards.get(key);
     if (whole) return whole;
     const wordKey = `${key}\u0000${word.word}\u0000${word.prefix}\u0000${word.fuzzy}`;
@@ -210,7 +223,8 @@ export class SearchEngine {
     return index;
   }
 
-  #remember(key: string, compute: () => Promise<UnitMatches>): Promise<UnitMatches> {
+  /** A unit's documents and fields, kept for the next keystrokes, which mostly repeat all but the last word. */
+  #remember(key: string, compute: () => Promise<DocumentFields>): Promise<DocumentFields> {
     let matches = this.#units.get(key);
     if (matches) {
       this.#units.delete(key);
@@ -223,37 +237,62 @@ export class SearchEngine {
     return matches;
   }
 
-  /** The documents a word matches: exactly, by prefix when it is the last word, or with a typo. */
-  #word(word: QueryWord): Promise<UnitMatches> {
+  /** The indexes of the shards a word's matches can come from. */
+  #indexesFor(word: QueryWord): Promise<(ShardIndex | undefined)[]> {
+    return Promise.all(this.#table.keysFor(word.word, word.prefix).map((key) => this.#indexFor(key, word)));
+  }
+
+  /**
+   * The documents a word matches (exactly, by prefix when it is the last word, or with a typo)
+   * and the fields it matches in, read from its postings without scoring them.
+   */
+  #wordFields(word: QueryWord): Promise<DocumentFields> {
     return this.#remember(`w:${word.word}:${word.prefix}:${word.fuzzy}`, async () => {
-      const core = await this.core();
-      const shards = await Promise.all(
-        this.#table.keysFor(word.word, word.prefix).map((key) => this.#indexFor(key, word)),
-      );
-      const matches: UnitMatches = new Map();
-      for (const shard of shards) {
-        if (!shard) continue;
-        const results: MiniSearchResult[] = shard.search(word.word, {
-          prefix: word.prefix,
-          fuzzy: word.fuzzy > 0 ? word.fuzzy : false,
-          combineWith: 'OR',
-        });
-        // Shards hold different words, so adding their scores is what one index would give.
-        for (const result of results) {
-          const document = result.id as number;
-          let match = matches.get(document);
-          if (!match) {
-            match = { score: 0, fields: 0 };
-            matches.set(document, match);
-          }
-          match.score += result.score;
-          for (const term in result.match) {
-            for (const field of result.match[term]!) match.fields |= bit(core.fieldIds[field]!);
-          }
+      await this.core();
+      const fields: DocumentFields = new Map();
+      for (const index of await this.#indexesFor(word)) {
+        index?.addFieldsOf(
+          index.terms.filter((term) => mayMatch(term, word)),
+          fields,
+        );
+      }
+      return fields;
+    });
+  }
+
+  /**
+   * A word's matches with MiniSearch's scores, of the documents `among` keeps (all when
+   * undefined): MiniSearch scores only those (a document boost of 0 skips the others before
+   * they are scored, and 1 leaves a score as it is), and their scores are what a search of every
+   * document gives them.
+   */
+  async #wordScores(word: QueryWord, among: ReadonlySet<number> | undefined): Promise<UnitMatches> {
+    const core = await this.core();
+    const matches: UnitMatches = new Map();
+    const boostDocument = among && ((document: number) => (among.has(document) ? 1 : 0));
+    for (const index of await this.#indexesFor(word)) {
+      if (!index) continue;
+      const results: MiniSearchResult[] = index.search(word.word, {
+        prefix: word.prefix,
+        fuzzy: word.fuzzy > 0 ? word.fuzzy : false,
+        combineWith: 'OR',
+        ...(boostDocument && { boostDocument }),
+      });
+      // Shards hold different words, so adding their scores is what one index would give.
+      for (const result of results) {
+        const document = result.id as number;
+        let match = matches.get(document);
+        if (!match) {
+          match = { score: 0, fields: 0 };
+          matches.set(document, match);
+        }
+        match.score += result.score;
+        for (const term in result.match) {
+          for (const field of result.match[term]!) match.fields |= bit(core.fieldIds[field]!);
         }
       }
-      return matches;
-    });
+    }
+    return matches;
   }
 
   /** Where a word occurs in the given documents: a lookup of its positions by document and field. */
@@ -285,22 +324,20 @@ export class SearchEngine {
   }
 
   /**
-   * The documents with a phrase: MiniSearch gives those with all its words (it has no phrases),
-   * then word positions keep those where the words follow each other in one field value. With
-   * `within`, only the documents it accepts are looked at (those the rest of the query keeps):
-   * their positions are all that is read and checked, and the answer is not kept for later.
+   * The documents with a phrase and the fields where its words follow each other: the documents
+   * with all its words, then their word positions. With `within`, only the documents it accepts
+   * are looked at (those the rest of the query keeps): their positions are all that is read and
+   * checked, and the answer is not kept for later.
    */
-  #phrase(words: readonly string[], within?: (document: number) => boolean): Promise<UnitMatches> {
-    const compute = async (): Promise<UnitMatches> => {
+  #phraseFields(words: readonly string[], within?: (document: number) => boolean): Promise<DocumentFields> {
+    const compute = async (): Promise<DocumentFields> => {
       const core = await this.core();
-      const each = await Promise.all(words.map((word) => this.#word({ word, prefix: false, fuzzy: 0 })));
-      let candidates = intersect(each);
-      if (within) {
-        const kept: UnitMatches = new Map();
-        for (const [document, match] of candidates) if (within(document)) kept.set(document, match);
-        candidates = kept;
+      const each = await Promise.all(words.map((word) => this.#wordFields(exactly(word))));
+      const candidates: UnitMatches = new Map();
+      for (const [document, fields] of intersectFields(each)) {
+        if (!within || within(document)) candidates.set(document, { score: 0, fields });
       }
-      if (words.length === 1 || candidates.size === 0) return candidates;
+      if (words.length === 1 || candidates.size === 0) return fieldsOnly(candidates);
       const distinct = [...new Set(words)];
       const lookups = new Map(
         await Promise.all(
@@ -308,9 +345,29 @@ export class SearchEngine {
         ),
       );
       const positionsOf = words.map((word) => lookups.get(word)!);
-      return followingEachOther(candidates, positionsOf, Object.values(core.fieldIds));
+      return fieldsOnly(followingEachOther(candidates, positionsOf, Object.values(core.fieldIds)));
     };
     return within ? compute() : this.#remember(`p:${words.join(' ')}`, compute);
+  }
+
+  /** A phrase's matches: its documents and fields, scored as MiniSearch scores its words (added up). */
+  async #phraseScores(
+    words: readonly string[],
+    fields: DocumentFields,
+    among: ReadonlySet<number> | undefined,
+  ): Promise<UnitMatches> {
+    const scored = intersect(
+      await Promise.all(
+        words.map((word) => this.#wordScores(exactly(word), among ?? new Set(fields.keys()))),
+      ),
+    );
+    const matches: UnitMatches = new Map();
+    for (const [document, matched] of fields) {
+      const score = scored.get(document)?.score;
+      if (score !== undefined && (!among || among.has(document)))
+        matches.set(document, { score, fields: matched });
+    }
+    return matches;
   }
 
   async #filter(filters: SearchFilters): Promise<((document: number) => boolean) | undefined> {
@@ -518,7 +575,7 @@ export class SearchEngine {
     const replaced: string[] = [];
     let changed = false;
     for (const word of query.words) {
-      if ((await this.#word(word)).size > 0) {
+      if ((await this.#wordFields(word)).size > 0) {
         replaced.push(word.word);
         continue;
       }
@@ -543,26 +600,36 @@ export class SearchEngine {
     const hasFilter = FACET_NAMES.some((facet) => filters[facet] !== undefined);
     if (isEmptyQuery(query) && !hasFilter) return { query, documents: [], hits: [], offset };
 
-    // A phrase's words are looked up at once beside the query's words, but its positions are
-    // read only for the documents that every word and the filters keep.
+    // First which documents match, from the postings alone: a phrase's words are looked up at
+    // once beside the query's words, but its positions are read only for the documents that every
+    // word and the filters keep. Then only the documents every unit keeps are scored.
     // (A failure here is the phrase's own, and reported when it is awaited there.)
     for (const phrase of query.phrases) {
-      for (const word of phrase) this.#word({ word, prefix: false, fuzzy: 0 }).catch(() => undefined);
+      for (const word of phrase) this.#wordFields(exactly(word)).catch(() => undefined);
     }
-    const [wordUnits, accept] = await Promise.all([
-      Promise.all(query.words.map((word) => this.#word(word))),
+    const [wordFields, accept] = await Promise.all([
+      Promise.all(query.words.map((word) => this.#wordFields(word))),
       this.#filter(filters),
     ]);
-    const alongside = wordUnits.length === 0 ? undefined : intersect(wordUnits);
+    const alongside = wordFields.length === 0 ? undefined : intersectFields(wordFields);
     const within =
       alongside === undefined && accept === undefined
         ? undefined
         : (document: number) =>
             (alongside === undefined || alongside.has(document)) && (!accept || accept(document));
-    const units = [
-      ...wordUnits,
-      ...(await Promise.all(query.phrases.map((phrase) => this.#phrase(phrase, within)))),
-    ];
+    const phraseFields = await Promise.all(query.phrases.map((phrase) => this.#phraseFields(phrase, within)));
+    const unitFields = [...wordFields, ...phraseFields];
+    // A query of one unit and no filter keeps every document it matches: nothing to leave out.
+    let among: Set<number> | undefined;
+    if (unitFields.length > 1 || accept) {
+      among = new Set();
+      for (const document of intersectFields(unitFields).keys())
+        if (!accept || accept(document)) among.add(document);
+    }
+    const units = await Promise.all([
+      ...query.words.map((word) => this.#wordScores(word, among)),
+      ...query.phrases.map((phrase, at) => this.#phraseScores(phrase, phraseFields[at]!, among)),
+    ]);
 
     const ranking =
       units.length === 0 ? this.#filtered(core, accept) : this.#ranked(core, query, units, accept);

@@ -10,6 +10,37 @@ export type UnitMatches = Map<number, { score: number; fields: number }>;
 
 export const bit = (field: number): number => 1 << field;
 
+/** Per matching document, the fields where a unit matched, as a bit mask: a unit before scoring. */
+export type DocumentFields = Map<number, number>;
+
+/** Documents in every one of `units`, with the fields where every unit matched. */
+export function intersectFields(units: readonly DocumentFields[]): DocumentFields {
+  if (units.length === 1) return units[0]!;
+  const [smallest, ...rest] = [...units].sort((a, b) => a.size - b.size);
+  const result: DocumentFields = new Map();
+  for (const [document, fields] of smallest ?? []) {
+    let everywhere = fields;
+    let inEvery = true;
+    for (const unit of rest) {
+      const other = unit.get(document);
+      if (other === undefined) {
+        inEvery = false;
+        break;
+      }
+      everywhere &= other;
+    }
+    if (inEvery) result.set(document, everywhere);
+  }
+  return result;
+}
+
+/** The documents and fields of matches, without their scores. */
+export function fieldsOnly(matches: UnitMatches): DocumentFields {
+  const fields: DocumentFields = new Map();
+  for (const [document, match] of matches) fields.set(document, match.fields);
+  return fields;
+}
+
 /** Documents in every unit, with scores added and the fields where every unit matched. */
 export function intersect(units: readonly UnitMatches[]): UnitMatches {
   if (units.length === 0) return new Map();

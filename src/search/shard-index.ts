@@ -10,9 +10,13 @@ import { decodePostingsMap } from './codec.ts';
 import { MINISEARCH_OPTIONS, type IndexedDocument } from './options.ts';
 import type { CorePart, TermsEntry } from './parts.ts';
 
-class ShardIndex extends MiniSearch<IndexedDocument> {
+export class ShardIndex extends MiniSearch<IndexedDocument> {
+  /** The words this index holds. */
+  readonly terms: readonly string[];
+
   constructor(core: CorePart, entries: readonly TermsEntry[], nameLengths: Map<number, number>) {
     super(MINISEARCH_OPTIONS);
+    this.terms = entries.map(([term]) => term);
     this._documentCount = core.documentCount;
     this._nextId = core.documentCount;
     this._fieldIds = core.fieldIds;
@@ -44,6 +48,19 @@ class ShardIndex extends MiniSearch<IndexedDocument> {
       }
     }
   }
+
+  /**
+   * Per document where any of `terms` occurs, the fields it occurs in (a bit per field id), added
+   * to `into`: the documents and fields MiniSearch's search for them finds, without scoring.
+   */
+  addFieldsOf(terms: Iterable<string>, into: Map<number, number>): void {
+    for (const term of terms) {
+      for (const [field, postings] of this._index.get(term) ?? []) {
+        const bit = 1 << field;
+        for (const document of postings.keys()) into.set(document, (into.get(document) ?? 0) | bit);
+      }
+    }
+  }
 }
 
 /**
@@ -54,6 +71,6 @@ export function shardIndex(
   core: CorePart,
   entries: readonly TermsEntry[],
   nameLengths: Map<number, number>,
-): MiniSearch<IndexedDocument> {
+): ShardIndex {
   return new ShardIndex(core, entries, nameLengths);
 }
