@@ -20,7 +20,8 @@ import {
 import { showChosenFilters, showFacetCounts } from './facet-filters.ts';
 import { INDEX_PART_FUNCTION, RESULTS_EVENT, SEARCH_CLIENT_FUNCTION } from './options.ts';
 import type { DeliveredPart } from './part-script.ts';
-import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
+import { FACET_NAMES, partName, type CorePart, type FacetName } from './parts.ts';
+import { ShardTable } from './shards.ts';
 import type { CallName, FromWorker, ResultsRequest, SearchCalls, ToWorker } from './protocol.ts';
 import { parseQuery } from './query.ts';
 import { resultCard } from './result-card.ts';
@@ -42,14 +43,21 @@ type TextLoader = (name: string) => Promise<DeliveredPart>;
 /**
  * Loads parts by inserting `<script src>` elements next to this script's own file. A part the
  * page itself includes after this script (the core, fetched in parallel with it) delivers
- * its part unasked and is kept until it is asked for.
+ * its part unasked and is kept until it is asked for, and so does a part loaded ahead
+ * (`preload`); one asked for while it is still loading is not loaded twice. `onCore` hears of
+ * the core's text when its script has run.
  */
-function scriptLoader(base: URL): TextLoader {
+function scriptLoader(
+  base: URL,
+  onCore?: (text: string) => void,
+): { load: TextLoader; preload: (name: string) => void } {
   const waiting = new Map<
     string,
     { resolve: (part: DeliveredPart) => void; reject: (error: Error) => void }
   >();
   const arrived = new Map<string, { build: string; text: unknown }>();
+  /** Parts whose script is in the page and has not run yet. */
+  const loading = new Set<string>();
   let build: string | undefined;
   const settle = (name: string, partBuild: string, text: unknown) => {
     const pending = waiting.get(name)!;
@@ -64,32 +72,61 @@ function scriptLoader(base: URL): TextLoader {
   const deliverPart: DeliverPart = (name, partBuild, text) => {
     if (waiting.has(name)) settle(name, partBuild, text);
     else arrived.set(name, { build: partBuild, text });
+    if (name === 'core' && typeof text === 'string') onCore?.(text);
   };
   (window as unknown as Record<string, DeliverPart>)[INDEX_PART_FUNCTION] = deliverPart;
-  return (name) =>
+  const insert = (name: string): void => {
+    loading.add(name);
+    const script = document.createElement('script');
+    script.src = new URL(`${name}.js`, base).href;
+    script.addEventListener('load', () => {
+      script.remove();
+      loading.delete(name);
+      // A script that ran without delivering its part is not one of ours.
+      if (waiting.has(name)) {
+        waiting.get(name)!.reject(new Error(`search index file ${name}.js did not deliver its part`));
+        waiting.delete(name);
+      }
+    });
+    script.addEventListener('error', () => {
+      script.remove();
+      loading.delete(name);
+      waiting.get(name)?.reject(new Error(`search index file ${name}.js could not be loaded`));
+      waiting.delete(name);
+    });
+    document.head.append(script);
+  };
+  const load: TextLoader = (name) =>
     new Promise((resolve, reject) => {
+      waiting.set(name, { resolve, reject });
       const early = arrived.get(name);
       if (early) {
         arrived.delete(name);
-        waiting.set(name, { resolve, reject });
         settle(name, early.build, early.text);
-        return;
+      } else if (!loading.has(name)) {
+        insert(name);
       }
-      const script = document.createElement('script');
-      script.src = new URL(`${name}.js`, base).href;
-      waiting.set(name, { resolve, reject });
-      script.addEventListener('load', () => {
-        script.remove();
-        // A script that ran without delivering its part is not one of ours.
-        if (waiting.delete(name)) reject(new Error(`search index file ${name}.js did not deliver its part`));
-      });
-      script.addEventListener('error', () => {
-        script.remove();
-        waiting.delete(name);
-        reject(new Error(`search index file ${name}.js could not be loaded`));
-      });
-      document.head.append(script);
     });
+  const preload = (name: string): void => {
+    if (!waiting.has(name) && !arrived.has(name) && !loading.has(name)) insert(name);
+  };
+  return { load, preload };
+}
+
+/**
+ * The terms files a query needs first, by the core's table of shards: read by the page while the
+ * worker starts, so that they have arrived when the worker asks for them.
+ */
+function firstParts(coreText: string, query: string): string[] {
+  const core = JSON.parse(coreText) as CorePart;
+  const table = ShardTable.decode(core);
+  const { words, phrases } = parseQuery(query);
+  const keys = [
+    ...words.flatMap((word) => table.keysFor(word.word, word.prefix)),
+    ...phrases.flat().map((word) => table.keyOf(word)),
+  ];
+  const files = new Set(keys.flatMap((key) => table.files.get(key)?.[0] ?? []));
+  return [...files].map((file) => partName.terms(file));
 }
 
 /** Resolves in a task of its own, so that the work after it is not part of the task before. */
@@ -586,7 +623,18 @@ function start(): void {
       document.querySelector<HTMLScriptElement>('script[src$="search/search.js"]')?.src ??
       new URL('search/search.js', window.location.href).href,
   );
-  const search = workerService(scriptLoader(new URL('./', scriptUrl)), scriptUrl);
+  // From file://, the worker asks the page for every part: the first ones the address's query
+  // needs are loaded as soon as the core is here, while the worker is still starting.
+  const query = new URLSearchParams(window.location.search).get('q') ?? '';
+  const { load, preload } = scriptLoader(new URL('./', scriptUrl), (coreText) => {
+    if (scriptUrl.protocol !== 'file:' || query.trim() === '') return;
+    try {
+      for (const name of firstParts(coreText, query)) preload(name);
+    } catch {
+      // A core this page cannot read is reported when the worker reads it.
+    }
+  });
+  const search = workerService(load, scriptUrl);
   // Starting the worker and binding the form each hold the page's thread for a while: the form is
   // bound in a task of its own, so that the reader's input can come in between.
   void nextTask().then(() => {
