@@ -292,7 +292,8 @@ function searchSection(sizes: SizeResult[]): string[] {
       `${measured[0]!.search!.cold[0]?.runs ?? 0} times per query; "first results" is the median of ` +
       'those loads (the fastest is in `benchmarks.json`), from the start of navigation to the results on ' +
       'the page, the page, its script and the index files included. Bytes loaded are the index files ' +
-      'that query read; the client script is counted apart.',
+      'that query asked for before its first results were drawn (by the start of each request, so the ' +
+      "filters' counts that follow are left out); the client script is counted apart.",
     '',
     'Keystrokes: from a keystroke to its results drawn (the next animation frame), in a page whose ' +
       `index core has loaded (that load excluded). \`${measured[0]!.search!.keystrokes.typed}\` is typed ` +
@@ -385,7 +386,7 @@ function pagefindSection(sizes: SizeResult[]): string[] {
       'page of results drawn, the same number of results for both. Pagefind cannot run from file://; ' +
       'orgdir is timed both from file:// (the offline copy) and over http. Matches differ because the ' +
       'engines cut words differently (Pagefind stems, orgdir matches prefixes and a typo). Bytes are the ' +
-      "index files a query read (each engine's script and WebAssembly apart). Keystrokes are typed as in " +
+      "index files a query asked for before its first results were drawn (each engine's code apart). Keystrokes are typed as in " +
       '"Search" below, in each engine\'s page.',
     '',
     markdownTable(
