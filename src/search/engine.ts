@@ -590,26 +590,24 @@ export class SearchEngine {
     return documents.length > 0 ? suggestion : undefined;
   }
 
-  /** Runs a query: every match ranked (an exact name first, then by score), and one page of hits. */
-  async search(request: SearchRequest): Promise<SearchResponse> {
-    const core = await this.core();
-    const query = parseQuery(request.query);
-    const filters = request.filters ?? {};
-    const offset = Math.max(0, Math.floor(request.offset ?? 0));
-    const limit = Math.max(0, Math.floor(request.limit ?? DEFAULT_LIMIT));
-    const hasFilter = FACET_NAMES.some((facet) => filters[facet] !== undefined);
-    if (isEmptyQuery(query) && !hasFilter) return { query, documents: [], hits: [], offset };
-
-    // First which documents match, from the postings alone: a phrase's words are looked up at
-    // once beside the query's words, but its positions are read only for the documents that every
-    // word and the filters keep. Then only the documents every unit keeps are scored.
+  /**
+   * The matches of each word and phrase of a query, scored only where every one of them and the
+   * filters keep the document. First which documents match, from the postings alone: a phrase's
+   * words are looked up at once beside the query's words, but its positions are read only for
+   * the documents that every word and the filters keep. Then only the documents every unit keeps
+   * are scored.
+   */
+  async #unitsOf(
+    query: ParsedQuery,
+    accepting: Promise<((document: number) => boolean) | undefined>,
+  ): Promise<UnitMatches[]> {
     // (A failure here is the phrase's own, and reported when it is awaited there.)
     for (const phrase of query.phrases) {
       for (const word of phrase) this.#wordFields(exactly(word)).catch(() => undefined);
     }
     const [wordFields, accept] = await Promise.all([
       Promise.all(query.words.map((word) => this.#wordFields(word))),
-      this.#filter(filters),
+      accepting,
     ]);
     const alongside = wordFields.length === 0 ? undefined : intersectFields(wordFields);
     const within =
@@ -626,10 +624,29 @@ export class SearchEngine {
       for (const document of intersectFields(unitFields).keys())
         if (!accept || accept(document)) among.add(document);
     }
-    const units = await Promise.all([
+    return Promise.all([
       ...query.words.map((word) => this.#wordScores(word, among)),
       ...query.phrases.map((phrase, at) => this.#phraseScores(phrase, phraseFields[at]!, among)),
     ]);
+  }
+
+  /** Runs a query: every match ranked (an exact name first, then by score), and one page of hits. */
+  async search(request: SearchRequest): Promise<SearchResponse> {
+    const core = await this.core();
+    const query = parseQuery(request.query);
+    const filters = request.filters ?? {};
+    const offset = Math.max(0, Math.floor(request.offset ?? 0));
+    const limit = Math.max(0, Math.floor(request.limit ?? DEFAULT_LIMIT));
+    const hasFilter = FACET_NAMES.some((facet) => filters[facet] !== undefined);
+    if (isEmptyQuery(query) && !hasFilter) return { query, documents: [], hits: [], offset };
+
+    const accepting = this.#filter(filters);
+    const units =
+      query.words.length === 1 && query.phrases.length === 0 && !hasFilter
+        ? // One word and no filter: every document it matches is a result, scored at once.
+          [await this.#wordScores(query.words[0]!, undefined)]
+        : await this.#unitsOf(query, accepting);
+    const accept = await accepting;
 
     const ranking =
       units.length === 0 ? this.#filtered(core, accept) : this.#ranked(core, query, units, accept);
