@@ -171,3 +171,30 @@ test("a word's index answers every search as its whole shard loaded by MiniSearc
   }
   assert.ok(compared > 500, `only ${compared} results compared`);
 });
+
+test('scoring only some documents (a document boost of 0 for the others) leaves their scores as a search of all gives them', () => {
+  const random = seededRandom(9);
+  let compared = 0;
+  for (const { entries } of shards) {
+    if (entries.length === 0) continue;
+    const index = shardIndex(core, entries, new Map());
+    const [term] = entries[Math.floor(random() * entries.length)]!;
+    const word: QueryWord = { word: term.slice(0, Math.max(2, term.length - 1)), prefix: true, fuzzy: 1 };
+    const all = searchOf(index, word);
+    const among = new Set(all.filter(() => random() < 0.4).map(({ id }) => id as number));
+    const some = index
+      .search(word.word, {
+        prefix: true,
+        fuzzy: 1,
+        combineWith: 'OR',
+        boostDocument: (id) => (among.has(id as number) ? 1 : 0),
+      })
+      .map(({ id, score, match }) => ({ id, score, match }));
+    assert.deepEqual(
+      some,
+      all.filter(({ id }) => among.has(id as number)),
+    );
+    compared += some.length;
+  }
+  assert.ok(compared > 100, `only ${compared} results compared`);
+});
