@@ -171,9 +171,14 @@ export async function coldQuery(
     }, index.mark);
     // What the first results needed: the files asked for before they were drawn, by each
     // request's own start, not by when the benchmark heard of it (the filters' counts, which
-    // follow, are left out however fast they come).
+    // follow, are left out however fast they come). A request's start is known once its response
+    // has come (until then Playwright says 0), so every response is awaited first.
+    await Promise.all(requested.map((request) => request.response().catch(() => null)));
     const read = requested
-      .filter((request) => request.timing().startTime <= timing.shownAt)
+      .filter((request) => {
+        const { startTime } = request.timing();
+        return startTime > 0 && startTime <= timing.shownAt;
+      })
       .map((request) => request.url())
       .filter((name) => name.startsWith(index.folderUrl))
       .map((name) => decodeURIComponent(name.slice(index.folderUrl.length).split('?')[0]!))
