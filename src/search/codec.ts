@@ -46,20 +46,36 @@ export function encodeNumbers(numbers: Iterable<number>): string {
   return ascii.decode(bytes.subarray(0, length));
 }
 
+/** The numbers of an encoded text, read one at a time. */
+class NumberReader {
+  readonly #text: string;
+  #at = 0;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  get done(): boolean {
+    return this.#at >= this.#text.length;
+  }
+
+  next(): number {
+    let value = 0;
+    while (this.#at < this.#text.length) {
+      const digit = valueOf(this.#text.charCodeAt(this.#at));
+      if (digit < 0) throw new SyntaxError(`not an encoded number: ${this.#text.charAt(this.#at)}`);
+      this.#at += 1;
+      if (digit < 32) return value * 32 + digit;
+      value = value * 32 + (digit - 32);
+    }
+    throw new SyntaxError('encoded numbers end part-way through a number');
+  }
+}
+
 export function decodeNumbers(encoded: string): number[] {
   const numbers: number[] = [];
-  let value = 0;
-  for (let index = 0; index < encoded.length; index += 1) {
-    const digit = valueOf(encoded.charCodeAt(index));
-    if (digit < 0) throw new SyntaxError(`not an encoded number: ${encoded.charAt(index)}`);
-    if (digit >= 32) {
-      value = value * 32 + (digit - 32);
-    } else {
-      numbers.push(value * 32 + digit);
-      value = 0;
-    }
-  }
-  if (value !== 0) throw new SyntaxError('encoded numbers end part-way through a number');
+  const reader = new NumberReader(encoded);
+  while (!reader.done) numbers.push(reader.next());
   return numbers;
 }
 
@@ -94,36 +110,14 @@ export function encodePostings(
  */
 export function decodePostingsMap(encoded: string, lengths?: Map<number, number>): Map<number, number> {
   const postings = new Map<number, number>();
+  const reader = new NumberReader(encoded);
   let document = 0;
-  let value = 0;
-  // Which number of the current posting comes next: 0 the gap, 1 the frequency, 2 the length.
-  let next = 0;
-  for (let index = 0; index < encoded.length; index += 1) {
-    const digit = valueOf(encoded.charCodeAt(index));
-    if (digit < 0) throw new SyntaxError(`not an encoded number: ${encoded.charAt(index)}`);
-    if (digit >= 32) {
-      value = value * 32 + (digit - 32);
-      continue;
-    }
-    const number = value * 32 + digit;
-    value = 0;
-    if (next === 2) {
-      lengths!.set(document, number);
-      next = 0;
-    } else if (next === 1) {
-      postings.set(document, number);
-      next = lengths ? 2 : 0;
-    } else {
-      document += Math.floor(number / 2);
-      if (number % 2 === 1) {
-        next = 1;
-      } else {
-        postings.set(document, 1);
-        next = lengths ? 2 : 0;
-      }
-    }
+  while (!reader.done) {
+    const gap = reader.next();
+    document += Math.floor(gap / 2);
+    postings.set(document, gap % 2 === 1 ? reader.next() : 1);
+    if (lengths) lengths.set(document, reader.next());
   }
-  if (value !== 0 || next !== 0) throw new SyntaxError('encoded postings end part-way through a posting');
   return postings;
 }
 
