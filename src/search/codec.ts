@@ -1,7 +1,7 @@
 // Compact text encodings for the index files. MiniSearch's own JSON spends about ten bytes on
 // every (document, frequency) pair; a file read from file:// is read uncompressed, so postings and
-// word positions are written as streams of small numbers, about two bytes each, and turned back
-// into MiniSearch's serialised form in the browser.
+// word positions are written as streams of small numbers, about two bytes each, and read back
+// into MiniSearch's own maps in the browser.
 //
 // A number is written in base 32, most significant group first: every group but the last is one
 // of the characters 32..63 of ALPHABET, the last one of 0..31. No separators are needed, and
