@@ -121,20 +121,6 @@ export function decodePostingsMap(encoded: string, lengths?: Map<number, number>
   return postings;
 }
 
-/** Back to MiniSearch's serialised form, document number to frequency; `lengths` receives the field lengths when encoded with them. */
-export function decodePostings(encoded: string, lengths?: Map<number, number>): Record<number, number> {
-  const numbers = decodeNumbers(encoded);
-  const postings: Record<number, number> = {};
-  let document = 0;
-  for (let index = 0; index < numbers.length; index += 1) {
-    const value = numbers[index]!;
-    document += Math.floor(value / 2);
-    postings[document] = value % 2 === 1 ? numbers[++index]! : 1;
-    if (lengths) lengths.set(document, numbers[++index]!);
-  }
-  return postings;
-}
-
 /** Where a term occurs: in which document, which field, and at which word positions. */
 export interface Occurrence {
   document: number;

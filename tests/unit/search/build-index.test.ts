@@ -9,7 +9,7 @@ import {
   decodeDocuments,
   decodeNumbers,
   decodeOccurrences,
-  decodePostings,
+  decodePostingsMap,
   encodeDocuments,
   encodeNumbers,
   encodeOccurrences,
@@ -128,9 +128,11 @@ describe('encodings', () => {
     ];
     const lengths = new Map<number, number>();
     assert.deepEqual(
-      decodePostings(
-        encodePostings(postings, (document) => document % 5),
-        lengths,
+      Object.fromEntries(
+        decodePostingsMap(
+          encodePostings(postings, (document) => document % 5),
+          lengths,
+        ),
       ),
       {
         0: 2,
