@@ -35,8 +35,15 @@ export interface IndexLayout {
   positionsFileBytes: number;
   /** A word whose positions are larger than this has positions files of its own. */
   termPositionsBytes: number;
-  /** Results per docs file; a page of results loads at most one file per result. */
+  /**
+   * Results per docs file; a page of results loads at most one file per result. A query's top
+   * results fall far apart in document order, so each costs a file of its own and a smaller file
+   * costs fewer bytes; but a download reads the files of every result, each with a cost of its
+   * own from file:// (docs/search.md, "Facets, sort and the results file").
+   */
   docsPerFile: number;
+  /** Documents per objects file: read only for a result matched in its legal objects alone. */
+  objectsPerFile: number;
   /** Documents per facts file: a query reads the facts files its results fall in. */
   factsPerFile: number;
   /** Indexing runs in one pass per this many documents, each over a share of the words, to bound memory. */
@@ -48,7 +55,8 @@ const DEFAULT_LAYOUT: IndexLayout = {
   termsFileBytes: 16_000,
   positionsFileBytes: 32_000,
   termPositionsBytes: 8_000,
-  docsPerFile: 16,
+  docsPerFile: 8,
+  objectsPerFile: 16,
   factsPerFile: 128,
   documentsPerPass: 25_000,
 };
@@ -314,7 +322,7 @@ function quotedObjects(objects: string): string {
  */
 function docsParts(
   documents: readonly SearchDocument[],
-  docsPerFile: number,
+  { docsPerFile, objectsPerFile }: Pick<IndexLayout, 'docsPerFile' | 'objectsPerFile'>,
   statusOptions: readonly { key: string }[],
   parts: Map<string, unknown>,
 ): void {
@@ -324,10 +332,12 @@ function docsParts(
       .slice(first, first + docsPerFile)
       .map(({ display }) => docsEntry(display, (status) => statusIndex.get(statusKey(status))!));
     parts.set(partName.docs(first / docsPerFile), part);
+  }
+  for (let first = 0; first < documents.length; first += objectsPerFile) {
     const objects: ObjectsPart = documents
-      .slice(first, first + docsPerFile)
+      .slice(first, first + objectsPerFile)
       .map(({ fields }) => quotedObjects(fields.objects.join('\n')));
-    parts.set(partName.objects(first / docsPerFile), objects);
+    parts.set(partName.objects(first / objectsPerFile), objects);
   }
 }
 
@@ -371,7 +381,7 @@ export function indexDocuments(
   const layout = { ...DEFAULT_LAYOUT, ...options.layout };
   const documentCount = documents.length;
   const facets = facetParts(documents, options, parts, layout.factsPerFile);
-  docsParts(documents, layout.docsPerFile, facets.status, parts);
+  docsParts(documents, layout, facets.status, parts);
 
   const former = documents.findIndex(({ display }) => display.goneSince !== '');
   const core: CorePart = {
@@ -382,6 +392,7 @@ export function indexDocuments(
     averageFieldLength: words.averageFieldLength,
     ...new ShardTable(words.split, words.shardFiles).encode(),
     docsPerFile: layout.docsPerFile,
+    objectsPerFile: layout.objectsPerFile,
     factsPerFile: layout.factsPerFile,
     facets,
   };

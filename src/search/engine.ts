@@ -523,8 +523,10 @@ export class SearchEngine {
   /** The legal objects of a document, for the excerpt of a match in them. */
   async objects(document: number): Promise<string> {
     const core = await this.core();
-    const objects = await this.#part<ObjectsPart>(partName.objects(Math.floor(document / core.docsPerFile)));
-    return objects[document % core.docsPerFile] ?? '';
+    const objects = await this.#part<ObjectsPart>(
+      partName.objects(Math.floor(document / core.objectsPerFile)),
+    );
+    return objects[document % core.objectsPerFile] ?? '';
   }
 
   /** What results show of every document given, in that order (a download of the whole result set). */

@@ -27,7 +27,9 @@ export interface CorePart {
   shardKeys: string;
   shardFiles: string;
   splitPrefixes: string;
+  /** Documents per docs file (`search/docs/N.js`) and per objects file (`search/objects/N.js`). */
   docsPerFile: number;
+  objectsPerFile: number;
   /** Documents per facts file (`search/facts/N.js`). */
   factsPerFile: number;
   facets: {
@@ -143,7 +145,7 @@ export interface ColumnPart {
 /** `search/facets/list.js`, `voluntaryCode.js` and `funder.js`: member documents of each key (`encodePostings` gaps). */
 export type MembersPart = Record<string, string>;
 
-/** `search/objects/N.js`: the start of the legal objects of the documents of `docs/N.js`, for the excerpt of a match. */
+/** `search/objects/N.js`: the start of the legal objects of `objectsPerFile` documents, for the excerpt of a match. */
 export type ObjectsPart = string[];
 
 /**

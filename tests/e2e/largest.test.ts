@@ -12,7 +12,7 @@ import type { Browser } from 'playwright';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
-import { openPage } from '../support/page-watch.ts';
+import { openPage, watchPage } from '../support/page-watch.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -300,32 +300,38 @@ test('figures.html opens with the largest organisations by latest income and ran
   }
 });
 
-test('from file://, a reader goes from a listing to its largest-first page, on to an organisation, and back', async () => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  for (const kind of KINDS) {
-    const [first] =
-      [...rankedGroups(kind).values()].find((paths) => rowsOf(read(paths[0]!)).some((row) => row.id)) ?? [];
-    assert.ok(first, kind);
-    const unranked = unrankedOf(first);
-    const { page, problems } = await openPage(context, pathToFileURL(join(site, unranked)).href);
-    await page.locator('nav[aria-label="Sort order"] a', { hasText: 'Largest first' }).click();
-    assert.equal(decodeURI(new URL(page.url()).pathname), join(site, first), kind);
-    assert.equal(
-      await page.locator('nav[aria-label="Sort order"] [aria-current="true"]').textContent(),
-      'Largest first',
-    );
-    const link = page.locator('table.ranked tbody a').first();
-    const name = (await link.textContent())!.trim();
-    await link.click();
-    assert.equal((await page.locator('h1').textContent())?.trim(), name, kind);
-    await page.goBack();
-    await page.locator('nav[aria-label="Sort order"] a').click();
-    assert.equal(decodeURI(new URL(page.url()).pathname), join(site, unranked), kind);
-    assert.deepEqual(problems, [], kind);
-    await page.close();
-  }
-  await context.close();
-});
+// One page walks every kind, as a reader's tab would; a stalled browser fails the test in minutes.
+test(
+  'from file://, a reader goes from a listing to its largest-first page, on to an organisation, and back',
+  { timeout: 180_000 },
+  async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const problems = await watchPage(page, 'file:');
+    for (const kind of KINDS) {
+      const [first] =
+        [...rankedGroups(kind).values()].find((paths) => rowsOf(read(paths[0]!)).some((row) => row.id)) ?? [];
+      assert.ok(first, kind);
+      const unranked = unrankedOf(first);
+      await page.goto(pathToFileURL(join(site, unranked)).href);
+      await page.locator('nav[aria-label="Sort order"] a', { hasText: 'Largest first' }).click();
+      assert.equal(decodeURI(new URL(page.url()).pathname), join(site, first), kind);
+      assert.equal(
+        await page.locator('nav[aria-label="Sort order"] [aria-current="true"]').textContent(),
+        'Largest first',
+      );
+      const link = page.locator('table.ranked tbody a').first();
+      const name = (await link.textContent())!.trim();
+      await link.click();
+      assert.equal((await page.locator('h1').textContent())?.trim(), name, kind);
+      await page.goBack();
+      await page.locator('nav[aria-label="Sort order"] a').click();
+      assert.equal(decodeURI(new URL(page.url()).pathname), join(site, unranked), kind);
+      assert.deepEqual(problems, [], kind);
+    }
+    await context.close();
+  },
+);
 
 test('on a phone, a largest-first page of every kind is no wider than the screen: its table scrolls in its own box', async () => {
   const context = await browser.newContext({

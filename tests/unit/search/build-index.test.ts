@@ -21,7 +21,7 @@ import { collectRecordDocuments as collectDocuments } from '../../support/record
 import { SearchEngine } from '../../../src/search/engine.ts';
 import { nodePartLoader } from '../../../src/search/node-loader.ts';
 import { partJson, type TermsPart } from '../../../src/search/parts.ts';
-import { ShardTable } from '../../../src/search/shards.ts';
+import { fileRuns, filesOfRuns, ShardTable, type ShardFiles } from '../../../src/search/shards.ts';
 import { seededRandom } from '../../support/search-corpus.ts';
 
 const NO_MEMBERSHIP = { lists: [], voluntaryCodes: [] };
@@ -192,6 +192,39 @@ describe('shards', () => {
       [...table.files].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
     );
     assert.deepEqual([...decoded.split].sort(), [...table.split].sort());
+  });
+
+  test('the files of the shards are written as runs and read back the same, whatever their order', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 200; round += 1) {
+      const files: ShardFiles[] = [];
+      for (let index = Math.floor(random() * 40); index > 0; index -= 1) {
+        const last = files.at(-1);
+        files.push(
+          last && random() < 0.6
+            ? last
+            : [Math.floor(random() * 3000), Math.floor(random() * 5000), Math.floor(random() * 40)],
+        );
+      }
+      const runs = fileRuns(files);
+      assert.deepEqual(filesOfRuns(runs), files);
+      // One run of four numbers for each change of files from one key to the next.
+      const changes = files.filter((file, index) => index === 0 || file.join() !== files[index - 1]!.join());
+      assert.equal(runs.length, 4 * changes.length);
+      const keys = files.map((_, index) => `k${String(index).padStart(3, '0')}`);
+      const table = ShardTable.decode(
+        new ShardTable(
+          [],
+          keys.map((key, index) => [key, files[index]!] as const),
+        ).encode(),
+      );
+      assert.deepEqual(
+        keys.map((key) => table.files.get(key)),
+        files,
+      );
+    }
+    assert.throws(() => filesOfRuns([1, 0, 0]), /part-way/);
   });
 });
 

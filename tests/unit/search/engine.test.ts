@@ -202,6 +202,7 @@ const LAYOUTS: Record<string, Partial<IndexLayout>> = {
     positionsFileBytes: 600,
     termPositionsBytes: 250,
     docsPerFile: 5,
+    objectsPerFile: 3,
     factsPerFile: 7,
     documentsPerPass: 150,
   },
