@@ -195,8 +195,7 @@ describe('shards', () => {
   });
 
   test('the files of the shards are written as runs and read back the same, whatever their order', () => {
-    let seed = 7;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(7);
     for (let round = 0; round < 200; round += 1) {
       const files: ShardFiles[] = [];
       for (let index = Math.floor(random() * 40); index > 0; index -= 1) {
