@@ -46,6 +46,16 @@ export function encodeNumbers(numbers: Iterable<number>): string {
   return ascii.decode(bytes.subarray(0, length));
 }
 
+/** A signed number as one ≥ 0, for `encodeNumbers`: 0, -1, 1, -2, 2… as 0, 1, 2, 3, 4… */
+export function zigzag(value: number): number {
+  return value >= 0 ? value * 2 : -value * 2 - 1;
+}
+
+/** The signed number `zigzag` wrote. */
+export function unzigzag(value: number): number {
+  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+}
+
 /** The numbers of an encoded text, read one at a time. */
 class NumberReader {
   readonly #text: string;

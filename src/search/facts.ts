@@ -1,7 +1,7 @@
 // The facts of each organisation that facet counts and the sort by income read over a whole result
 // set: packed into small files by ranges of document numbers, so that a query reads only the
 // ranges its results fall in (docs/search.md, "Facets, sort and the results file").
-import { decodeNumbers, encodeNumbers } from './codec.ts';
+import { decodeNumbers, encodeNumbers, unzigzag, zigzag } from './codec.ts';
 import { MULTI_FACETS, type FactsPart } from './parts.ts';
 
 /** One document's facts, as option numbers into the core's facet options. */
@@ -14,14 +14,6 @@ export interface DocumentFacts {
   status: number[];
   /** The latest income in cents; undefined when not given. */
   incomeCents: number | undefined;
-}
-
-function zigzag(value: number): number {
-  return value >= 0 ? value * 2 : -value * 2 - 1;
-}
-
-function unzigzag(value: number): number {
-  return value % 2 === 0 ? value / 2 : -(value + 1) / 2;
 }
 
 export function encodeFacts(documents: readonly DocumentFacts[]): FactsPart {

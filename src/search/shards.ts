@@ -3,7 +3,7 @@
 // `split`), and so on. A typo is tolerated only inside a word's own shard: after its first two
 // characters, or three for the most crowded beginnings (numbers and codes, which are never
 // matched with typos, may be split further).
-import { decodeNumbers, encodeNumbers } from './codec.ts';
+import { decodeNumbers, encodeNumbers, unzigzag, zigzag } from './codec.ts';
 
 /** Where one shard's files are: [terms file, first positions file, number of positions files]. */
 export type ShardFiles = readonly [terms: number, firstPositions: number, positionsFiles: number];
@@ -79,10 +79,6 @@ export class ShardTable {
     );
   }
 }
-
-/** A signed step as a number ≥ 0: 0, -1, 1, -2, 2… as 0, 1, 2, 3, 4… */
-const zigzag = (step: number): number => (step < 0 ? -2 * step - 1 : 2 * step);
-const unzigzag = (code: number): number => (code % 2 === 1 ? -(code + 1) / 2 : code / 2);
 
 /**
  * Files in key order as runs: for each run of keys with the same files, its length, then the
