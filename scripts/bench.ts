@@ -2,7 +2,7 @@
 // BENCHMARKS.md and benchmarks.json (see --help).
 import { readFile } from 'node:fs/promises';
 import { BENCH_COMMAND_LINE, COMPARISON_SIZE, LIGHTHOUSE_SIZE } from '../src/bench/command-line.ts';
-import { mergeResults, type BenchmarkResults } from '../src/bench/figures.ts';
+import { mergeResults, TARGETS, type BenchmarkResults } from '../src/bench/figures.ts';
 import { BENCHMARK_DEFAULTS, runBenchmark, STAGES, writeBenchmarkFiles } from '../src/bench/run.ts';
 import { launchChromium } from '../src/bench/chromium.ts';
 import { flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
@@ -34,15 +34,23 @@ async function main(): Promise<number> {
   // Beside another engine, or audited, the site is what is measured: its crawl is taken without latency.
   const comparing = values.compare !== undefined || values.lighthouse;
   const compare = values.compare ?? [];
-  const stages = values.stages ?? (comparing ? ['site' as const] : [...STAGES]);
+  const pairing = values.against !== undefined;
+  const stages = values.stages ?? (comparing ? ['site' as const] : pairing ? [] : [...STAGES]);
   const defaultSizes =
-    compare.length > 0 ? [COMPARISON_SIZE] : values.lighthouse ? [LIGHTHOUSE_SIZE] : BENCHMARK_DEFAULTS.sizes;
+    compare.length > 0
+      ? [COMPARISON_SIZE]
+      : values.lighthouse
+        ? [LIGHTHOUSE_SIZE]
+        : pairing
+          ? [TARGETS.pairedOrganisations]
+          : BENCHMARK_DEFAULTS.sizes;
 
   const jsonFile = values.json;
   const measured = await runBenchmark({
     sizes: values.sizes ?? defaultSizes,
     compare,
     lighthouse: values.lighthouse,
+    ...(values.against === undefined ? {} : { against: values.against, pairs: values.pairs }),
     stages,
     seed: values.seed,
     latencyMs: values.latencyMs,

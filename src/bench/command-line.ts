@@ -1,6 +1,7 @@
 // The benchmark's command line in one zod schema: `npm run bench -- --help` is written from it.
 import { z } from 'zod';
 import { documented } from '../lib/command-line.ts';
+import { TARGETS } from './figures.ts';
 import { BENCHMARK_DEFAULTS, COMPARISONS, STAGES, type Comparison, type Stage } from './run.ts';
 
 /** Whole numbers of 1 or more, separated by commas (`_` allowed as a thousands separator). */
@@ -84,6 +85,16 @@ export const BENCH_COMMAND_LINE = z.object({
   lighthouse: documented(z.boolean().default(false), {
     flag: 'lighthouse',
     description: `Also audit each page kind of the site with Lighthouse (mobile defaults, over http); with it, sizes default to ${LIGHTHOUSE_SIZE} and stages to site.`,
+  }),
+  against: documented(z.string().min(1).optional(), {
+    flag: 'against',
+    placeholder: 'REV',
+    description: `Also build the site with the code of git revision REV and with this checkout in turn (--pairs times each, the order turned each pair), over the same data, and report the ratios; the site's paired targets are against ${TARGETS.pairedBaseline} at ${TARGETS.pairedOrganisations.toLocaleString('en')} organisations. With it, sizes default to ${TARGETS.pairedOrganisations} and stages to none.`,
+  }),
+  pairs: documented(z.number().int().min(1).default(3), {
+    flag: 'pairs',
+    placeholder: 'N',
+    description: 'Builds of each side with --against.',
   }),
   seed: documented(z.string().default(BENCHMARK_DEFAULTS.seed), {
     flag: 'seed',

@@ -94,6 +94,58 @@ export interface SiteFigures {
   offlineBytes?: number;
 }
 
+/** One build of the site command (`npm run site`), measured from outside its process. */
+export interface PairedSiteBuild {
+  wallSeconds: number;
+  /** CPU seconds of the command's processes together (user and system). */
+  cpuSeconds: number;
+  /** The most resident memory of the command's processes together (sampled every 100 ms). */
+  peakRssBytes: number;
+  pages: number;
+  /** The page step's wall and CPU seconds, as the command printed them. */
+  pageStepSeconds: number;
+  pageStepCpuSeconds: number;
+}
+
+/** The site command of this checkout and of an earlier revision, built in turn over the same data. */
+export interface PairedSiteFigures {
+  organisations: number;
+  /** The earlier side: the revision as given, and its commit. */
+  against: { revision: string; commit: string };
+  /** The checkout's commit, and whether it had changes not yet committed. */
+  checkout: { commit: string; changed: boolean };
+  pairs: { olderFirst: boolean; against: PairedSiteBuild; checkout: PairedSiteBuild }[];
+  /** The calibration workload's median, in ms, before the first build and after the last. */
+  calibration: { before: number; after: number };
+  loadAverage: number;
+}
+
+/** How many times the earlier side's figure the checkout's is smaller: above 1 is better now. */
+export interface PairedRatio {
+  /** The earlier side's median over the checkout's median. */
+  ratio: number;
+  /** The same, pair by pair, in the order they ran. */
+  pairs: number[];
+}
+
+function pairedRatio(figures: PairedSiteFigures, measure: (build: PairedSiteBuild) => number): PairedRatio {
+  const older = figures.pairs.map(({ against }) => measure(against));
+  const newer = figures.pairs.map(({ checkout }) => measure(checkout));
+  return { ratio: median(older) / median(newer), pairs: older.map((value, index) => value / newer[index]!) };
+}
+
+/** The page step's CPU per page, the whole command's wall time and CPU, and the peak memory, as ratios. */
+export function pairedRatios(
+  figures: PairedSiteFigures,
+): Record<'pageStepCpuPerPage' | 'wall' | 'cpu' | 'peak', PairedRatio> {
+  return {
+    pageStepCpuPerPage: pairedRatio(figures, (build) => build.pageStepCpuSeconds / build.pages),
+    wall: pairedRatio(figures, (build) => build.wallSeconds),
+    cpu: pairedRatio(figures, (build) => build.cpuSeconds),
+    peak: pairedRatio(figures, (build) => build.peakRssBytes),
+  };
+}
+
 export interface PageWeight {
   organisationPages: number;
   medianBytes: number;
@@ -124,6 +176,8 @@ export interface SizeResult {
   crawl?: CrawlFigures;
   sweeps?: SweepFigures[];
   site?: SiteFigures;
+  /** The site command beside an earlier revision's (`--against`). */
+  pairedSite?: PairedSiteFigures;
   pageWeight?: PageWeight;
   search?: SearchFigures;
   /** Lighthouse's audit of each page kind. */
@@ -186,6 +240,16 @@ export const TARGETS = {
   sweepMinOrganisations: 10_000,
   sitePagesPerSecond: 1000,
   sitePeakBytes30k: 1024 ** 3,
+  /** The site stage at the hosting budget's size: the largest part of a nightly `npm run build`. */
+  sitePeakBytes35k: 0.9 * 1024 ** 3,
+  /**
+   * Against the site stage of c0339a8, at 30,000 organisations, in paired builds: the page step's
+   * CPU per page, and the whole command's wall time, this many times smaller.
+   */
+  pairedBaseline: 'c0339a8',
+  pairedOrganisations: 30_000,
+  pairedPageStepCpuRatio: 1.5,
+  pairedWallRatio: 1.35,
   siteSeconds100k: 150,
   sitePeakBytes100k: 1.5 * 1024 ** 3,
   siteScaling: 1.3,
@@ -349,6 +413,15 @@ function siteChecks(sizes: readonly SizeResult[]): TargetCheck[] {
       });
     }
   }
+  const site35k = at(TARGETS.budgetOrganisations)?.site;
+  if (site35k !== undefined) {
+    checks.push({
+      stage: 'site',
+      target: '35,000 organisations: peak memory ≤ 0.9 GiB',
+      measured: gib(site35k.peakRssBytes),
+      met: site35k.peakRssBytes <= TARGETS.sitePeakBytes35k,
+    });
+  }
   const site100k = at(100_000)?.site;
   if (site100k !== undefined) {
     checks.push(
@@ -434,13 +507,48 @@ function readerChecks(size: SizeResult): TargetCheck[] {
   return checks;
 }
 
+/** The paired builds' ratios against the baseline revision, where they were taken against it. */
+function pairedChecks(size: SizeResult): TargetCheck[] {
+  const paired = size.pairedSite;
+  if (
+    paired === undefined ||
+    paired.organisations !== TARGETS.pairedOrganisations ||
+    !paired.against.commit.startsWith(TARGETS.pairedBaseline)
+  ) {
+    return [];
+  }
+  const ratios = pairedRatios(paired);
+  const label = `${paired.organisations.toLocaleString('en')} organisations, against ${TARGETS.pairedBaseline}`;
+  const shown = (ratio: PairedRatio) =>
+    `${ratio.ratio.toFixed(2)}× (pairs ${ratio.pairs.map((value) => `${value.toFixed(2)}×`).join(', ')})`;
+  return [
+    {
+      stage: 'site',
+      target: `${label}: page step CPU per page ≥ ${TARGETS.pairedPageStepCpuRatio}× smaller`,
+      measured: shown(ratios.pageStepCpuPerPage),
+      met: ratios.pageStepCpuPerPage.ratio >= TARGETS.pairedPageStepCpuRatio,
+    },
+    {
+      stage: 'site',
+      target: `${label}: whole \`npm run site\` ≥ ${TARGETS.pairedWallRatio}× faster`,
+      measured: shown(ratios.wall),
+      met: ratios.wall.ratio >= TARGETS.pairedWallRatio,
+    },
+  ];
+}
+
 /** Every target the measured sizes can speak to, and whether it holds. */
 export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
   return [
     ...crawlChecks(sizes),
     ...sweepChecks(sizes),
     ...siteChecks(sizes),
-    ...sizes.flatMap((size) => [...hostingChecks(size), ...readerChecks(size), ...lighthouseChecks(size)]),
+    ...sizes.flatMap((size) => [
+      ...pairedChecks(size),
+      ...hostingChecks(size),
+      ...readerChecks(size),
+      ...lighthouseChecks(size),
+    ]),
   ];
 }
 
@@ -456,6 +564,7 @@ export function mergeResults(earlier: BenchmarkResults, later: BenchmarkResults)
       'crawl',
       'sweeps',
       'site',
+      'pairedSite',
       'pageWeight',
       'search',
       'pagefind',

@@ -19,6 +19,15 @@ export function cpuSecondsOf(stat: string): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * User plus system CPU seconds of a process's children that have ended and been waited for (and
+ * of theirs, each waited for in turn), from the text of /proc/PID/stat: fields 16 and 17.
+ */
+export function childrenCpuSecondsOf(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
 /** CPU and peak memory of this process, from `process.resourceUsage()`. */
 export interface ProcessUsage {
   cpuSeconds: number;

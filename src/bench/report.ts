@@ -1,6 +1,6 @@
 // BENCHMARKS.md: the figures of one run as tables, with the machine, its load and the command.
 import { formatBytes } from '../lib/bytes.ts';
-import { median, type BenchmarkResults, type SizeResult } from './figures.ts';
+import { median, pairedRatios, type BenchmarkResults, type PairedRatio, type SizeResult } from './figures.ts';
 import type { SearchBenchmark } from './search-timing.ts';
 import { judgeHosting } from '../hosting/limits.ts';
 
@@ -192,6 +192,67 @@ function siteSection(sizes: SizeResult[]): string[] {
     ),
     '',
   );
+  return lines;
+}
+
+/** The site command of this checkout beside an earlier revision's, pair by pair (`--against`). */
+function pairedSiteSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.pairedSite !== undefined);
+  if (measured.length === 0) return [];
+  const shown = (ratio: PairedRatio) =>
+    `${ratio.ratio.toFixed(2)}× (pairs ${ratio.pairs.map((value) => `${value.toFixed(2)}×`).join(', ')})`;
+  const lines = [
+    '## Site, paired with an earlier revision',
+    '',
+    '`npm run site` of this checkout and of an earlier revision (its own code and Node flags, this ' +
+      "checkout's packages), one after the other over the same data folder, each pair in the other " +
+      'order than the one before; each build writes a new site folder, without the tar.gz copy. Wall ' +
+      "time and peak memory (sampled every 100 ms) are of the command's processes together, measured " +
+      "from outside; the page step's CPU (its process's, the archive threads included) is what each " +
+      "command printed. A ratio is the earlier side's median over this checkout's: above 1, this " +
+      'checkout takes less. The calibration workload ran before the first build and after the last.',
+    '',
+  ];
+  for (const { pairedSite } of measured) {
+    const paired = pairedSite!;
+    const ratios = pairedRatios(paired);
+    const older = paired.against.commit.slice(0, 7);
+    const newer = `${paired.checkout.commit.slice(0, 7)}${paired.checkout.changed ? ' with changes' : ''}`;
+    lines.push(
+      `${count(paired.organisations)} organisations, ${older}` +
+        (paired.against.commit.startsWith(paired.against.revision)
+          ? ''
+          : ` (\`${paired.against.revision}\`)`) +
+        ` against ` +
+        `${newer}; calibration ${paired.calibration.before} ms before and ${paired.calibration.after} ms ` +
+        `after, load up to ${paired.loadAverage.toFixed(1)}:`,
+      '',
+      markdownTable(
+        ['pair', 'side', 'pages', 'page step', 'page step CPU per page', 'whole command', 'CPU', 'peak'],
+        paired.pairs.flatMap((pair, index) =>
+          (pair.olderFirst ? (['against', 'checkout'] as const) : (['checkout', 'against'] as const)).map(
+            (side) => {
+              const build = pair[side];
+              return [
+                String(index + 1),
+                side === 'against' ? older : newer,
+                count(build.pages),
+                seconds(build.pageStepSeconds),
+                `${((1000 * build.pageStepCpuSeconds) / build.pages).toFixed(2)} ms`,
+                seconds(build.wallSeconds),
+                seconds(build.cpuSeconds),
+                mib(build.peakRssBytes),
+              ];
+            },
+          ),
+        ),
+      ),
+      '',
+      `Page step CPU per page ${shown(ratios.pageStepCpuPerPage)}; whole command ${shown(ratios.wall)}; ` +
+        `its CPU ${shown(ratios.cpu)}; peak memory ${shown(ratios.peak)}.`,
+      '',
+    );
+  }
   return lines;
 }
 
@@ -531,6 +592,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
     ...crawlSection(results, sizes),
     ...sweepSection(results, sizes),
     ...siteSection(sizes),
+    ...pairedSiteSection(sizes),
     ...hostingSection(sizes),
     ...pageWeightSection(sizes),
     ...searchSection(sizes),

@@ -7,7 +7,13 @@ import { dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { format, resolveConfig } from 'prettier';
 import { readManifest } from '../lib/manifest-file.ts';
-import { checkTargets, type BenchmarkResults, type PagefindComparison, type SizeResult } from './figures.ts';
+import {
+  checkTargets,
+  pairedRatios,
+  type BenchmarkResults,
+  type PagefindComparison,
+  type SizeResult,
+} from './figures.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { calibrate } from './calibration.ts';
 import { auditSite } from './lighthouse.ts';
@@ -15,8 +21,10 @@ import { buildNightOfChanges } from './night-of-changes.ts';
 import { benchmarkPagefind, indexWithPagefind, serveForComparison } from './pagefind.ts';
 import { benchmarkSearch } from './search-timing.ts';
 import { formatBenchmarkReport } from './report.ts';
+import { pairSiteBuilds } from './paired-site.ts';
 import {
   measurePageWeight,
+  moveAside,
   removeDiscarded,
   runCrawlStage,
   runSearchStage,
@@ -59,6 +67,9 @@ export interface BenchmarkOptions {
   compare?: readonly Comparison[];
   /** Audits each page kind of the site with Lighthouse. */
   lighthouse?: boolean;
+  /** Builds the site with this git revision's code and the checkout's in turn, `pairs` times each. */
+  against?: string;
+  pairs?: number;
   /** Holds one folder per size with its data and site; kept between runs. */
   workDir: string;
   /** The command line shown with the figures. */
@@ -164,6 +175,30 @@ async function siteFor(run: SizeRun, measured: boolean, searched: boolean): Prom
   );
 }
 
+/** The site command of the checkout and of `revision`, built in turn, before anything else loads the machine. */
+async function pairFor(run: SizeRun, revision: string): Promise<void> {
+  const { options, label, result, dataDir, folder } = run;
+  if (!hasCompleteData(dataDir, result.organisations)) {
+    options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
+    await runCrawlStage({ ...run.crawlSettings, latencyMs: 0, jitterMs: 0 });
+  }
+  result.pairedSite = await pairSiteBuilds({
+    root: process.cwd(),
+    revision,
+    organisations: result.organisations,
+    dataDir,
+    folder,
+    pairs: options.pairs ?? 3,
+    moveAside,
+    log: options.log,
+  });
+  const ratios = pairedRatios(result.pairedSite);
+  options.log(
+    `${label}: against ${revision}: page step CPU per page ${ratios.pageStepCpuPerPage.ratio.toFixed(2)}×, ` +
+      `whole command ${ratios.wall.ratio.toFixed(2)}×`,
+  );
+}
+
 /** Search in Chromium over the built site. */
 async function searchFor(run: SizeRun, browser: Browser): Promise<void> {
   const { options, label, result } = run;
@@ -190,6 +225,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       sizes.push(run.result);
       await crawlFor(run);
       await sweepsFor(run);
+      if (options.against !== undefined) await pairFor(run, options.against);
       const measured = options.stages.includes('site');
       const searched = options.stages.includes('search');
       const comparing = (options.compare ?? []).includes('pagefind');

@@ -67,7 +67,7 @@ async function expect<K extends WorkerAnswer['kind']>(
  * runs in the next half minute (measured: 0.6 ms a file instead of 0.08), which would charge one
  * stage with the clean-up of another.
  */
-async function moveAside(path: string): Promise<void> {
+export async function moveAside(path: string): Promise<void> {
   const discarded = join(dirname(dirname(path)), DISCARDED);
   await mkdir(discarded, { recursive: true });
   try {

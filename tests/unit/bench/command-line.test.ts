@@ -36,7 +36,17 @@ test('without flags the defaults apply, and sizes and stages are left to the eng
     trial: false,
     merge: false,
     lighthouse: false,
+    pairs: 3,
   });
+});
+
+test('paired builds name a revision and a whole number of pairs', () => {
+  const reading = read(['--against', 'c0339a8', '--pairs', '5']);
+  assert.ok(reading.ok);
+  assert.equal(reading.value.against, 'c0339a8');
+  assert.equal(reading.value.pairs, 5);
+  assert.equal(read(['--pairs', '0']).ok, false);
+  assert.equal(read(['--pairs', '1.5']).ok, false);
 });
 
 test('an unknown stage or engine is named with the known ones; a blank engine list compares none', () => {
