@@ -9,6 +9,8 @@ import { offerDownloads, writeChecksums } from '../../../src/site/download-files
 import { parse, serialize } from 'parse5';
 import {
   leanPage,
+  leanPageBytes,
+  leanPageRoom,
   withoutOptionalEndTags,
   withoutStructuralWhitespace,
   withoutUnusedHashes,
@@ -255,15 +257,34 @@ function randomPage(random: () => number): string {
   return Array.from({ length }, () => pick(random, random() < breakers ? RULE_BREAKERS : PIECES)).join('');
 }
 
-test('each rule, and all of them, give what the rules as regular expressions give, piece soup and all', () => {
+test('the page read once as bytes is the page the rules as regular expressions give, piece soup and all', () => {
   const random = seededRandom(20_240_611);
+  const encoder = new TextEncoder();
+  const into = new Uint8Array(1 << 16);
   for (let index = 0; index < 8000; index += 1) {
     const page = randomPage(random);
     assert.equal(withoutStructuralWhitespace(page), reference.withoutStructuralWhitespace(page), page);
     assert.equal(withoutOptionalEndTags(page), reference.withoutOptionalEndTags(page), page);
     assert.equal(withoutUnusedHashes(page), reference.withoutUnusedHashes(page), page);
     assert.equal(leanPage(page), reference.leanPage(page), page);
+    // As Astro's response carries it, with and without a byte order mark: what the page was when
+    // read as the response's text (which drops the mark) and encoded again.
+    for (const bytes of [encoder.encode(page), encoder.encode(`\uFEFF${page}`)]) {
+      const written = leanPageBytes(bytes, into);
+      assert.ok(written <= leanPageRoom(bytes));
+      const text = new TextDecoder().decode(bytes);
+      assert.deepEqual(into.subarray(0, written), encoder.encode(reference.leanPage(text)), page);
+    }
   }
+});
+
+test('a page with NULs has room for their replacements', () => {
+  const page = new TextEncoder().encode('\u0000\u0000<p> \u0000 </p>');
+  const into = new Uint8Array(leanPageRoom(page));
+  assert.equal(
+    new TextDecoder().decode(into.subarray(0, leanPageBytes(page, into))),
+    '\uFFFD\uFFFD<p>\uFFFD</p>',
+  );
 });
 
 test('the bars of one year are one path of rectangles; bars of no width draw nothing', () => {
