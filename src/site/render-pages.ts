@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { build as astroBuild, type AstroIntegration } from 'astro';
 import { batchPages, type PageBatch, type SiteArchives } from './archive-thread.ts';
-import { leanPage } from './page-bytes.ts';
+import { leanPageBytes, leanPageRoom } from './page-bytes.ts';
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
 interface GenerationClock {
   start?: number;
@@ -32,40 +32,53 @@ function renderedFile(request: Request): string {
  */
 const BATCH_BYTES = 256 << 10;
 
-/** Rendered pages gathered, encoded one after another into one buffer, to be handed over at once. */
+/** A page as Astro rendered it: its bytes, and whether it is HTML, to be written lean. */
+interface RenderedPage {
+  path: string;
+  bytes: Uint8Array;
+  lean: boolean;
+}
+
+/** The bytes a rendered page may take once it is gathered. */
+function room(page: RenderedPage): number {
+  return page.lean ? leanPageRoom(page.bytes) : page.bytes.byteLength;
+}
+
+/** Rendered pages gathered one after another into one buffer, to be handed over at once. */
 class PageGathering {
-  readonly #encoder = new TextEncoder();
   #bytes = new Uint8Array(BATCH_BYTES);
   #used = 0;
   #paths: string[] = [];
   #ends: number[] = [];
 
-  /** Whether a page of `length` UTF-16 code units (or bytes) surely fits in what is left. */
-  fits(length: number): boolean {
-    // UTF-8 takes at most three bytes for a UTF-16 code unit.
-    return this.#used + 3 * length <= this.#bytes.byteLength;
+  /** Whether `room` more bytes fit in what is left. */
+  fits(room: number): boolean {
+    return this.#used + room <= this.#bytes.byteLength;
   }
 
   get empty(): boolean {
     return this.#paths.length === 0;
   }
 
-  /** Adds a page; the caller has made sure that it fits (`fits`, or `take` for a fresh buffer). */
-  add(path: string, content: string | Uint8Array): void {
+  /**
+   * Adds a page, an HTML page written lean straight into the buffer; the caller has made sure
+   * that its room fits (`fits`, or `take` for a fresh buffer).
+   */
+  add(page: RenderedPage): void {
     const rest = this.#bytes.subarray(this.#used);
-    if (typeof content === 'string') this.#used += this.#encoder.encodeInto(content, rest).written;
+    if (page.lean) this.#used += leanPageBytes(page.bytes, rest);
     else {
-      rest.set(content);
-      this.#used += content.byteLength;
+      rest.set(page.bytes);
+      this.#used += page.bytes.byteLength;
     }
-    this.#paths.push(path);
+    this.#paths.push(page.path);
     this.#ends.push(this.#used);
   }
 
-  /** The pages gathered so far; the next ones go into a buffer of room for at least `next` units. */
+  /** The pages gathered so far; the next ones go into a buffer of at least `next` bytes. */
   take(next = 0): PageBatch {
     const batch = { paths: this.#paths, ends: this.#ends, bytes: this.#bytes.subarray(0, this.#used) };
-    this.#bytes = new Uint8Array(Math.max(BATCH_BYTES, 3 * next));
+    this.#bytes = new Uint8Array(Math.max(BATCH_BYTES, next));
     this.#used = 0;
     this.#paths = [];
     this.#ends = [];
@@ -119,14 +132,14 @@ class PageOutput {
 const WRITTEN_HERE = new Response(null, { status: 200 });
 
 /**
- * Times Astro's rendering apart from its bundling, and takes each rendered page from Astro: made
- * leaner (page-bytes.ts) on the string it rendered, written into the site, and handed in batches
- * to the archives' threads.
+ * Times Astro's rendering apart from its bundling, and takes each rendered page from Astro: its
+ * bytes made leaner (page-bytes.ts) as they are gathered, never decoded, written into the site,
+ * and handed in batches to the archives' threads.
  */
 function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration {
   let started = 0;
   let gathered = 0;
-  const finished = new Map<number, { path: string; content: string | Uint8Array } | undefined>();
+  const finished = new Map<number, RenderedPage | undefined>();
   const gathering = new PageGathering();
   return {
     name: 'orgdir:page-hooks',
@@ -143,7 +156,7 @@ function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration
             // Astro renders a few pages at once (build.concurrency); they reach the site and the
             // archives in the order they were started, so that the same site gives the same archives.
             const sequence = started++;
-            let rendered: { path: string; content: string | Uint8Array } | undefined;
+            let rendered: RenderedPage | undefined;
             try {
               const result = await prerenderer.render(request, options);
               const response = result instanceof Response ? result : result.response;
@@ -153,9 +166,8 @@ function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration
               const path = renderedFile(request);
               rendered = {
                 path,
-                content: path.endsWith('.html')
-                  ? leanPage(await response.text())
-                  : new Uint8Array(await response.arrayBuffer()),
+                bytes: new Uint8Array(await response.arrayBuffer()),
+                lean: path.endsWith('.html'),
               };
               return result instanceof Response ? WRITTEN_HERE : { ...result, response: WRITTEN_HERE };
             } finally {
@@ -166,10 +178,9 @@ function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration
                 gathered += 1;
                 if (!page) continue;
                 // Gathered before any wait, so that another page finishing meanwhile comes after.
-                const full = gathering.fits(page.content.length)
-                  ? undefined
-                  : gathering.take(page.content.length);
-                gathering.add(page.path, page.content);
+                const needed = room(page);
+                const full = gathering.fits(needed) ? undefined : gathering.take(needed);
+                gathering.add(page);
                 if (full) await output.write(full);
               }
             }
