@@ -88,6 +88,8 @@ export interface SiteFigures {
   peakMemory: Record<string, number>;
   peakRssBytes: number;
   loadAverage: number;
+  /** The calibration workload's median, in ms, in the run that took these figures. */
+  calibrationMs?: number;
   /** What a host sees of the site folder: bytes, files, the widest folder, the largest file. */
   hosting?: SiteMeasure;
   /** The offline copy written beside the site (orgdir-site.tar.gz), in bytes. */
@@ -156,6 +158,8 @@ export interface PageWeight {
 
 export interface SearchFigures extends SearchBenchmark {
   loadAverage: number;
+  /** The calibration workload's median, in ms, in the run that took these figures. */
+  calibrationMs?: number;
 }
 
 /** orgdir's search beside Pagefind's on the same site, in one browser, one sitting. */
@@ -168,6 +172,8 @@ export interface PagefindComparison {
   /** orgdir's search from file://, as the offline copy reads it. */
   orgdirFile: SearchBenchmark;
   loadAverage: number;
+  /** The calibration workload's median, in ms, in the run that took these figures. */
+  calibrationMs?: number;
 }
 
 export interface SizeResult {

@@ -21,6 +21,9 @@ const count = (value: number) => Math.round(value).toLocaleString('en');
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 const mib = (bytes: number) => `${count(bytes / MIB)} MiB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
+/** A row's calibration, or a dash for a row taken before runs recorded one per row. */
+const calibrationCell = (figures: { calibrationMs?: number }) =>
+  figures.calibrationMs === undefined ? '–' : `${figures.calibrationMs} ms`;
 
 function crawlSection(results: BenchmarkResults, sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.crawl !== undefined);
@@ -143,7 +146,18 @@ function siteSection(sizes: SizeResult[]): string[] {
       'stage" includes the search index, the downloads, the archives and the swap.',
     '',
     markdownTable(
-      ['organisations', 'pages', 'render', 'pages/s', 'ms/page', 'whole stage', 'peak RSS', 'output', 'load'],
+      [
+        'organisations',
+        'pages',
+        'render',
+        'pages/s',
+        'ms/page',
+        'whole stage',
+        'peak RSS',
+        'output',
+        'load',
+        'calibration',
+      ],
       measured.map(({ site }) => [
         count(site!.organisations),
         count(site!.pages),
@@ -154,6 +168,7 @@ function siteSection(sizes: SizeResult[]): string[] {
         mib(site!.peakRssBytes),
         `${count(site!.files)} files, ${formatBytes(site!.bytes)}`,
         site!.loadAverage.toFixed(1),
+        calibrationCell(site!),
       ]),
     ),
     '',
@@ -374,6 +389,7 @@ function searchSection(sizes: SizeResult[]): string[] {
         'keystroke, fresh page',
         'keystroke, new phrase on a warm page',
         'load',
+        'calibration',
       ],
       measured.map(({ organisations, search }) => [
         count(organisations),
@@ -383,6 +399,7 @@ function searchSection(sizes: SizeResult[]): string[] {
         `median ${ms(search!.keystrokes.medianFirstMs)}, max ${ms(search!.keystrokes.maxFirstMs)}`,
         `median ${ms(search!.keystrokes.medianWarmMs)}, max ${ms(search!.keystrokes.maxWarmMs)}`,
         search!.loadAverage.toFixed(1),
+        calibrationCell(search!),
       ]),
     ),
     '',
@@ -475,6 +492,7 @@ function pagefindSection(sizes: SizeResult[]): string[] {
         'worst keystroke (orgdir file:// / Pagefind)',
         'worst ÷ Pagefind',
         'load',
+        'calibration',
       ],
       measured.map(({ organisations, pagefind: comparison }) => {
         const { orgdirFile, pagefind } = comparison!;
@@ -486,6 +504,7 @@ function pagefindSection(sizes: SizeResult[]): string[] {
           `${ms(worst(orgdirFile))} / ${ms(worst(pagefind))}`,
           ratio(worst(orgdirFile), worst(pagefind)),
           comparison!.loadAverage.toFixed(1),
+          calibrationCell(comparison!),
         ];
       }),
     ),
@@ -571,8 +590,9 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
       (results.calibration === undefined
         ? ''
         : `A fixed workload (${results.calibration.workload}) took ${results.calibration.medianMs} ms ` +
-          `(median of ${results.calibration.runs}) on this machine during the run: a time divided by it ` +
-          "compares with another day's. ") +
+          `(median of ${results.calibration.runs}) on this machine during the last run: a time divided by ` +
+          "it compares with another day's. The site, search and Pagefind tables give each row's own, " +
+          'from the run that took it (a dash for a row from before rows recorded one). ') +
       "The data is the sample API's register (seed " +
       `\`${results.settings.seed}\`). The figures are also in \`benchmarks.json\`.`,
     '',

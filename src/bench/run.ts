@@ -251,11 +251,18 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
     await browser?.close();
     await removeDiscarded(resolve(options.workDir));
   }
+  const calibration = calibrate();
+  // Each table row carries the calibration of its own run, which a later --merge keeps beside it.
+  for (const size of sizes) {
+    for (const figures of [size.site, size.search, size.pagefind]) {
+      if (figures !== undefined) figures.calibrationMs = calibration.medianMs;
+    }
+  }
   return {
     date: new Date().toISOString(),
     command: options.command,
     machine: describeMachine(),
-    calibration: calibrate(),
+    calibration,
     loadAverage: { start: startLoad, end: loadAverage() },
     settings: {
       seed: options.seed,
