@@ -1,6 +1,8 @@
-// The tests need two Debian packages: Chromium drives the browser tests (no browser download
-// works here), and strace counts from outside how often the site build opens each record file. Install what is missing
-// when we are root; otherwise say the one command that does.
+// The tests need two Debian packages: Chromium drives the browser tests and the benchmark's
+// searches (no browser download works here), and strace counts from outside how often the site
+// build opens each record file. Run before `npm test` and `npm run bench` (package.json's pretest
+// and prebench), so that a benchmark does not crawl and build for minutes only to find no browser.
+// Install what is missing when we are root; otherwise say the one command that does.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { CHROMIUM_PATH } from '../src/bench/chromium.ts';

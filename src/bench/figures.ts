@@ -107,6 +107,8 @@ export interface PairedSiteBuild {
   /** The page step's wall and CPU seconds, as the command printed them. */
   pageStepSeconds: number;
   pageStepCpuSeconds: number;
+  /** Every step's wall and CPU seconds, as the command printed them. */
+  steps?: Record<string, { seconds: number; cpuSeconds: number }>;
 }
 
 /** The site command of this checkout and of an earlier revision, built in turn over the same data. */

@@ -93,6 +93,7 @@ async function buildOnce(tree: string, dataDir: string, siteDir: string): Promis
     pages: log.pages,
     pageStepSeconds: pageStep.seconds,
     pageStepCpuSeconds: pageStep.cpuSeconds,
+    steps: log.steps,
   };
 }
 

@@ -1,6 +1,13 @@
 // BENCHMARKS.md: the figures of one run as tables, with the machine, its load and the command.
 import { formatBytes } from '../lib/bytes.ts';
-import { median, pairedRatios, type BenchmarkResults, type PairedRatio, type SizeResult } from './figures.ts';
+import {
+  median,
+  pairedRatios,
+  type BenchmarkResults,
+  type PairedRatio,
+  type PairedSiteFigures,
+  type SizeResult,
+} from './figures.ts';
 import type { SearchBenchmark } from './search-timing.ts';
 import { judgeHosting } from '../hosting/limits.ts';
 
@@ -210,6 +217,16 @@ function siteSection(sizes: SizeResult[]): string[] {
   return lines;
 }
 
+/** The steps either side printed, in the order they ran. */
+function pairedSteps(paired: PairedSiteFigures): string[] {
+  const names = new Set<string>();
+  for (const pair of paired.pairs) {
+    for (const build of [pair.against, pair.checkout])
+      for (const step of Object.keys(build.steps ?? {})) names.add(step);
+  }
+  return [...names];
+}
+
 /** The site command of this checkout beside an earlier revision's, pair by pair (`--against`). */
 function pairedSiteSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.pairedSite !== undefined);
@@ -225,7 +242,8 @@ function pairedSiteSection(sizes: SizeResult[]): string[] {
       "time and peak memory (sampled every 100 ms) are of the command's processes together, measured " +
       "from outside; the page step's CPU (its process's, the archive threads included) is what each " +
       "command printed. A ratio is the earlier side's median over this checkout's: above 1, this " +
-      'checkout takes less. The calibration workload ran before the first build and after the last.',
+      'checkout takes less. The calibration workload ran before the first build and after the last. ' +
+      'Where the page step\'s time goes: docs/performance.md, "What stands in the way".',
     '',
   ];
   for (const { pairedSite } of measured) {
@@ -267,6 +285,27 @@ function pairedSiteSection(sizes: SizeResult[]): string[] {
         `its CPU ${shown(ratios.cpu)}; peak memory ${shown(ratios.peak)}.`,
       '',
     );
+    const steps = pairedSteps(paired);
+    if (steps.length > 0) {
+      lines.push(
+        "Each step's wall seconds (CPU seconds), the median over the pairs, as each command printed them:",
+        '',
+        markdownTable(
+          ['side', ...steps],
+          (['against', 'checkout'] as const).map((side) => [
+            side === 'against' ? older : newer,
+            ...steps.map((step) => {
+              const timed = paired.pairs.flatMap((pair) => pair[side].steps?.[step] ?? []);
+              if (timed.length === 0) return '–';
+              const wall = median(timed.map((time) => time.seconds));
+              const cpu = median(timed.map((time) => time.cpuSeconds));
+              return `${wall.toFixed(1)} (${cpu.toFixed(1)})`;
+            }),
+          ]),
+        ),
+        '',
+      );
+    }
   }
   return lines;
 }
@@ -465,7 +504,9 @@ function pagefindSection(sizes: SizeResult[]): string[] {
       'orgdir is timed both from file:// (the offline copy) and over http. Matches differ because the ' +
       'engines cut words differently (Pagefind stems, orgdir matches prefixes and a typo). Bytes are the ' +
       "index files a query asked for before its first results were drawn (each engine's code apart). Keystrokes are typed as in " +
-      '"Search" below, in each engine\'s page.',
+      '"Search" below, in each engine\'s page. Where the time to first results goes, from the ' +
+      'page\'s start to the worker and the files it reads: docs/performance.md ("Measuring", a cold ' +
+      '`galway` from file://).',
     '',
     markdownTable(
       [

@@ -63,6 +63,10 @@ function build(
     pages,
     pageStepSeconds: pageStepCpuSeconds * 0.8,
     pageStepCpuSeconds,
+    steps: {
+      read: { seconds: wallSeconds / 10, cpuSeconds: wallSeconds / 12 },
+      pages: { seconds: pageStepCpuSeconds * 0.8, cpuSeconds: pageStepCpuSeconds },
+    },
   };
 }
 
@@ -132,6 +136,9 @@ test('the report shows each build of each pair with its CPU per page, and the ra
     report,
     /Page step CPU per page 1\.33× \(pairs 2\.00×, 2\.00×, 1\.20×\); whole command 1\.36×/,
   );
+  // Step medians: read 9.5 s (7.9 s CPU) and 7.0 s (5.8 s CPU); pages 48.0 (60.0) and 38.4 (48.0).
+  assert.match(report, /\| c0339a8 +\| 9\.5 \(7\.9\) +\| 48\.0 \(60\.0\) +\|/);
+  assert.match(report, /\| fffffff +\| 7\.0 \(5\.8\) +\| 38\.4 \(48\.0\) +\|/);
   const merged = mergeResults(results, { ...results, sizes: [{ organisations: 30_000 }] });
   assert.deepEqual(merged.sizes[0]!.pairedSite, results.sizes[0]!.pairedSite);
 });
