@@ -1,8 +1,8 @@
 // One function per stage measured: each starts the worker processes it needs, measures, and
 // returns its figures (src/bench/figures.ts).
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { benchmarkSearch } from './search-timing.ts';
 import type { SampleApiStats } from '../sample-api/server.ts';
@@ -65,9 +65,17 @@ async function expect<K extends WorkerAnswer['kind']>(
  * Moves a folder out of the way, into `discarded/` beside the size folders, to be deleted once
  * every figure is taken: deleting tens of thousands of files slows the file creation of whatever
  * runs in the next half minute (measured: 0.6 ms a file instead of 0.08), which would charge one
- * stage with the clean-up of another.
+ * stage with the clean-up of another. A site folder is a link to the folder it shows
+ * (src/storage/folder-swap.ts), and that folder goes too: left beside the link's place, the next
+ * build would delete it in its own timed swap (6 s at 30,000 organisations).
  */
 export async function moveAside(path: string): Promise<void> {
+  const shown = await readlink(path).catch(() => undefined);
+  if (shown !== undefined) await moveOneAside(resolve(dirname(path), shown));
+  await moveOneAside(path);
+}
+
+async function moveOneAside(path: string): Promise<void> {
   const discarded = join(dirname(dirname(path)), DISCARDED);
   await mkdir(discarded, { recursive: true });
   try {

@@ -1,7 +1,16 @@
 // The benchmark's measuring code: what it reads from /proc, how it turns Node's counters into
 // figures, which keystrokes it times and which figure each target is judged on.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -13,7 +22,7 @@ import {
   treeResidentBytes,
   usageOf,
 } from '../../../src/bench/process-stats.ts';
-import { measurePageWeight } from '../../../src/bench/stages.ts';
+import { measurePageWeight, moveAside } from '../../../src/bench/stages.ts';
 import { median } from '../../../src/bench/statistics.ts';
 import {
   alreadyAsked,
@@ -165,4 +174,22 @@ test('the page weight target is 30 kB, the limit the site tests hold pages to', 
   assert.equal(TARGETS.organisationPageBytes, 30_000);
   assert.equal(met(30_000), true);
   assert.equal(met(30_001), false);
+});
+
+test('a site moved aside takes the folder its link shows with it, so that the next build has nothing to delete', async () => {
+  const size = join(root, 'aside', '30000');
+  mkdirSync(join(size, '.site.abc-123456'), { recursive: true });
+  writeFileSync(join(size, '.site.abc-123456', 'index.html'), 'page');
+  symlinkSync('.site.abc-123456', join(size, 'site'));
+  mkdirSync(join(size, 'data'));
+  await moveAside(join(size, 'site'));
+  await moveAside(join(size, 'absent'));
+  assert.deepEqual(readdirSync(size), ['data']);
+  const discarded = readdirSync(join(root, 'aside', 'discarded'));
+  assert.equal(discarded.length, 2);
+  assert.ok(discarded.some((name) => name.startsWith('30000-.site.abc-123456-')));
+  assert.ok(discarded.some((name) => name.startsWith('30000-site-')));
+  const moved = discarded.find((name) => name.startsWith('30000-.site'))!;
+  assert.equal(readFileSync(join(root, 'aside', 'discarded', moved, 'index.html'), 'utf8'), 'page');
+  assert.ok(existsSync(join(size, 'data')));
 });
