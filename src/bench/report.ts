@@ -133,6 +133,41 @@ function sweepSection(results: BenchmarkResults, sizes: SizeResult[]): string[] 
   ];
 }
 
+const SITE_COLUMNS = [
+  'organisations',
+  'pages',
+  'render',
+  'pages/s',
+  'ms/page',
+  'whole stage',
+  'peak RSS',
+  'output',
+  'load',
+  'calibration',
+];
+
+const SEARCH_COLUMNS = [
+  'organisations',
+  'index on disk',
+  'files',
+  'client',
+  'keystroke, fresh page',
+  'keystroke, new phrase on a warm page',
+  'load',
+  'calibration',
+];
+
+const PAGEFIND_INDEX_COLUMNS = [
+  'organisations',
+  'index on disk (orgdir / Pagefind)',
+  'Pagefind indexing',
+  'keystroke median (orgdir file:// / Pagefind)',
+  'worst keystroke (orgdir file:// / Pagefind)',
+  'worst ÷ Pagefind',
+  'load',
+  'calibration',
+];
+
 function siteSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.site !== undefined);
   if (measured.length === 0) return [];
@@ -153,18 +188,7 @@ function siteSection(sizes: SizeResult[]): string[] {
       'stage" includes the search index, the downloads, the archives and the swap.',
     '',
     markdownTable(
-      [
-        'organisations',
-        'pages',
-        'render',
-        'pages/s',
-        'ms/page',
-        'whole stage',
-        'peak RSS',
-        'output',
-        'load',
-        'calibration',
-      ],
+      SITE_COLUMNS,
       measured.map(({ site }) => [
         count(site!.organisations),
         count(site!.pages),
@@ -227,6 +251,30 @@ function pairedSteps(paired: PairedSiteFigures): string[] {
   return [...names];
 }
 
+/** Each side's median time of each step, as the commands printed them. */
+function pairedStepsLines(paired: PairedSiteFigures, older: string, newer: string): string[] {
+  const steps = pairedSteps(paired);
+  if (steps.length === 0) return [];
+  return [
+    "Each step's wall seconds (CPU seconds), the median over the pairs, as each command printed them:",
+    '',
+    markdownTable(
+      ['side', ...steps],
+      (['against', 'checkout'] as const).map((side) => [
+        side === 'against' ? older : newer,
+        ...steps.map((step) => {
+          const timed = paired.pairs.flatMap((pair) => pair[side].steps?.[step] ?? []);
+          if (timed.length === 0) return '–';
+          const wall = median(timed.map((time) => time.seconds));
+          const cpu = median(timed.map((time) => time.cpuSeconds));
+          return `${wall.toFixed(1)} (${cpu.toFixed(1)})`;
+        }),
+      ]),
+    ),
+    '',
+  ];
+}
+
 /** The site command of this checkout beside an earlier revision's, pair by pair (`--against`). */
 function pairedSiteSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.pairedSite !== undefined);
@@ -285,27 +333,7 @@ function pairedSiteSection(sizes: SizeResult[]): string[] {
         `its CPU ${shown(ratios.cpu)}; peak memory ${shown(ratios.peak)}.`,
       '',
     );
-    const steps = pairedSteps(paired);
-    if (steps.length > 0) {
-      lines.push(
-        "Each step's wall seconds (CPU seconds), the median over the pairs, as each command printed them:",
-        '',
-        markdownTable(
-          ['side', ...steps],
-          (['against', 'checkout'] as const).map((side) => [
-            side === 'against' ? older : newer,
-            ...steps.map((step) => {
-              const timed = paired.pairs.flatMap((pair) => pair[side].steps?.[step] ?? []);
-              if (timed.length === 0) return '–';
-              const wall = median(timed.map((time) => time.seconds));
-              const cpu = median(timed.map((time) => time.cpuSeconds));
-              return `${wall.toFixed(1)} (${cpu.toFixed(1)})`;
-            }),
-          ]),
-        ),
-        '',
-      );
-    }
+    lines.push(...pairedStepsLines(paired, older, newer));
   }
   return lines;
 }
@@ -420,16 +448,7 @@ function searchSection(sizes: SizeResult[]): string[] {
       'which no reader waits on: it is not measured.',
     '',
     markdownTable(
-      [
-        'organisations',
-        'index on disk',
-        'files',
-        'client',
-        'keystroke, fresh page',
-        'keystroke, new phrase on a warm page',
-        'load',
-        'calibration',
-      ],
+      SEARCH_COLUMNS,
       measured.map(({ organisations, search }) => [
         count(organisations),
         formatBytes(search!.index.bytes),
@@ -525,16 +544,7 @@ function pagefindSection(sizes: SizeResult[]): string[] {
     ),
     '',
     markdownTable(
-      [
-        'organisations',
-        'index on disk (orgdir / Pagefind)',
-        'Pagefind indexing',
-        'keystroke median (orgdir file:// / Pagefind)',
-        'worst keystroke (orgdir file:// / Pagefind)',
-        'worst ÷ Pagefind',
-        'load',
-        'calibration',
-      ],
+      PAGEFIND_INDEX_COLUMNS,
       measured.map(({ organisations, pagefind: comparison }) => {
         const { orgdirFile, pagefind } = comparison!;
         return [
