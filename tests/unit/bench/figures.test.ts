@@ -10,6 +10,7 @@ import {
   type SiteFigures,
 } from '../../../src/bench/figures.ts';
 import { formatBenchmarkReport, markdownTable } from '../../../src/bench/report.ts';
+import { benchmarkResults } from '../../support/benchmark-results.ts';
 
 function site(organisations: number, pages: number, renderSeconds: number, peakMiB: number): SiteFigures {
   return {
@@ -134,20 +135,15 @@ test('the report names the machine, the load, the command and each stage measure
 });
 
 test('each site row gives the calibration of the run that took it, or a dash for a row without one', () => {
-  const results: BenchmarkResults = {
-    date: '2025-01-02T03:04:05.000Z',
-    command: 'npm run bench',
-    machine: { cpu: 'Test CPU', cores: 2, memoryBytes: 1, os: 'Linux', node: 'v24.0.0' },
-    loadAverage: { start: 0.5, end: 1 },
-    settings: { seed: 'orgdir', latencyMs: 20, jitterMs: 0, concurrency: 8 },
-    calibration: { workload: 'fixed', medianMs: 250, runs: 7 },
-    sizes: [
-      { organisations: 1_000, site: site(1_000, 1_100, 1.1, 300) },
-      { organisations: 30_000, site: { ...site(30_000, 31_000, 40, 900), calibrationMs: 191.7 } },
-    ],
-    targets: [],
-  };
-  const report = formatBenchmarkReport(results);
+  const report = formatBenchmarkReport(
+    benchmarkResults({
+      calibration: { workload: 'fixed', medianMs: 250, runs: 7 },
+      sizes: [
+        { organisations: 1_000, site: site(1_000, 1_100, 1.1, 300) },
+        { organisations: 30_000, site: { ...site(30_000, 31_000, 40, 900), calibrationMs: 191.7 } },
+      ],
+    }),
+  );
   assert.match(report, /took 250 ms \(median of 7\) on this machine during the last run/);
   assert.match(report, /\| 1,000 +\|.*\| 1\.5 +\| – +\|\n/);
   assert.match(report, /\| 30,000 +\|.*\| 1\.5 +\| 191\.7 ms +\|\n/);

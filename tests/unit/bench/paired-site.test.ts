@@ -6,13 +6,13 @@ import {
   checkTargets,
   mergeResults,
   pairedRatios,
-  type BenchmarkResults,
   type PairedSiteBuild,
   type PairedSiteFigures,
 } from '../../../src/bench/figures.ts';
 import { parseSiteLog, siteCommandOf } from '../../../src/bench/paired-site.ts';
 import { childrenCpuSecondsOf } from '../../../src/bench/process-stats.ts';
 import { formatBenchmarkReport } from '../../../src/bench/report.ts';
+import { benchmarkResults } from '../../support/benchmark-results.ts';
 
 test("each side runs its own package.json's site script, with its own Node flags", () => {
   const flagged = JSON.stringify({
@@ -115,15 +115,10 @@ test('the paired targets are judged only against the baseline revision at 30,000
 });
 
 test('the report shows each build of each pair with its CPU per page, and the ratios; a merge keeps them', () => {
-  const results: BenchmarkResults = {
-    date: '2026-11-26T16:00:00.000Z',
+  const results = benchmarkResults({
     command: 'npm run bench -- --against c0339a8',
-    machine: { cpu: 'AMD EPYC', cores: 2, memoryBytes: 24 * 1024 ** 3, os: 'Debian', node: 'v24.21.0' },
-    loadAverage: { start: 0.5, end: 1.2 },
-    settings: { seed: 'orgdir', latencyMs: 20, jitterMs: 0, concurrency: 8 },
     sizes: [{ organisations: 30_000, pairedSite: paired('c0339a81c36ca0fd7ee0f0aeef9a8e38003ca438') }],
-    targets: [],
-  };
+  });
   const report = formatBenchmarkReport(results);
   assert.match(report, /## Site, paired with an earlier revision/);
   assert.match(
