@@ -50,7 +50,7 @@ async function main(): Promise<number> {
     sizes: values.sizes ?? defaultSizes,
     compare,
     lighthouse: values.lighthouse,
-    ...(values.against === undefined ? {} : { against: values.against, pairs: values.pairs }),
+    ...(values.against === undefined ? {} : { paired: { revision: values.against, pairs: values.pairs } }),
     stages,
     seed: values.seed,
     latencyMs: values.latencyMs,

@@ -2,12 +2,11 @@
 // the same machine in one sitting. Absolute times on these machines differ by 2–3× from day to
 // day, so a claim that the site got faster is a ratio of builds taken minutes apart, each side
 // run as a publisher runs it (`npm run site`, with that revision's own Node flags).
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { execFile } from 'node:child_process';
 import { calibrate } from './calibration.ts';
 import type { PairedSiteBuild, PairedSiteFigures } from './figures.ts';
 import { loadAverage } from './machine.ts';

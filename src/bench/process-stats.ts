@@ -10,12 +10,19 @@ export function residentBytesOf(status: string): number {
 }
 
 /**
+ * The fields of /proc/PID/stat after the command name (field 3 on): the name is in parentheses and
+ * may hold spaces and parentheses of its own.
+ */
+function statFieldsAfterName(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/**
  * User plus system CPU seconds from the text of /proc/PID/stat: fields 14 and 15, in clock ticks
- * of 1/100 s, counted after the command name, which is in parentheses and may hold spaces and
- * parentheses of its own.
+ * of 1/100 s.
  */
 export function cpuSecondsOf(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFieldsAfterName(stat);
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -24,7 +31,7 @@ export function cpuSecondsOf(stat: string): number {
  * of theirs, each waited for in turn), from the text of /proc/PID/stat: fields 16 and 17.
  */
 export function childrenCpuSecondsOf(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFieldsAfterName(stat);
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 

@@ -2,9 +2,9 @@
 import { formatBytes } from '../lib/bytes.ts';
 import {
   median,
+  formatPairedRatio,
   pairedRatios,
   type BenchmarkResults,
-  type PairedRatio,
   type PairedSiteFigures,
   type SizeResult,
 } from './figures.ts';
@@ -279,8 +279,6 @@ function pairedStepsLines(paired: PairedSiteFigures, older: string, newer: strin
 function pairedSiteSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.pairedSite !== undefined);
   if (measured.length === 0) return [];
-  const shown = (ratio: PairedRatio) =>
-    `${ratio.ratio.toFixed(2)}× (pairs ${ratio.pairs.map((value) => `${value.toFixed(2)}×`).join(', ')})`;
   const lines = [
     '## Site, paired with an earlier revision',
     '',
@@ -329,8 +327,8 @@ function pairedSiteSection(sizes: SizeResult[]): string[] {
         ),
       ),
       '',
-      `Page step CPU per page ${shown(ratios.pageStepCpuPerPage)}; whole command ${shown(ratios.wall)}; ` +
-        `its CPU ${shown(ratios.cpu)}; peak memory ${shown(ratios.peak)}.`,
+      `Page step CPU per page ${formatPairedRatio(ratios.pageStepCpuPerPage)}; whole command ${formatPairedRatio(ratios.wall)}; ` +
+        `its CPU ${formatPairedRatio(ratios.cpu)}; peak memory ${formatPairedRatio(ratios.peak)}.`,
       '',
     );
     lines.push(...pairedStepsLines(paired, older, newer));

@@ -68,8 +68,7 @@ export interface BenchmarkOptions {
   /** Audits each page kind of the site with Lighthouse. */
   lighthouse?: boolean;
   /** Builds the site with this git revision's code and the checkout's in turn, `pairs` times each. */
-  against?: string;
-  pairs?: number;
+  paired?: { revision: string; pairs: number };
   /** Holds one folder per size with its data and site; kept between runs. */
   workDir: string;
   /** The command line shown with the figures. */
@@ -132,7 +131,7 @@ async function crawlFor(run: SizeRun): Promise<void> {
         `${crawl.boundSeconds.toFixed(1)} s (${crawl.ratio.toFixed(2)}×)`,
     );
   } else if (
-    (options.stages.includes('site') || options.stages.includes('search')) &&
+    (options.stages.includes('site') || options.stages.includes('search') || options.paired !== undefined) &&
     !hasCompleteData(dataDir, result.organisations)
   ) {
     options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
@@ -176,19 +175,18 @@ async function siteFor(run: SizeRun, measured: boolean, searched: boolean): Prom
 }
 
 /** The site command of the checkout and of `revision`, built in turn, before anything else loads the machine. */
-async function pairFor(run: SizeRun, revision: string): Promise<void> {
+async function pairFor(
+  run: SizeRun,
+  { revision, pairs }: { revision: string; pairs: number },
+): Promise<void> {
   const { options, label, result, dataDir, folder } = run;
-  if (!hasCompleteData(dataDir, result.organisations)) {
-    options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
-    await runCrawlStage({ ...run.crawlSettings, latencyMs: 0, jitterMs: 0 });
-  }
   result.pairedSite = await pairSiteBuilds({
     root: process.cwd(),
     revision,
     organisations: result.organisations,
     dataDir,
     folder,
-    pairs: options.pairs ?? 3,
+    pairs,
     moveAside,
     log: options.log,
   });
@@ -225,7 +223,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       sizes.push(run.result);
       await crawlFor(run);
       await sweepsFor(run);
-      if (options.against !== undefined) await pairFor(run, options.against);
+      if (options.paired !== undefined) await pairFor(run, options.paired);
       const measured = options.stages.includes('site');
       const searched = options.stages.includes('search');
       const comparing = (options.compare ?? []).includes('pagefind');
