@@ -84,7 +84,11 @@ export class CrawlState {
     return error;
   }
 
-  /** Adds a listed id to the crawl; an id that is not a GUID is a recorded failure, never a path. */
+  /**
+   * Adds a listed id to the crawl. An id that is not a GUID is drift in the list, never a path and
+   * never a failed fetch: a few malformed entries in a list say nothing of whether the API answers,
+   * and counted as failures they would stop a night's publishing.
+   */
   addOrganisation(id: unknown, operation: Operation, where: string): boolean {
     if (isGuid(id)) {
       const key = id.toLowerCase();
@@ -97,11 +101,16 @@ export class CrawlState {
     const text = shown(id);
     if (this.#invalidIds.has(text)) return false;
     this.#invalidIds.add(text);
-    const error =
-      id === undefined
-        ? `${where} has no id`
-        : `${where} has the id ${text}, which is not a GUID: not fetched, not stored`;
-    this.fail({ operation, id: text, error, attempts: 0, scope: 'record' });
+    if (id === undefined)
+      this.drift.add(operation, where, 'id', 'invalid_type', 'an entry without an id: not fetched');
+    else
+      this.drift.add(
+        operation,
+        `${where}: ${text}`,
+        'id',
+        'invalid_format',
+        'an id that is not a GUID: not fetched, not stored',
+      );
     return false;
   }
 
