@@ -35,6 +35,8 @@ export class CrawlState {
   /** Whether the search sweep still runs (sweep.ts), and organisations finished meanwhile. */
   sweeping = false;
   finishedDuringSweep = 0;
+  /** Lists and voluntary codes' member lists answered (or read back from an earlier run). */
+  listsIn = 0;
   /** Records stored, fetched now or in an earlier run. */
   stored = 0;
   counts: CrawlManifest['counts'] = {

@@ -336,7 +336,7 @@ test('when organisation after organisation fails, the crawl stops instead of wai
     assert.equal(summary.exitCode, 1);
     assert.match(
       summary.message,
-      /^stopped: 2 organisations in a row failed .*HTTP 503: down.*the API looks down/,
+      /^stopped: 2 requests in a row failed .*HTTP 503: down.*the API looks down/,
     );
     assert.equal(summary.manifest?.counts.failed, 2);
   } finally {
