@@ -54,6 +54,10 @@ export class CrawlState {
   discovery: CrawlManifest['discovery'] = null;
   /** Told of every record as it is stored or read back (the sweep learns from them). */
   onRecord: ((id: string, record: unknown) => void) | undefined;
+  /** Told of every organisation whose record answered 404 (the sweep counts it nowhere). */
+  onGone: ((id: string) => void) | undefined;
+  /** Figures `discovery` again once every record is in. */
+  refreshDiscovery: (() => void) | undefined;
   /** Organisations whose record was stored, read back, gone or failed. */
   #settled = 0;
   #fetchingEnded = false;

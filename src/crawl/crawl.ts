@@ -254,6 +254,7 @@ class CrawlRun {
 
   async #finish(stopped: CrawlStopped | undefined): Promise<CrawlOutcome> {
     const { options, state, reporter } = this.#context;
+    state.refreshDiscovery?.();
     const failures = state.failureCounts();
     const complete =
       stopped === undefined && failures.lists === 0 && failures.records <= options.allowFailures;

@@ -111,6 +111,7 @@ class OrganisationFetcher {
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'stored' });
     } else if (outcome.kind === 'not-found') {
       state.gone.add(organisation.id);
+      state.onGone?.(organisation.id);
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'gone' });
     } else {
       state.failRequest(request, outcome, 'record');
