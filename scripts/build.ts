@@ -73,7 +73,7 @@ async function crawlTarget(
     allowFailures: command.crawlOptions.allowFailures ?? Number.MAX_SAFE_INTEGER,
   };
   if (given.apiUrl !== undefined || command.settings.reuseCrawl) return { crawlOptions: given };
-  const sample = await startSampleApi({});
+  const sample = await startSampleApi({ searchWords: command.settings.sampleSearchWords });
   console.error(`build: no ORGDIR_API_URL; crawling the built-in sample API at ${sample.baseUrl}`);
   // Politeness is for the real service; the sample API is on this machine.
   const crawlOptions = { ...given, apiUrl: sample.baseUrl, key: sample.key, rate: given.rate ?? 0 };

@@ -98,6 +98,7 @@ async function main(): Promise<number> {
     key: settings.key,
     voluntaryCodesShape: settings.codes,
     searchLimit: settings.searchLimit,
+    searchWords: settings.searchWords,
     faults,
     ...(Object.keys(degradations).length === 0 ? {} : { degradations }),
   });

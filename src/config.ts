@@ -224,6 +224,12 @@ export const BUILD_COMMAND_LINE = z.object({
       'Do not crawl: judge (and with --accept publish) the crawl that the last build left in DATA.next.',
   }),
   siteBudget: siteBudgetSetting({ flag: 'site-budget', env: 'ORGDIR_SITE_BUDGET' }),
+  sampleSearchWords: documented(z.enum(['all', 'any']).default('all'), {
+    flag: 'sample-search-words',
+    placeholder: 'all|any',
+    description:
+      "Without ORGDIR_API_URL, how the built-in sample API reads a search of several words: all of them, or any of them (the register's hidden variant; docs/sample-api.md).",
+  }),
   recordFiles: recordFiles('publish'),
   dataDir: ENVIRONMENT.shape.dataDir,
   siteDir: ENVIRONMENT.shape.siteDir,

@@ -244,6 +244,9 @@ const FACET_WORTH = 16;
  */
 const GROUP_PRIOR_ANSWERS = 5;
 
+/** Empty answers to searches for the listed organisations' words after which the search is broken. */
+const BROKEN_AFTER = 3;
+
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
 /** The words of a text, as written. */
@@ -347,6 +350,8 @@ export class SweepPlanner {
   #allEvidence = 0;
   #anyEvidence = 0;
   #unanswered = 0;
+  /** Answers, while none has held a result, to searches for words a listed organisation holds. */
+  #emptyProbes = 0;
   /** Folded word, or two folded words in a row, → the known organisations that contain it. */
   readonly #postings = new Map<string, Posting>();
   /** Each word as written → folded. */
@@ -446,7 +451,10 @@ export class SweepPlanner {
       this.#pending.add(query.key);
       return query.text;
     }
-    if (this.#sinceNew >= this.#options.saturationWindow(this.#registerSize())) {
+    // A window of empty answers says the sweep is done only once the search is known to work: while
+    // every answer was empty, the listed organisations' own words are asked first.
+    const probing = this.#longest === 0 && this.#emptyProbes < BROKEN_AFTER;
+    if (!probing && this.#sinceNew >= this.#options.saturationWindow(this.#registerSize())) {
       if (this.#pending.size === 0) this.#stopped = 'saturated';
       return undefined;
     }
@@ -495,6 +503,7 @@ export class SweepPlanner {
         }
       }
     }
+    if (this.#longest === 0 && this.#matches(query).listed > 0) this.#emptyProbes += 1;
     this.#judgeGrammar(query, results);
     if (this.#facets.has(query.key)) this.#facetYields.add(groupOf(query), found.length);
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
@@ -569,13 +578,7 @@ export class SweepPlanner {
    * searches asked were for words the listed organisations hold, which a working search finds.
    */
   #searchBroken(): boolean {
-    if (this.#longest > 0) return false;
-    let probes = 0;
-    for (const answered of this.#answered.values()) {
-      if (answered.unanswered !== true && this.#matches(answered.query).listed > 0) probes += 1;
-      if (probes >= 3) return true;
-    }
-    return false;
+    return this.#longest === 0 && this.#emptyProbes >= BROKEN_AFTER;
   }
 
   /**

@@ -2,7 +2,7 @@
 // (gateway.ts): the bodies of the lists, the voluntary codes, the records and the searches.
 import type { SampleDataset } from './dataset.ts';
 import type { Route } from './routes.ts';
-import { isEmptyQuery, parseSearchQuery } from './search.ts';
+import { isEmptyQuery, parseSearchQuery, type SearchQuery, type SearchWords } from './search.ts';
 
 export interface Answer {
   status: number;
@@ -30,6 +30,11 @@ export interface AnswerOptions {
   voluntaryCodesShape: 'strings' | 'objects';
   /** Most search results answered for one query. */
   searchLimit: number;
+  /**
+   * How a query of several words or phrases is read: `all` of them (the spec's register), or
+   * `any` of them, those that hold the most first, as common relevance engines do.
+   */
+  searchWords: SearchWords;
   /** Serialise every record now rather than on each request. */
   prepareRecords: boolean;
 }
@@ -127,10 +132,34 @@ export class OperationAnswers {
     if (isEmptyQuery(parsed)) {
       return { status: 400, body: errorBody(400, 'The search query has no word to search for') };
     }
-    return {
-      status: 200,
-      body: json(this.#dataset.search(parsed, this.#options.searchLimit)),
-      searchQuery: raw,
-    };
+    return { status: 200, body: json(this.#matches(parsed)), searchQuery: raw };
+  }
+
+  /** The results of a query, read as `searchWords` says. */
+  #matches(query: SearchQuery): unknown[] {
+    const limit = this.#options.searchLimit;
+    const terms: SearchQuery[] = [
+      ...query.words.map((word) => ({ words: [word], phrases: [] })),
+      ...query.phrases.map((phrase) => ({ words: [], phrases: [phrase] })),
+    ];
+    if (this.#options.searchWords === 'all' || terms.length < 2) return this.#dataset.search(query, limit);
+    // Any of the terms: each term's matches, those that hold the most terms first, then by name.
+    const hits = new Map<string, { result: { id: string; name: string }; terms: number }>();
+    for (const term of terms) {
+      for (const result of this.#dataset.search(term, Number.MAX_SAFE_INTEGER)) {
+        const hit = hits.get(result.id) ?? { result, terms: 0 };
+        hit.terms += 1;
+        hits.set(result.id, hit);
+      }
+    }
+    return [...hits.values()]
+      .sort(
+        (a, b) =>
+          b.terms - a.terms ||
+          (a.result.name < b.result.name ? -1 : a.result.name > b.result.name ? 1 : 0) ||
+          (a.result.id < b.result.id ? -1 : 1),
+      )
+      .slice(0, limit)
+      .map((hit) => hit.result);
   }
 }

@@ -54,6 +54,12 @@ export const SAMPLE_API_COMMAND_LINE = z.object({
     placeholder: 'N',
     description: 'Most results of one search, cut without a word as a service like the real one does.',
   }),
+  searchWords: documented(z.enum(['all', 'any']).default('all'), {
+    flag: 'search-words',
+    placeholder: 'all|any',
+    description:
+      'How a search of several words or phrases is read: all of them (the register of the spec), or any of them, those that hold the most first (a hidden variant of the register, as common relevance engines read a query).',
+  }),
   listShare: documented(
     share()
       .refine((value) => value > 0, { error: '--list-share must be above 0 (got "0")' })

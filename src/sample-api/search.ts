@@ -1,4 +1,5 @@
-// The `search` operation of the sample API, with the real service's rules: words are ANDed, a
+// The `search` operation of the sample API, with the real service's rules: words are ANDed (or,
+// with `--search-words any`, ORed, src/sample-api/answers.ts), a
 // "quoted phrase" must appear as that exact sequence of words within one field, and matching
 // ignores case and accents. Whole words only: `cork` finds "Cork" but not "Corkery". Apostrophes
 // are dropped, so "St. Patrick's" is found by `patricks`, `patrick's` and (as a word, not in a
@@ -14,6 +15,9 @@ export function foldText(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
+
+/** How a query of several terms is read: every term must match (`all`), or any one may (`any`). */
+export type SearchWords = 'all' | 'any';
 
 export interface SearchQuery {
   /** Folded words, each to be found somewhere in the record. */

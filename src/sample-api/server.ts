@@ -24,6 +24,7 @@ import { degradeDataset, type DegradationOptions } from './degradations.ts';
 import type { FaultOptions } from './faults.ts';
 import { Gateway, type SampleApiStats } from './gateway.ts';
 import { API_PREFIX } from './routes.ts';
+import type { SearchWords } from './search.ts';
 
 export type { FaultOptions } from './faults.ts';
 export type { DegradationOptions } from './degradations.ts';
@@ -51,6 +52,8 @@ export interface SampleApiOptions {
   voluntaryCodesShape?: 'strings' | 'objects';
   /** Default SEARCH_RESULT_LIMIT. */
   searchLimit?: number;
+  /** How a query of several words is read; default `all`, as the spec's register does. */
+  searchWords?: SearchWords;
   faults?: FaultOptions;
   /** A bad night of the register: organisations dropped, lists emptied, records failing or blanked. */
   degradations?: DegradationOptions;
@@ -93,6 +96,7 @@ export async function startSampleApi(options: SampleApiOptions = {}): Promise<Ru
   const answers = new OperationAnswers(dataset, degraded?.failing ?? new Set<string>(), {
     voluntaryCodesShape: options.voluntaryCodesShape ?? 'objects',
     searchLimit: options.searchLimit ?? SEARCH_RESULT_LIMIT,
+    searchWords: options.searchWords ?? 'all',
     prepareRecords: options.prepareRecords === true,
   });
   const gateway = new Gateway(key, answers, options.faults ?? {});

@@ -138,3 +138,63 @@ test('searches that fail in a row count toward --max-consecutive-failures like r
     await api.close();
   }
 });
+
+/** Random words of a fixed seed, for names no search has seen. */
+function seededWords(seed: number): () => string {
+  let state = seed >>> 0;
+  return () => {
+    let word = '';
+    for (let letter = 0; letter < 7; letter++) {
+      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+      word += String.fromCharCode(97 + (state % 26));
+    }
+    return word;
+  };
+}
+
+test('an API whose every search finds 50 new organisations is swept within the bounds the lists set, and the ids that answer 404 count nowhere', async () => {
+  const word = seededWords(39);
+  let next = 1000;
+  const api = await hostileApi((path, search) => {
+    const listed = listsAnswer(path);
+    if (listed !== undefined) return listed;
+    if (search === undefined) return { status: 404, body: { message: 'Resource not found' } };
+    // Endless, but for the test's own end: a crawler without a bound of its own stops here.
+    if (searches(api).length > 1_000) return { status: 200, body: [] };
+    const results = Array.from({ length: 50 }, () => ({
+      id: guid(next++),
+      name: `${word()} ${word()} Trust`,
+    }));
+    return { status: 200, body: results };
+  });
+  try {
+    const summary = await run(api, { concurrency: 4 });
+    assert.equal(summary.exitCode, 0, summary.message);
+    const discovery = summary.manifest?.discovery;
+    // Three listed organisations allow 200 searches and 2,000 organisations; 2,000 come in 40.
+    assert.ok(searches(api).length <= 200, `${searches(api).length} searches`);
+    assert.equal(discovery?.stopped, 'limit');
+    // Every found id answered 404: the register is the three listed organisations, not thousands.
+    assert.equal(summary.manifest?.counts.stored, 3);
+    assert.equal(discovery?.discovered, 0);
+    assert.ok((discovery?.estimatedRegister ?? 0) <= 3, String(discovery?.estimatedRegister));
+  } finally {
+    await api.close();
+  }
+});
+
+test("a search that answers nothing, even for the listed organisations' own words, is reported broken, not swept through", async () => {
+  const api = await hostileApi((path, search) => {
+    const listed = listsAnswer(path);
+    if (listed !== undefined) return listed;
+    return search === undefined ? { status: 404, body: {} } : { status: 200, body: [] };
+  });
+  try {
+    const lines: string[] = [];
+    const summary = await run(api, { reporter: { event: (event) => lines.push(JSON.stringify(event)) } });
+    assert.equal(summary.exitCode, 0, summary.message);
+    assert.equal(summary.manifest?.discovery?.searchBroken, true);
+  } finally {
+    await api.close();
+  }
+});

@@ -39,6 +39,7 @@ test('without flags it serves 2000 organisations on port 8765 with the demo key'
       key: 'orgdir-demo-key',
       codes: 'objects',
       searchLimit: 500,
+      searchWords: 'all',
       listShare: 0.43,
       edition: 1,
     },
