@@ -135,6 +135,11 @@ interface Known {
   certified: boolean;
   /** The split queries it matches: it counts in what their narrower queries match. */
   narrowings: Narrowing[];
+  /**
+   * Its folded words in the order written, texts apart by '' (within the limits on learning): a
+   * capped phrase is narrowed under OR by the words before and after it.
+   */
+  sequence: string[];
 }
 
 /**
@@ -504,13 +509,16 @@ export class SweepPlanner {
       }
     }
     if (this.#longest === 0 && this.#matches(query).listed > 0) this.#emptyProbes += 1;
-    this.#judgeGrammar(query, results);
+    this.#judgeGrammar(query, results, count);
     if (this.#facets.has(query.key)) this.#facetYields.add(groupOf(query), found.length);
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
     if (this.#seedIndex >= this.#options.seeds.length && count > 0 && this.#isCapped(count)) {
       this.#cappedNewShare = 0.9 * this.#cappedNewShare + 0.1 * (found.length / count);
     }
-    if (this.#isCapped(count)) this.#split(query);
+    if (this.#isCapped(count)) {
+      if (this.#grammar === 'any') this.#lengthen(query);
+      else this.#split(query);
+    }
     const register = this.#estimatedRegister();
     if (register !== null && register > this.#registerAtRescore * RESCORE_GROWTH) this.rescore();
     return { found };
@@ -586,7 +594,7 @@ export class SweepPlanner {
    * result holds each) or any (most results lack one). Two answers of the second kind, more than
    * of the first, and the planner narrows by phrases from then on.
    */
-  #judgeGrammar(query: Query, results: readonly FoundOrganisation[]): void {
+  #judgeGrammar(query: Query, results: readonly FoundOrganisation[], count: number): void {
     if (this.#grammar === 'any' || query.words.length + query.phrases.length < 2) return;
     let judged = 0;
     let lacking = 0;
@@ -597,8 +605,10 @@ export class SweepPlanner {
       if (!holdsEveryWord(known, query)) lacking += 1;
     }
     if (judged < 3) return;
+    // An answer at the cap says nothing for AND: a service that reads any word puts the results
+    // that hold them all first, and a cap may show only those.
     if (lacking * 2 > judged) this.#anyEvidence += 1;
-    else this.#allEvidence += 1;
+    else if (!this.#isCapped(count)) this.#allEvidence += 1;
     if (this.#anyEvidence >= 2 && this.#anyEvidence > this.#allEvidence) this.#becomeAny();
     else if (this.#allEvidence >= 2 && this.#grammar === 'unknown') this.#grammar = 'all';
   }
@@ -610,7 +620,30 @@ export class SweepPlanner {
     this.rescore();
   }
 
-  /** A pair of folded words offered as the quoted phrase of their written forms. */
+  /**
+   * Under OR, a capped phrase (or word) is narrowed by a longer phrase: it and the word before or
+   * after it in a known organisation that holds it, up to five words.
+   */
+  #lengthen(query: Query): void {
+    if (query.words.length + query.phrases.length !== 1) return;
+    const phrase = query.words[0] ?? query.phrases[0] ?? '';
+    const words = phrase.split(' ');
+    if (words.length < 2 || words.length >= 5) return;
+    const longer = new Set<string>();
+    for (const known of this.#matching(query)) {
+      const sequence = known.sequence;
+      for (let start = 0; start + words.length <= sequence.length; start++) {
+        if (!words.every((word, offset) => sequence[start + offset] === word)) continue;
+        const before = sequence[start - 1];
+        const after = sequence[start + words.length];
+        if (before !== undefined && before !== '') longer.add([before, ...words].join(' '));
+        if (after !== undefined && after !== '') longer.add([...words, after].join(' '));
+      }
+    }
+    for (const folded of longer) this.#offerPhrase(folded);
+  }
+
+  /** Folded words offered as the quoted phrase of their written forms. */
   #offerPhrase(pair: string): void {
     const key = `"${pair}"`;
     if (this.#queued.has(key) || this.#answered.has(key)) return;
@@ -652,7 +685,14 @@ export class SweepPlanner {
     const id = organisation.id.toLowerCase();
     let known = this.#known.get(id);
     if (known === undefined) {
-      known = { words: new Set(), listed: false, foundBySearch: false, certified: false, narrowings: [] };
+      known = {
+        words: new Set(),
+        listed: false,
+        foundBySearch: false,
+        certified: false,
+        narrowings: [],
+        sequence: [],
+      };
       this.#known.set(id, known);
     }
     const added: string[] = [];
@@ -662,10 +702,12 @@ export class SweepPlanner {
       const text = whole.length > limits.charsPerText ? whole.slice(0, limits.charsPerText) : whole;
       const words = wordsOf(text);
       const folded = words.map((written) => this.#fold(written));
+      if (known.sequence.length > 0) known.sequence.push('');
       for (let index = 0; index < folded.length; index++) {
         const word = folded[index];
         if (word === undefined || word === '') continue;
         if (known.words.size >= limits.wordsPerOrganisation) break;
+        known.sequence.push(word);
         // Two words in a row are kept as a pair too, for the phrases: a phrase is taken to match
         // where each pair of its words does, which is exact for the two-word phrases of the
         // classification and close for longer ones.

@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crawl, type CrawlSummary } from '../../../src/crawl/crawl.ts';
+import { startSampleApi } from '../../../src/sample-api/server.ts';
 import type { CrawlOptions } from '../../../src/crawl/options.ts';
 
 const KEY = 'hostile-round-two-key';
@@ -190,11 +191,41 @@ test("a search that answers nothing, even for the listed organisations' own word
     return search === undefined ? { status: 404, body: {} } : { status: 200, body: [] };
   });
   try {
-    const lines: string[] = [];
-    const summary = await run(api, { reporter: { event: (event) => lines.push(JSON.stringify(event)) } });
+    const summary = await run(api);
     assert.equal(summary.exitCode, 0, summary.message);
     assert.equal(summary.manifest?.discovery?.searchBroken, true);
   } finally {
     await api.close();
   }
+});
+
+/** Crawls the sample API of `orgs` organisations, its search cut at `cap`, reading several words as `searchWords` says. */
+async function sweepSample(searchWords: 'all' | 'any'): Promise<{ share: number; summary: CrawlSummary }> {
+  const api = await startSampleApi({ orgs: 1000, searchLimit: 50, searchWords });
+  try {
+    const summary = await crawl({
+      apiUrl: api.baseUrl,
+      key: api.key,
+      dataDir: tempDataDir(),
+      rate: 0,
+      concurrency: 4,
+      progress: 'none',
+    });
+    assert.equal(summary.exitCode, 0, summary.message);
+    return { share: (summary.manifest?.counts.stored ?? 0) / api.dataset.ids.length, summary };
+  } finally {
+    await api.close();
+  }
+}
+
+test('a register that reads several words as any of them is seen to, and found whole by narrowing with phrases', async () => {
+  const { share, summary } = await sweepSample('any');
+  assert.equal(summary.manifest?.discovery?.grammar, 'any');
+  assert.ok(share >= 0.995, `${(share * 100).toFixed(2)}% found`);
+});
+
+test('the ordinary register, whose words are all read, is still found whole and judged so', async () => {
+  const { share, summary } = await sweepSample('all');
+  assert.equal(summary.manifest?.discovery?.grammar, 'all');
+  assert.ok(share >= 0.995, `${(share * 100).toFixed(2)}% found`);
 });
