@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crawl, type CrawlSummary } from '../../../src/crawl/crawl.ts';
@@ -228,4 +228,31 @@ test('the ordinary register, whose words are all read, is still found whole and 
   const { share, summary } = await sweepSample('all');
   assert.equal(summary.manifest?.discovery?.grammar, 'all');
   assert.ok(share >= 0.995, `${(share * 100).toFixed(2)}% found`);
+});
+
+test('a journal line that is not what the crawl writes is not believed: a count of 1e300 reaches no figure', async () => {
+  let recordsDown = true;
+  const api = await hostileApi((path, search) => {
+    if (path === `/Organisation/${guid(3)}` && recordsDown) return DOWN;
+    const listed = listsAnswer(path);
+    if (listed !== undefined) return listed;
+    return search === undefined ? { status: 404, body: {} } : { status: 200, body: [LISTED[0]] };
+  });
+  const dataDir = tempDataDir();
+  try {
+    // A record that fails keeps the crawl unfinished: its partial folder, journal and all, is resumed.
+    const first = await run(api, { maxAttempts: 1, searchBudget: 80 }, dataDir);
+    assert.equal(first.exitCode, 1);
+    const journal = join(`${dataDir}.partial`, 'sweep.jsonl');
+    assert.equal(existsSync(journal), true);
+    appendFileSync(journal, `${JSON.stringify({ query: 'zebra', count: 1e300, ids: [], found: [] })}\n`);
+    recordsDown = false;
+    const second = await run(api, { maxAttempts: 1, searchBudget: 80 }, dataDir);
+    assert.equal(second.exitCode, 0, second.message);
+    const discovery = second.manifest?.discovery;
+    assert.equal(discovery?.longestAnswer, 1);
+    assert.ok(Number.isSafeInteger(discovery?.queries), String(discovery?.queries));
+  } finally {
+    await api.close();
+  }
 });

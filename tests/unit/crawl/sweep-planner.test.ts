@@ -267,3 +267,32 @@ test('the facet queries of a sub-sector whose facet queries found organisations 
     assert.ok(Math.max(...fruitfulAt) < Math.min(...barrenAt), sent.join(' | '));
   }
 });
+
+test('what the planner learns is bounded whatever the answers hold: words per organisation, terms and memberships in all', () => {
+  let state = 7;
+  const word = () => {
+    let text = '';
+    for (let letter = 0; letter < 8; letter++) {
+      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+      text += String.fromCharCode(97 + (state % 26));
+    }
+    return text;
+  };
+  const limits = { charsPerText: 1_000, wordsPerOrganisation: 16, terms: 3_000, memberships: 20_000 };
+  const planner = new SweepPlanner({ seeds: [], budget: () => 1_000, saturationWindow: () => 1_000, limits });
+  let id = 0;
+  for (let answer = 0; answer < 20; answer++) {
+    // Each result a name of random words, longer than the planner reads.
+    const results = Array.from({ length: 100 }, () => ({
+      id: `00000000-0000-4000-8000-${String(id++).padStart(12, '0')}`,
+      texts: [Array.from({ length: 200 }, word).join(' ')],
+    }));
+    planner.answer(`query${answer}`, results);
+  }
+  const coverage = planner.coverage;
+  // The queries' own words aside, one for each of the 20 searches.
+  assert.ok(coverage.terms <= limits.terms + 20, `${coverage.terms} terms`);
+  assert.equal(coverage.learningFull, true);
+  // Every organisation is still known by its id, so that none is fetched twice.
+  assert.equal(coverage.discovered, 2_000);
+});
