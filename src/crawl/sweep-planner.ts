@@ -44,8 +44,8 @@ export interface FoundOrganisation {
  * How much the planner learns, whatever the answers hold: of one organisation, its first
  * `wordsPerOrganisation` distinct words from the first `charsPerText` characters of each text; in
  * all, `terms` distinct words and word pairs and `memberships` (an organisation holding a term).
- * An organisation met once the planner is full is known by its id alone. At the defaults the
- * planner's memory stays under about 1 GB (docs/crawling.md, "Bounds").
+ * An organisation met once the planner is full is known by its id alone (docs/crawling.md,
+ * "Bounds").
  */
 export interface LearningLimits {
   charsPerText: number;
