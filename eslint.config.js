@@ -89,25 +89,6 @@ export const AREAS = {
       'match',
     ],
   },
-  bench: {
-    about: 'The benchmark: every stage run and measured, its report, and the one way to start Chromium.',
-    may: [
-      'schemas',
-      'lib',
-      'storage',
-      'hosting',
-      'config.ts',
-      'records',
-      'sample-api',
-      'crawl',
-      'search',
-      'editions',
-      'view',
-      'money',
-      'site',
-      'match',
-    ],
-  },
   components: {
     about: "Astro components: the parts of a page (an organisation's profile, charts, the map, pagination).",
     may: VIEW,
@@ -206,7 +187,20 @@ const scriptPatterns = [
     message: 'scripts/ runs the site through src/site, never its pages directly.',
   },
 ];
-boundaries.push(refusing(['scripts/**/*.ts'], scriptPatterns));
+// The benchmark is tooling, not the product: it lives in tests/bench beside the tests' support (the
+// Chromium launcher, the static server), and only its commands reach into tests/.
+const TOOLING_COMMANDS = ['scripts/bench.ts', 'scripts/bench-match.ts', 'scripts/ensure-chromium.ts'];
+boundaries.push({ ...refusing(['scripts/**/*.ts'], scriptPatterns), ignores: TOOLING_COMMANDS });
+boundaries.push(
+  refusing(TOOLING_COMMANDS, [
+    {
+      regex: '^\\.\\./tests/(?!bench/|support/(?:chromium|static-server)\\.ts$)',
+      message:
+        'The tooling commands take from tests/ only the benchmark and the Chromium launcher and static server.',
+    },
+    ...scriptPatterns.slice(1),
+  ]),
+);
 
 /**
  * The pipeline hands the pages one object through one global (src/site/context.ts): any other

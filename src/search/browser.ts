@@ -392,7 +392,7 @@ class SearchBox {
     this.#announcer.say(message, settled);
   }
 
-  /** Tells the page (and the benchmark's timeline) that results are shown. */
+  /** Tells the page that results are shown: the event docs/search.md documents ("Events a page can listen for"). */
   #shown(total: number): void {
     const detail = { query: this.#state.query, total };
     performance.mark(RESULTS_EVENT, { detail });

@@ -19,7 +19,7 @@ export const SEARCH_CLIENT_FUNCTION = 'orgdirSearchClient';
 
 /**
  * Dispatched on the search container each time results are shown, and marked on the page's
- * performance timeline (the benchmark's "time to first results"): tests wait for it.
+ * performance timeline: a documented event (docs/search.md, "Events a page can listen for").
  */
 export const RESULTS_EVENT = 'orgdir-search-results';
 

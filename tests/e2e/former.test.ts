@@ -10,7 +10,7 @@ import vm from 'node:vm';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright';
 import { EditionStore } from '../../src/editions/store.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { SearchEngine, SORT_ORDERS } from '../../src/search/engine.ts';
 import { nodePartLoader } from '../../src/search/node-loader.ts';
 import { decodeMatchTable, MATCH_TABLE_FUNCTION } from '../../src/match/table.ts';

@@ -20,11 +20,11 @@ import { readOrganisation } from '../../src/records/organisation.ts';
 import { Matcher } from '../../src/match/matcher.ts';
 import { matchEntryOf } from '../../src/site/register-entry.ts';
 import { buildSite } from '../../src/site/build.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
-import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { longTaskBoundMs } from '../support/long-tasks.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';

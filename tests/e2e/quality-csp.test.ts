@@ -13,9 +13,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { watchPage } from '../support/page-watch.ts';
-import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { startTags } from '../support/site-links.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';

@@ -17,7 +17,7 @@ import type { EditionsView } from '../../src/editions/history.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
 import { withoutOptionalEndTags } from '../../src/site/page-bytes.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { readTree } from '../support/data-tree.ts';
 import {
   ATTACKS,

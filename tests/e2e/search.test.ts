@@ -16,11 +16,11 @@ import type { SearchDocument } from '../../src/search/document.ts';
 import { recordDocument as searchDocument } from '../support/records.ts';
 import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { longTaskBoundMs } from '../support/long-tasks.ts';
 import { openPage, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
-import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 

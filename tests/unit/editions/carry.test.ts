@@ -24,7 +24,7 @@ import { releaseDirOf } from '../../../src/hosting/release-folder.ts';
 import { OUTPUT_MARK } from '../../../src/storage/output-folder.ts';
 import { generateDataset, type SampleDataset } from '../../../src/sample-api/dataset.ts';
 import { writeDataFolder } from '../../support/data-folder.ts';
-import { serveSite } from '../../../src/bench/static-server.ts';
+import { serveSite } from '../../support/static-server.ts';
 import { treeDigest } from '../../support/tree.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-release-'));

@@ -12,7 +12,7 @@ import {
   type MatchEntry,
 } from '../../../src/match/matcher.ts';
 import { nameKeys } from '../../../src/match/normalise.ts';
-import { listLines, sampleMatchEntries } from '../../../src/bench/match-timing.ts';
+import { listLines, sampleMatchEntries } from '../../bench/match-timing.ts';
 
 const REGISTER: MatchEntry[] = [
   {

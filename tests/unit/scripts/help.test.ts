@@ -9,7 +9,7 @@ import { BUILD_COMMAND_LINE, EDITIONS_COMMAND_LINE, SITE_COMMAND_LINE } from '..
 import { CRAWL_COMMAND_LINE } from '../../../src/crawl/options.ts';
 import { BUILD_CRAWL_COMMAND_LINE } from '../../../src/crawl/command-line.ts';
 import { documentedFields } from '../../../src/lib/command-line.ts';
-import { BENCH_COMMAND_LINE } from '../../../src/bench/command-line.ts';
+import { BENCH_COMMAND_LINE } from '../../bench/command-line.ts';
 import {
   SAMPLE_API_COMMAND_LINE,
   SAMPLE_API_DEGRADATIONS,

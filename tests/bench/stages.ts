@@ -1,12 +1,12 @@
 // One function per stage measured: each starts the worker processes it needs, measures, and
-// returns its figures (src/bench/figures.ts).
+// returns its figures (tests/bench/figures.ts).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { benchmarkSearch } from './search-timing.ts';
-import type { SampleApiStats } from '../sample-api/server.ts';
-import { readManifest } from '../lib/manifest-file.ts';
+import type { SampleApiStats } from '../../src/sample-api/server.ts';
+import { readManifest } from '../../src/lib/manifest-file.ts';
 import {
   crawlBoundSeconds,
   pageWeight,
@@ -19,7 +19,7 @@ import {
 import { loadAverage } from './machine.ts';
 import { processCpuSeconds, watchTreeMemory } from './process-stats.ts';
 import type { WorkerAnswer, WorkerJob } from './worker.ts';
-import { SITE_NODE_FLAGS } from '../site/node-flags.ts';
+import { SITE_NODE_FLAGS } from '../../src/site/node-flags.ts';
 
 const WORKER = new URL('./worker.ts', import.meta.url);
 

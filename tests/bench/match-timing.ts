@@ -4,12 +4,12 @@
 // because the worker answers a repeated line from the first (src/match/rows.ts): the time that
 // matters is the time per line it has not seen.
 import { z } from 'zod';
-import { documented } from '../lib/command-line.ts';
-import { generateDataset } from '../sample-api/dataset.ts';
-import { createRandom, integer, pick, type Random } from '../sample-api/prng.ts';
-import { readOrganisation } from '../records/organisation.ts';
-import { matchEntryOf } from '../site/register-entry.ts';
-import { Matcher, type LineMatch, type MatchEntry } from '../match/matcher.ts';
+import { documented } from '../../src/lib/command-line.ts';
+import { generateDataset } from '../../src/sample-api/dataset.ts';
+import { createRandom, integer, pick, type Random } from '../../src/sample-api/prng.ts';
+import { readOrganisation } from '../../src/records/organisation.ts';
+import { matchEntryOf } from '../../src/site/register-entry.ts';
+import { Matcher, type LineMatch, type MatchEntry } from '../../src/match/matcher.ts';
 
 /** The kinds of line a list holds, with their share of the list. */
 const LINE_KINDS = [

@@ -4,7 +4,7 @@
 //
 // Each job imports only its own modules: loading the site build (Astro) in the crawl's process
 // cost 0.8 s of CPU and its memory, counted as the crawler's.
-import type { SiteSummary } from '../site/build.ts';
+import type { SiteSummary } from '../../src/site/build.ts';
 import { usageOf, type ProcessUsage } from './process-stats.ts';
 
 export type WorkerJob =
@@ -58,7 +58,7 @@ function answer(message: WorkerAnswer): Promise<void> {
 
 async function run(job: WorkerJob): Promise<void> {
   if (job.kind === 'sample-api') {
-    const { startSampleApi } = await import('../sample-api/server.ts');
+    const { startSampleApi } = await import('../../src/sample-api/server.ts');
     const api = await startSampleApi({
       port: 0,
       orgs: job.orgs,
@@ -73,7 +73,7 @@ async function run(job: WorkerJob): Promise<void> {
     return;
   }
   if (job.kind === 'crawl') {
-    const { crawl } = await import('../crawl/crawl.ts');
+    const { crawl } = await import('../../src/crawl/crawl.ts');
     const started = performance.now();
     const phases: Record<string, number> = {};
     const summary = await crawl({
@@ -103,7 +103,7 @@ async function run(job: WorkerJob): Promise<void> {
     process.exit(0);
   }
   process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
-  const { buildSite } = await import('../site/build.ts');
+  const { buildSite } = await import('../../src/site/build.ts');
   const started = performance.now();
   const summary = await buildSite({ dataDir: job.dataDir, siteDir: job.siteDir, logLevel: 'warn' });
   const wallSeconds = (performance.now() - started) / 1000;

@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { format, resolveConfig } from 'prettier';
-import { readManifest } from '../lib/manifest-file.ts';
+import { readManifest } from '../../src/lib/manifest-file.ts';
 import {
   checkTargets,
   pairedRatios,

@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EditionStore } from '../editions/store.ts';
-import { generateDataset } from '../sample-api/dataset.ts';
-import { startSampleApi, type RunningSampleApi } from '../sample-api/server.ts';
-import { SITE_NODE_FLAGS } from '../site/node-flags.ts';
+import { EditionStore } from '../../src/editions/store.ts';
+import { generateDataset } from '../../src/sample-api/dataset.ts';
+import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
+import { SITE_NODE_FLAGS } from '../../src/site/node-flags.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 

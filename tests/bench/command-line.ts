@@ -1,6 +1,6 @@
 // The benchmark's command line in one zod schema: `npm run bench -- --help` is written from it.
 import { z } from 'zod';
-import { documented } from '../lib/command-line.ts';
+import { documented } from '../../src/lib/command-line.ts';
 import { TARGETS } from './figures.ts';
 import { BENCHMARK_DEFAULTS, COMPARISONS, STAGES, type Comparison, type Stage } from './run.ts';
 

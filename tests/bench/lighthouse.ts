@@ -5,9 +5,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_PATH } from '../support/chromium.ts';
 import type { NightOfChanges } from './night-of-changes.ts';
-import { serveSite } from './static-server.ts';
+import { serveSite } from '../support/static-server.ts';
 
 export interface AuditedPage {
   kind: string;

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { createIndex, close } from 'pagefind';
-import { DEFAULT_LIMIT } from '../search/engine.ts';
+import { DEFAULT_LIMIT } from '../../src/search/engine.ts';
 import {
   coldQuery,
   DEFAULT_BENCHMARK_QUERIES,
@@ -18,7 +18,7 @@ import {
   type ColdQueryFigures,
   type SearchBenchmark,
 } from './search-timing.ts';
-import { serveSite, type SiteServer } from './static-server.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 
 /** Where Pagefind's files are served, and the page that drives them. */
 const PAGEFIND_PATH = 'pagefind';

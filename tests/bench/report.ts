@@ -1,5 +1,5 @@
 // BENCHMARKS.md: the figures of one run as tables, with the machine, its load and the command.
-import { formatBytes } from '../lib/bytes.ts';
+import { formatBytes } from '../../src/lib/bytes.ts';
 import {
   median,
   formatPairedRatio,
@@ -9,7 +9,7 @@ import {
   type SizeResult,
 } from './figures.ts';
 import type { SearchBenchmark } from './search-timing.ts';
-import { judgeHosting } from '../hosting/limits.ts';
+import { judgeHosting } from '../../src/hosting/limits.ts';
 
 const MIB = 1024 ** 2;
 

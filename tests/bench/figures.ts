@@ -1,7 +1,7 @@
 // The benchmark's arithmetic, kept pure so a unit test can hold it: the crawl's bound, the
 // site's rates and scaling, page weights, and which target each figure meets.
-import { formatBytes } from '../lib/bytes.ts';
-import type { SiteMeasure } from '../hosting/limits.ts';
+import { formatBytes } from '../../src/lib/bytes.ts';
+import type { SiteMeasure } from '../../src/hosting/limits.ts';
 import type { SearchBenchmark } from './search-timing.ts';
 import type { Calibration } from './calibration.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
