@@ -25,9 +25,9 @@ import { releaseDirOf } from '../hosting/release-folder.ts';
 import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
 import { asWriteFailure } from '../storage/write-failure.ts';
-import type { SearchIndexSummary } from '../search/build-index.ts';
-import { SEARCH_DIR } from '../search/options.ts';
-import { writeSearchDocuments } from '../search/site-index.ts';
+import type { SearchIndexSummary } from '../search/build/build-index.ts';
+import { SEARCH_DIR } from '../search/format/options.ts';
+import { writeSearchDocuments } from '../search/build/site-index.ts';
 import { listedFormer } from '../editions/former.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */

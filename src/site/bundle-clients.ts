@@ -4,15 +4,15 @@
 // break it.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { SEARCH_CLIENT_FUNCTION } from '../search/options.ts';
+import { SEARCH_CLIENT_FUNCTION } from '../search/format/options.ts';
 
-const SEARCH_CLIENT_ENTRY = fileURLToPath(new URL('../search/browser.ts', import.meta.url));
+const SEARCH_CLIENT_ENTRY = fileURLToPath(new URL('../search/browser/page.ts', import.meta.url));
 const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
 const MATCH_WORKER_ENTRY = fileURLToPath(new URL('../match/worker.ts', import.meta.url));
 
 /**
  * The text of `search/search.js`, the search page's client and its worker in one script
- * (src/search/browser.ts), wrapped in a named function whose source the page can hand to a blob:
+ * (src/search/browser/page.ts), wrapped in a named function whose source the page can hand to a blob:
  * URL: from file://, neither the script's own file nor fetch() can start the worker.
  */
 export async function bundleSearchClient(): Promise<Uint8Array> {

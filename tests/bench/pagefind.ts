@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { createIndex, close } from 'pagefind';
-import { DEFAULT_LIMIT } from '../../src/search/engine.ts';
+import { DEFAULT_LIMIT } from '../../src/search/browser/engine.ts';
 import {
   coldQuery,
   DEFAULT_BENCHMARK_QUERIES,

@@ -8,7 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page, Request } from 'playwright';
 import { median } from './statistics.ts';
-import { RESULTS_EVENT, SEARCH_DIR } from '../../src/search/options.ts';
+import { RESULTS_EVENT, SEARCH_DIR } from '../../src/search/format/options.ts';
 
 export interface BenchmarkQuery {
   kind: string;

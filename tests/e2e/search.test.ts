@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright';
 import { organisationPath } from '../../src/lib/routes.ts';
 import { countyKey } from '../../src/lib/counties.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
-import type { SearchDocument } from '../../src/search/document.ts';
+import type { SearchDocument } from '../../src/search/build/document.ts';
 import { recordDocument as searchDocument } from '../support/records.ts';
 import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';

@@ -1,7 +1,7 @@
 // The files of the index, as the builder writes them and the client reads them. Every file is a
 // classic script that hands its part to the global INDEX_PART_FUNCTION: scripts load from file://
 // where fetch() and modules do not (Chromium gives file:// pages the origin `null`; docs/search.md).
-import type { SearchDisplay } from './document.ts';
+import type { SearchDisplay } from '../format/fields.ts';
 
 /** A filter's possible value: the key it is stored under and the label shown. */
 export interface FacetOption {

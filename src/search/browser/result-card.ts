@@ -2,12 +2,12 @@
 // marked), the facts a reader scans for (number, status, county, latest income and its year), and
 // why it matched (the field and an excerpt with the query's words marked). Built from text nodes
 // and elements only: the data is untrusted, and no HTML is ever parsed from it.
-import { element } from '../lib/elements.ts';
-import { noLongerOnRegisterSince } from '../lib/register-status.ts';
-import type { SearchField } from './document.ts';
+import { element } from '../../lib/elements.ts';
+import { noLongerOnRegisterSince } from '../../lib/register-status.ts';
+import type { SearchField } from '../format/fields.ts';
 import type { SearchHit } from './engine.ts';
 import { excerpt, type ExcerptPiece } from './excerpt.ts';
-import type { ParsedQuery } from './query.ts';
+import type { ParsedQuery } from '../format/query.ts';
 
 /** What a result's "why it matched" line calls each field. */
 const FIELD_LABELS: Readonly<Record<SearchField, string>> = {
@@ -69,7 +69,7 @@ function factsLine(hit: SearchHit): HTMLParagraphElement {
   const line = element('p', undefined, { class: 'result-facts' });
   const parts: Node[] = [];
   if (hit.number !== '') parts.push(element('span', hit.number, { 'data-result-number': '' }));
-  // An organisation no longer on the register has no other status (src/search/document.ts).
+  // An organisation no longer on the register has no other status (src/search/build/document.ts).
   if (hit.goneSince !== '')
     parts.push(
       element('strong', noLongerOnRegisterSince(hit.goneSince), {

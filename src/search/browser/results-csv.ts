@@ -1,7 +1,7 @@
 // The search page's "Download these results (CSV)": every result of the query in the order shown,
 // written with the site's one CSV writer (src/lib/csv.ts), which quotes as RFC 4180 asks and
 // defuses a cell a spreadsheet would run as a formula.
-import { csvRow } from '../lib/csv.ts';
+import { csvRow } from '../../lib/csv.ts';
 import type { SearchHit } from './engine.ts';
 
 export const RESULTS_CSV_COLUMNS = [

@@ -1,10 +1,10 @@
 // The filters beside the results: one select per facet, whose options count the organisations of
 // the current results that have each (the register's totals before anything is searched). An
 // option no result has stays in its place, shown as 0 and disabled, so the list never jumps.
-import { groupDigits } from '../lib/text.ts';
+import { groupDigits } from '../../lib/text.ts';
 import type { SearchEngine, SearchFilters, SearchRequest } from './engine.ts';
-import { FACET_NAMES, type CorePart, type FacetName } from './parts.ts';
-import { isEmptyQuery, parseQuery } from './query.ts';
+import { FACET_NAMES, type CorePart, type FacetName } from '../format/parts.ts';
+import { isEmptyQuery, parseQuery } from '../format/query.ts';
 
 /**
  * The counts each facet's select shows for a query: over its results, except that a facet with a

@@ -1,8 +1,8 @@
 // Why a result matched: a short excerpt of the field where the query matched, with the words of
 // the query picked out. Pieces of text, never HTML: the browser client draws each piece as a text
 // node, a matched one inside <mark>, so nothing in the data can become markup.
-import { tokenize } from './fold.ts';
-import { editDistance, type ParsedQuery, type QueryWord } from './query.ts';
+import { tokenize } from '../format/fold.ts';
+import { editDistance, type ParsedQuery, type QueryWord } from '../format/query.ts';
 
 export interface ExcerptPiece {
   text: string;

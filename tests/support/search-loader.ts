@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import type { PartLoader } from './engine.ts';
-import { INDEX_PART_FUNCTION } from './options.ts';
+import type { PartLoader } from '../../src/search/browser/engine.ts';
+import { INDEX_PART_FUNCTION } from '../../src/search/format/options.ts';
 
 export interface LoadedPart {
   name: string;

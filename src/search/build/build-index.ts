@@ -6,12 +6,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import MiniSearch, { type AsPlainObject } from 'minisearch';
-import { encodePostings } from './codec.ts';
+import { encodePostings } from '../format/codec.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
-import type { Organisation } from '../records/organisation.ts';
-import { INDEX_FORMAT, MINISEARCH_OPTIONS, SEARCH_DIR, type IndexedDocument } from './options.ts';
-import { partScript } from './part-script.ts';
-import { ShardTable, type ShardFiles } from './shards.ts';
+import type { Organisation } from '../../records/organisation.ts';
+import { INDEX_FORMAT, MINISEARCH_OPTIONS, SEARCH_DIR, type IndexedDocument } from '../format/options.ts';
+import { partScript } from '../format/part-script.ts';
+import { ShardTable, type ShardFiles } from '../format/shards.ts';
 import { facetParts, statusKey, type FacetLabels } from './facet-parts.ts';
 import { pack, positionParts } from './position-parts.ts';
 import {
@@ -23,7 +23,7 @@ import {
   PartText,
   partJson,
   type TermsEntry,
-} from './parts.ts';
+} from '../format/parts.ts';
 
 /** Sizes that decide how the index is cut; the defaults suit 1,000 to 100,000 organisations. */
 export interface IndexLayout {

@@ -1,11 +1,11 @@
 // The filters' parts of the search index: county and sector as a column of option numbers, one
 // per document; lists, voluntary codes and funders as the documents of each.
-import { columnWidth, encodeColumn, encodeDocuments } from './codec.ts';
-import { countyKey } from '../lib/counties.ts';
-import { slugify } from '../lib/slugs.ts';
-import { LISTS } from '../records/register.ts';
+import { columnWidth, encodeColumn, encodeDocuments } from '../format/codec.ts';
+import { countyKey } from '../../lib/counties.ts';
+import { slugify } from '../../lib/slugs.ts';
+import { LISTS } from '../../records/register.ts';
 import type { SearchDocument } from './document.ts';
-import { encodeFacts } from './facts.ts';
+import { encodeFacts } from '../format/facts.ts';
 import {
   MULTI_FACETS,
   partName,
@@ -13,7 +13,7 @@ import {
   type CorePart,
   type FacetOption,
   type MembersPart,
-} from './parts.ts';
+} from '../format/parts.ts';
 
 /** The API's group lists, each by the one name the site calls it. */
 const DEFAULT_LISTS: readonly { key: string; label: string }[] = LISTS.map(({ key, title }) => ({

@@ -3,7 +3,7 @@
 // core and, from file://, for every part: the page loads the part's script, hands over its JSON
 // text, and draws what the worker answers.
 import type { SearchFilters, SearchHit, SortOrder } from './engine.ts';
-import type { CorePart, FacetName } from './parts.ts';
+import type { CorePart, FacetName } from '../format/parts.ts';
 
 /** A search as the page asks for it: the reader's query, filters and order, and a page of results. */
 export interface ResultsRequest {

@@ -4,7 +4,7 @@
 import type { SearchEngine } from './engine.ts';
 import { countsFor } from './facet-filters.ts';
 import type { CallName, ResultsRequest, SearchCalls } from './protocol.ts';
-import { parseQuery } from './query.ts';
+import { parseQuery } from '../format/query.ts';
 import { matchReason } from './result-card.ts';
 import { resultsCsv } from './results-csv.ts';
 

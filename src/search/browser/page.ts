@@ -1,14 +1,14 @@
 // The search page in the browser: one classic script (`search/search.js`), since module scripts
-// and fetch() fail from file://. The query engine runs in a worker (src/search/worker.ts), started
+// and fetch() fail from file://. The query engine runs in a worker (src/search/browser/worker.ts), started
 // from a blob: URL made from its bundle, so that parsing the index, ranking and counting never
 // hold the page's thread. Over http(s) the worker fetches the index's parts itself; the page
 // hands it the core, which its own script tag brings, and from file:// every part it asks for: a
 // classic script inserted on demand, which hands its JSON text to the global registration
 // function, and the page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
-import { element, saveFile } from '../lib/elements.ts';
-import { SEARCH_FILTER_PARAMS } from '../lib/routes.ts';
-import { countOf, groupDigits } from '../lib/text.ts';
+import { element, saveFile } from '../../lib/elements.ts';
+import { SEARCH_FILTER_PARAMS } from '../../lib/routes.ts';
+import { countOf, groupDigits } from '../../lib/text.ts';
 import {
   DEFAULT_LIMIT,
   SearchEngine,
@@ -18,12 +18,12 @@ import {
   type SortOrder,
 } from './engine.ts';
 import { showChosenFilters, showFacetCounts } from './facet-filters.ts';
-import { INDEX_PART_FUNCTION, RESULTS_EVENT, SEARCH_CLIENT_FUNCTION } from './options.ts';
-import type { DeliveredPart } from './part-script.ts';
-import { FACET_NAMES, partName, type CorePart, type FacetName } from './parts.ts';
-import { ShardTable } from './shards.ts';
+import { INDEX_PART_FUNCTION, RESULTS_EVENT, SEARCH_CLIENT_FUNCTION } from '../format/options.ts';
+import type { DeliveredPart } from '../format/part-script.ts';
+import { FACET_NAMES, partName, type CorePart, type FacetName } from '../format/parts.ts';
+import { ShardTable } from '../format/shards.ts';
 import type { CallName, FromWorker, ResultsRequest, SearchCalls, ToWorker } from './protocol.ts';
-import { parseQuery } from './query.ts';
+import { parseQuery } from '../format/query.ts';
 import { resultCard } from './result-card.ts';
 import { safeHref, searchService, type SearchService } from './service.ts';
 import { serveSearch, type WorkerScope } from './worker.ts';

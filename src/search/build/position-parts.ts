@@ -1,12 +1,13 @@
 // The positions parts of the search index: where each word stands in each document, for
 // phrases. Positions are kept by the terms' shards; a term with many positions gets files of its
-// own, split by ranges of documents (src/search/build-index.ts builds the rest).
-import { encodeOccurrences, type Occurrence } from './codec.ts';
-import type { SearchDocument, SearchField } from './document.ts';
-import { tokenize } from './fold.ts';
-import { chunkStart, SEARCH_FIELDS } from './options.ts';
-import { partName, PartText, type PositionsPart } from './parts.ts';
-import type { ShardFiles, ShardTable } from './shards.ts';
+// own, split by ranges of documents (src/search/build/build-index.ts builds the rest).
+import { encodeOccurrences, type Occurrence } from '../format/codec.ts';
+import type { SearchDocument } from './document.ts';
+import type { SearchField } from '../format/fields.ts';
+import { tokenize } from '../format/fold.ts';
+import { chunkStart, SEARCH_FIELDS } from '../format/options.ts';
+import { partName, PartText, type PositionsPart } from '../format/parts.ts';
+import type { ShardFiles, ShardTable } from '../format/shards.ts';
 
 function byteLength(value: unknown): number {
   return Buffer.byteLength(JSON.stringify(value));

@@ -2,7 +2,7 @@
 // MiniSearch loads an index only with the options it was built with (lucaong/minisearch), and
 // the shard a word lives in must be computed the same way on both sides.
 import type { Options } from 'minisearch';
-import type { SearchField, SearchFields } from './document.ts';
+import type { SearchField, SearchFields } from '../format/fields.ts';
 import { tokenize } from './fold.ts';
 
 /** Bumped whenever the layout of the index files changes; the client refuses other versions. */

@@ -5,56 +5,15 @@
 // Directors' names are not indexed: they are private people (often volunteers on a small
 // committee), the API's own SearchResult carries nothing about them, and common first names and
 // surnames would match hundreds of boards for every query that contains one.
-import { nameVariants } from './synonyms.ts';
-import type { Organisation } from '../records/organisation.ts';
-import { funderKey, UNNAMED_FUNDER_KEY } from '../money/funders.ts';
-import { orgIdentifiers, registrationNumbers } from '../lib/identifiers.ts';
-import { amountOf, formatAmount } from '../lib/money.ts';
-import { foldText } from './fold.ts';
-import { NO_LONGER_ON_REGISTER } from '../lib/register-status.ts';
+import { nameVariants } from '../format/synonyms.ts';
+import type { Organisation } from '../../records/organisation.ts';
+import { funderKey, UNNAMED_FUNDER_KEY } from '../../money/funders.ts';
+import { orgIdentifiers, registrationNumbers } from '../../lib/identifiers.ts';
+import { amountOf, formatAmount } from '../../lib/money.ts';
+import { foldText } from '../format/fold.ts';
+import { NO_LONGER_ON_REGISTER } from '../../lib/register-status.ts';
 
-/** The searchable fields, each a list of values; a phrase never runs from one value into the next. */
-export interface SearchFields {
-  /** The organisation's name. */
-  name: string[];
-  /** Other names it is known by. */
-  altNames: string[];
-  /**
-   * Registration numbers of every regulator, org-id.guide identifiers (`IE-CHY-20000028`) and
-   * eircodes, each also written without its spaces.
-   */
-  codes: string[];
-  /** Registered and other addresses, and their counties. */
-  address: string[];
-  /** Sector, sub-sector and secondary sub-sector names. */
-  classification: string[];
-  /** The legal objects extract. */
-  objects: string[];
-}
-
-export type SearchField = keyof SearchFields;
-
-/** What a result shows: the API's SearchResult fields, plus the page to link to. */
-export interface SearchDisplay {
-  /** Link to the organisation's page, relative to the site's root. */
-  href: string;
-  name: string;
-  altNames: string[];
-  registeredAddress: string;
-  county: string;
-  sectorName: string;
-  subSectorName: string;
-  /** The charity number (RCN), else the CRO or CHY number, with its register's prefix; "" when none. */
-  number: string;
-  /** The labels of its regulatory or tax statuses, e.g. "Registered Charity (CRA)". */
-  status: string[];
-  /** The latest income, formatted as the pages show it; "" when not given. */
-  income: string;
-  /** The year of the accounts that income is from; 0 when not given. */
-  incomeYear: number;
-  /** The date (YYYY-MM-DD) of the edition since which it is no longer on the register; "" while on it. */
-  goneSince: string;
-}
+import type { SearchDisplay, SearchFields } from '../format/fields.ts';
 
 /** What the filters beside the results test. */
 interface SearchFacets {

@@ -5,9 +5,9 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { countyKey } from '../lib/counties.ts';
-import { organisationPath } from '../lib/routes.ts';
-import { LISTS, type ListedFormer, type Register } from '../records/register.ts';
+import { countyKey } from '../../lib/counties.ts';
+import { organisationPath } from '../../lib/routes.ts';
+import { LISTS, type ListedFormer, type Register } from '../../records/register.ts';
 import {
   indexDocuments,
   indexWords,

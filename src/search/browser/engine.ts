@@ -3,7 +3,7 @@
 // by name, so a query loads only the core, one terms shard per word, the positions a phrase
 // needs and the results it shows.
 import type { SearchResult as MiniSearchResult } from 'minisearch';
-import { columnValue, decodeDocuments, OccurrenceIndex } from './codec.ts';
+import { columnValue, decodeDocuments, OccurrenceIndex } from '../format/codec.ts';
 import {
   bit,
   fieldsOnly,
@@ -13,10 +13,10 @@ import {
   type DocumentFields,
   type Occurrences,
   type UnitMatches,
-} from './matches.ts';
-import { chunkOf, INDEX_FORMAT } from './options.ts';
-import { shardIndex, type ShardIndex } from './shard-index.ts';
-import { ShardTable } from './shards.ts';
+} from '../format/matches.ts';
+import { chunkOf, INDEX_FORMAT } from '../format/options.ts';
+import { shardIndex, type ShardIndex } from '../format/shard-index.ts';
+import { ShardTable } from '../format/shards.ts';
 import {
   FACET_NAMES,
   MULTI_FACETS,
@@ -32,10 +32,10 @@ import {
   type PositionsPart,
   type TermsEntry,
   type TermsPart,
-} from './parts.ts';
-import { editDistance, isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from './query.ts';
-import { decodeFacts, type DocumentFacts } from './facts.ts';
-import type { SearchDisplay, SearchField } from './document.ts';
+} from '../format/parts.ts';
+import { editDistance, isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from '../format/query.ts';
+import { decodeFacts, type DocumentFacts } from '../format/facts.ts';
+import type { SearchDisplay, SearchField } from '../format/fields.ts';
 
 /** Loads one part of the index by name (`core`, `terms/3`, ...) and resolves to its contents. */
 export type PartLoader = (name: string) => Promise<unknown>;
