@@ -15,7 +15,11 @@ import {
 import { countyKey } from '../../../src/lib/counties.ts';
 import type { SearchDocument } from '../../../src/search/build/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
-import { FACTS_FILES_FOR_COUNTS, SearchEngine, type SearchFilters } from '../../../src/search/browser/engine.ts';
+import {
+  FACTS_FILES_FOR_COUNTS,
+  SearchEngine,
+  type SearchFilters,
+} from '../../../src/search/browser/engine.ts';
 import { nodePartLoader } from '../../support/search-loader.ts';
 import {
   integer,
