@@ -16,7 +16,7 @@ import { buildSite, type SiteSummary } from '../../src/site/build.ts';
 import type { EditionsView } from '../../src/editions/history.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
-import { withoutOptionalEndTags } from '../../src/site/page-bytes.ts';
+import { withoutOptionalEndTags } from '../../src/site/lean-page.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { readTree } from '../support/data-tree.ts';
 import {
