@@ -1,6 +1,6 @@
 // The settings of the site and the build: where the stages read and write, where the site is
 // published, and the flags of the site's and the build's commands, in zod schemas that carry
-// each setting's variable, flag and description (lib/command-line.ts; README: "Configuration").
+// each setting's variable, flag and description (lib/command-line.ts; docs/configuration.md).
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { documented, readSetting, type OptionDoc } from './lib/command-line.ts';

@@ -23,7 +23,8 @@ import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
 import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
-import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
+import { acquireLock, LockHeldError } from '../storage/lock.ts';
+import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
 import { asWriteFailure } from '../storage/write-failure.ts';
 import type { SearchIndexSummary } from '../search/build/build-index.ts';
 import { SEARCH_DIR } from '../search/format/options.ts';
@@ -346,8 +347,34 @@ async function writeRegisterDataAndRelease(
   return written;
 }
 
+/** The lock beside a site folder that one build at a time holds: `dist` → `dist.lock`. */
+export function siteLockFile(siteDir: string): string {
+  return `${resolve(siteDir)}.lock`;
+}
+
+/**
+ * Builds the site, holding its folder's lock: a second build of the same site folder is refused at
+ * once (OutputFolderError, naming who holds it) before it writes anything, and one of another
+ * folder goes ahead beside it.
+ */
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const folders = buildFolders(options);
+  let release: () => Promise<void>;
+  try {
+    release = await acquireLock(siteLockFile(folders.siteDir), `site build of ${folders.siteDir}`);
+  } catch (error) {
+    if (error instanceof LockHeldError)
+      throw new OutputFolderError(`the site folder is busy: ${error.message}`);
+    throw error;
+  }
+  try {
+    return await buildSiteLocked(options, folders);
+  } finally {
+    await release();
+  }
+}
+
+async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Promise<SiteSummary> {
   const { dataDir, siteDir, releaseDir, staging, releaseStaging } = folders;
   const archives = offlineArchives(options);
   prepareStaging(options, folders);

@@ -201,6 +201,12 @@ export async function renderPages(
   // written, lets it find them wherever the site goes.
   const packages = join(outDir, 'node_modules');
   symlinkSync(join(root, 'node_modules'), packages, 'dir');
+  // Astro bundles the pages for prerendering into `.prerender/` inside the site folder when that
+  // folder lies below the working folder, and otherwise into `.astro/` of the working folder, one
+  // folder that two builds from one checkout would share (the first to finish deletes it under the
+  // other). Working from the site folder's parent keeps each build's bundle in its own folder.
+  const workingFolder = process.cwd();
+  process.chdir(dirname(resolve(root, outDir)));
   try {
     await astroBuild({
       root,
@@ -212,6 +218,7 @@ export async function renderPages(
       vite: { build: { emptyOutDir: false } },
     });
   } finally {
+    process.chdir(workingFolder);
     unlinkSync(packages);
   }
   return {
