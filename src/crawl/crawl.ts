@@ -137,6 +137,9 @@ class CrawlRun {
       try {
         context.reporter.event({ type: 'phase', phase: 'lists', total: GROUP_LISTS.length + 1 });
         await fetchLists(context);
+        // Not one list came back: the API is down, and a sweep of searches would only fail too.
+        if (context.state.listsIn === 0)
+          throw new CrawlStopped('failing', 'every list failed after its retries; the API looks down');
         if (!context.options.discover) {
           await rm(context.partial(`${DATA_LAYOUT.lists}/${DISCOVERED_LIST}.json`), { force: true });
           await removeSweepJournal(context);
@@ -251,6 +254,7 @@ class CrawlRun {
 
   async #finish(stopped: CrawlStopped | undefined): Promise<CrawlOutcome> {
     const { options, state, reporter } = this.#context;
+    state.refreshDiscovery?.();
     const failures = state.failureCounts();
     const complete =
       stopped === undefined && failures.lists === 0 && failures.records <= options.allowFailures;

@@ -54,13 +54,17 @@ async function storedOrFetched(
   const path = context.partial(file);
   try {
     const stored: unknown = JSON.parse(await readFile(path, 'utf8'));
-    if (listProblem(stored, what) === undefined) return stored as unknown[];
+    if (listProblem(stored, what) === undefined) {
+      context.state.listsIn += 1;
+      return stored as unknown[];
+    }
   } catch {
     // Not stored yet (or unreadable, which cannot happen with atomic writes): fetch it.
   }
   const outcome = await context.queue.fetch(request);
   const problem = outcome.kind === 'ok' ? listProblem(outcome.value, what) : undefined;
   if (outcome.kind === 'ok' && problem === undefined) {
+    context.state.listsIn += 1;
     await writeFileAtomic(path, outcome.body);
     return outcome.value as unknown[];
   }

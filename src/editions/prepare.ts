@@ -58,7 +58,8 @@ function crawlFacts(manifest: ManifestReading, snapshot: EditionSnapshot): Crawl
     .map((failure) => failure.id!.toLowerCase());
   const listed = manifest.counts.organisations ?? snapshot.organisations.size;
   const failed = manifest.counts.failed ?? failedIds.length;
-  return { listed, failed, failedIds };
+  const searchBroken = manifest.fields.discovery?.searchBroken === true;
+  return { listed, failed, failedIds, searchBroken };
 }
 
 function crawlDetails(manifest: ManifestReading): EditionMeta['crawl'] {

@@ -35,6 +35,7 @@ export const GUARD_CHECKS = [
   'shrunk-list',
   'failed-fetches',
   'fill-rate',
+  'search',
 ] as const;
 
 const guardCheck = z.strictObject({

@@ -157,3 +157,41 @@ test('a message of many megabytes is redacted in a bounded window, and without a
   assert.equal(keyRedactor('').excerpt('abcdef', 3), 'abc');
   assert.equal(redact.excerpt('short', 200), 'short');
 });
+
+test('the key is redacted base64- and hex-encoded, reversed, with invisible characters inside and in IIS %uXXXX form', () => {
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+  const hostile: Record<string, string> = {
+    base64: base64(KEY),
+    'base64 of a header line': base64(`Ocp-Apim-Subscription-Key: ${KEY}`),
+    'base64, one byte in': base64(`x${KEY}`),
+    'base64, two bytes in': base64(`xy${KEY}`),
+    'base64, its / JSON-escaped': base64(`xy${KEY}`).replaceAll('/', '\\/'),
+    base64url: base64url(KEY),
+    'base64url, one byte in': base64url(`x${KEY}`),
+    hex: Buffer.from(KEY).toString('hex'),
+    'hex, upper case': Buffer.from(KEY).toString('hex').toUpperCase(),
+    reversed: [...KEY].reverse().join(''),
+    'a zero-width space inside': `${KEY.slice(0, 5)}\u200B${KEY.slice(5)}`,
+    'a soft hyphen between every character': [...KEY].join('\u00AD'),
+    'zero-width spaces JSON-escaped': [...KEY].join('\\u200b'),
+    'soft hyphens as &shy;': [...KEY].join('&shy;'),
+    'a zero-width joiner percent-encoded': `${KEY.slice(0, 9)}%E2%80%8D${KEY.slice(9)}`,
+    'IIS %uXXXX': [...KEY].map((c) => `%u${hex(c).padStart(4, '0')}`).join(''),
+    'IIS %uXXXX, upper case': [...KEY].map((c) => `%U${hex(c).padStart(4, '0').toUpperCase()}`).join(''),
+  };
+  for (const [name, form] of Object.entries(hostile)) {
+    const redacted = redact(`before ${form} after`);
+    assert.ok(redacted.includes(REDACTED), `${name}: ${redacted}`);
+    // Left of the encoding: at most the few characters that also hold a bit of what stands beside
+    // the key, and the encoded header name before it.
+    const header = name.includes('header') ? base64('Ocp-Apim-Subscription-Key: ').length : 0;
+    const left = redacted.replace(REDACTED, '').length - 'before  after'.length;
+    assert.ok(left <= header + 6, `${name}: ${redacted}`);
+  }
+});
+
+test('a text without the key is left alone by the further encodings, whatever invisible characters it holds', () => {
+  const text = `soft\u00ADhyphen zero\u200Bwidth ${Buffer.from('not the key at all').toString('base64')} ${'ab'.repeat(40)}`;
+  assert.equal(redact(text), text);
+});

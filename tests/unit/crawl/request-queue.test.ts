@@ -88,6 +88,8 @@ const FAST: RequestQueueOptions = {
   backoffBaseMs: 5,
   backoffMaxMs: 20,
   retryAfterCapMs: 300_000,
+  maxConsecutiveFailures: 0,
+  deadAfterMs: 0,
 };
 
 function setUp(
