@@ -44,7 +44,7 @@ export interface FetchedEdition {
  * as a first edition, saying so (its publish guard then compares with the live data folder, or
  * with nothing on a fresh machine).
  */
-export const FETCH_DEADLINE_MS = 300_000;
+const FETCH_DEADLINE_MS = 300_000;
 const IDLE_MS = 60_000;
 
 const MB = 1_000_000;

@@ -65,7 +65,7 @@ const accepted = z.strictObject({ reason: z.string(), failedChecks: z.array(z.st
  * The highest edition number a fetched edition may give: a build every night for over 2,700 years.
  * The next edition is one more, and must still be a safe integer that the editions folder reads.
  */
-export const MAX_EDITION_NUMBER = 1_000_000;
+const MAX_EDITION_NUMBER = 1_000_000;
 
 /**
  * The longest text a fetched edition may give where a page shows it (a name, a guard message, an
