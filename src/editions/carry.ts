@@ -13,6 +13,7 @@ import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { formatBytes } from '../lib/bytes.ts';
 import { listKey } from './edition-file.ts';
+import { foreignEdition } from './provenance.ts';
 import { fetchedEdition, firstIssue } from '../schemas/edition.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
@@ -37,8 +38,14 @@ export interface FetchedEdition {
   problem?: string;
 }
 
-/** The longest a fetch of one file may take; a release's snapshot is a few tens of megabytes. */
-const TIMEOUT_MS = 120_000;
+/**
+ * The longest the whole fetch may take, and the longest a file may send nothing. A release's
+ * snapshot is a few tens of megabytes; a host that drips it is given up on, and the build goes on
+ * as a first edition, saying so (its publish guard then compares with the live data folder, or
+ * with nothing on a fresh machine).
+ */
+const FETCH_DEADLINE_MS = 300_000;
+const IDLE_MS = 60_000;
 
 const MB = 1_000_000;
 
@@ -71,14 +78,15 @@ function bounded(limit: number, what: string): Transform {
 }
 
 /** Fetches `url` into `file`, refusing an answer other than 200 and one over `limit` bytes. */
-async function download(url: string, file: string, limit: number, dispatcher: Dispatcher): Promise<void> {
+async function download(
+  url: string,
+  file: string,
+  limit: number,
+  dispatcher: Dispatcher,
+  signal: AbortSignal,
+): Promise<void> {
   const name = new URL(url).pathname.split('/').at(-1) ?? url;
-  const response = await request(url, {
-    dispatcher,
-    headersTimeout: TIMEOUT_MS,
-    bodyTimeout: TIMEOUT_MS,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+  const response = await request(url, { dispatcher, headersTimeout: IDLE_MS, bodyTimeout: IDLE_MS, signal });
   const declared = Number(response.headers['content-length']);
   if (response.statusCode !== 200 || declared > limit) {
     await response.body.dump().catch(() => {});
@@ -88,7 +96,7 @@ async function download(url: string, file: string, limit: number, dispatcher: Di
         : `${name} is ${formatBytes(declared)}, over ${formatBytes(limit)}`,
     );
   }
-  await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }));
+  await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }), { signal });
 }
 
 /** Reads a fetched JSON file against its schema. */
@@ -162,11 +170,22 @@ async function readLinesFile<T>(
 }
 
 /**
- * Checks a fetched edition's files, every one against its schema and all of them against what
- * edition.json says they hold (a snapshot cut short or padded does not match its own counts).
- * Answers the edition's id.
+ * The most organisations no longer listed that a fetched edition may bring (each becomes a page):
+ * as many as its snapshot holds, or 1,000 for a small register. A register does not lose more than
+ * it has over the editions kept.
  */
-async function checkEdition(folder: string): Promise<string> {
+const FORMER_FLOOR = 1_000;
+
+/** The date of an edition's id (`2026-11-22-2` → `2026-11-22`). */
+const dateOf = (id: string) => id.slice(0, 10);
+
+/**
+ * Checks a fetched edition's files, every one against its schema and all of them against what
+ * edition.json says they hold (a snapshot cut short or padded does not match its own counts), its
+ * organisations no longer listed against its snapshot and its date. Answers the edition's id and
+ * its organisations' ids.
+ */
+async function checkEdition(folder: string): Promise<{ id: string; organisations: Set<string> }> {
   const carried = Object.fromEntries(CARRIED_FILES) as Record<string, string>;
   const meta = await readJsonFile(join(folder, 'edition.json'), fetchedEdition.meta, carried['edition.json']!);
   const changes = await readJsonFile(join(folder, 'changes.json'), fetchedEdition.changes, carried['changes.json']!);
@@ -182,12 +201,27 @@ async function checkEdition(folder: string): Promise<string> {
       else lists.set(listKey(line), line.members.length);
     },
   );
+  const formerName = carried['former.jsonl.gz']!;
+  const formerLimit = Math.max(FORMER_FLOOR, organisations.size);
+  let former = 0;
   await readLinesFile(
     join(folder, 'former.jsonl.gz'),
     fetchedEdition.formerLine,
-    carried['former.jsonl.gz']!,
+    formerName,
     LIMITS['former.jsonl.gz'].expanded,
-    () => {},
+    (line) => {
+      // Each becomes a page with its last known record: it must be gone, as of this edition or before.
+      former += 1;
+      if (former > formerLimit)
+        throw new UnfitFile(`${formerName} holds over ${formerLimit} organisations, more than its register has`);
+      if (organisations.has(line.id))
+        throw new UnfitFile(`${formerName}: ${line.id} is in the edition's snapshot too, so not gone`);
+      if (dateOf(line.lastSeen) > dateOf(line.goneSince) || dateOf(line.goneSince) > meta.date)
+        throw new UnfitFile(`${formerName}: ${line.id} is gone since ${line.goneSince}, after the edition or before it was last seen`);
+      const ownId = line.record['id'];
+      if (typeof ownId === 'string' && ownId.toLowerCase() !== line.id)
+        throw new UnfitFile(`${formerName}: the record kept for ${line.id} is of ${ownId.slice(0, 40)}`);
+    },
   );
   const mismatch = (what: string, said: number, found: number) =>
     new UnfitFile(`${carried['edition.json']} says ${said} ${what}, its files hold ${found}`);
@@ -200,20 +234,27 @@ async function checkEdition(folder: string): Promise<string> {
     if (changes[kind].length !== meta.changes[kind])
       throw mismatch(`${kind} organisations`, meta.changes[kind], changes[kind].length);
   }
-  return meta.id;
+  return { id: meta.id, organisations };
 }
 
 /**
  * Fetches the latest edition published at `releaseUrl` into `editionsDir` as a kept edition.
- * Every file is bounded in size and checked (src/schemas/edition.ts) before anything is kept. Returns
- * its id, or a problem (nothing published there yet, unreachable, not an edition): the build then
- * goes on as a first edition, as it would have without this.
+ * Every file is bounded in size and checked (src/schemas/edition.ts), and the edition's
+ * organisations against tonight's crawl in `dataDir` (./provenance.ts: `foreignEdition`), before
+ * anything is kept. Returns its id, or a problem (nothing published there yet, unreachable, too
+ * slow, not an edition, another register's): the build then goes on as a first edition, as it
+ * would have without this.
  */
-export async function fetchPreviousEdition(releaseUrl: string, editionsDir: string): Promise<FetchedEdition> {
+export async function fetchPreviousEdition(
+  releaseUrl: string,
+  editionsDir: string,
+  dataDir: string,
+): Promise<FetchedEdition> {
   // GitHub answers `releases/latest/download/<file>` with redirects to the file itself.
   const agent = new Agent();
   const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const fetching = join(editionsDir, `.fetching-${process.pid}`);
+  const deadline = AbortSignal.timeout(FETCH_DEADLINE_MS);
   try {
     // A fetch killed half-way left its files; the caller holds the build lock, so none is under way.
     for (const name of existsSync(editionsDir) ? readdirSync(editionsDir) : []) {
@@ -221,14 +262,27 @@ export async function fetchPreviousEdition(releaseUrl: string, editionsDir: stri
     }
     await mkdir(fetching, { recursive: true });
     for (const [file, carried] of CARRIED_FILES) {
-      await download(new URL(carried, releaseUrl).href, join(fetching, file), LIMITS[file].fetched, dispatcher);
+      await download(
+        new URL(carried, releaseUrl).href,
+        join(fetching, file),
+        LIMITS[file].fetched,
+        dispatcher,
+        deadline,
+      );
     }
-    const id = await checkEdition(fetching);
+    const { id, organisations } = await checkEdition(fetching);
+    const foreign = foreignEdition(organisations, dataDir);
+    if (foreign !== undefined) return { id: '', problem: `${releaseUrl}: edition ${id} is ignored: ${foreign}` };
     if (existsSync(join(editionsDir, id))) return { id: '', problem: `${releaseUrl}: edition ${id} is already there` };
     await rename(fetching, join(editionsDir, id));
     return { id };
   } catch (error) {
-    return { id: '', problem: `${releaseUrl}: ${error instanceof Error ? error.message : String(error)}` };
+    const reason = deadline.aborted
+      ? `gave up after ${FETCH_DEADLINE_MS / 1000} s, the time a whole edition may take`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return { id: '', problem: `${releaseUrl}: ${reason}` };
   } finally {
     await rm(fetching, { recursive: true, force: true });
     await agent.close();

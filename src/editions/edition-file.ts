@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { recordName, withinNestingLimit } from '../records/organisation.ts';
+import { boundedRecord, recordName } from '../records/organisation.ts';
 import {
   forEachRecord,
   readGroupList,
@@ -94,9 +94,10 @@ export function readDataFolder(dataDir: string, options: ReadDataFolderOptions =
   read(
     dataDir,
     (id, _bytes, record) => {
-      // A field nested past what JSON.stringify and the diff can walk is left out of the edition, as
-      // the record model leaves it out of the pages (which note it): the record itself stays stored.
-      if (isPlainObject(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
+      // A field nested past what JSON.stringify and the diff can walk is left out of the edition, and
+      // text past the record model's limits is cut, as the model does for the pages (which note it):
+      // the changes pages and the gone organisations' pages show no more of a record than its page.
+      if (isPlainObject(record)) snapshot.organisations.set(id, { id, record: boundedRecord(record) });
     },
     unreadable,
   );

@@ -39,6 +39,23 @@ function snapshotIds(file: string): Set<string> | undefined {
 }
 
 /**
+ * Why an edition fetched from a release, holding the organisations `theirs` (lower-case ids), is not
+ * the previous edition of the register whose crawl is in `dataDir`; `undefined` when it is. A
+ * fetched edition is held to more than the editions folder: anyone who answers at the release
+ * address could have written it, and an edition kept with a few of our ids among many of another
+ * register's would make every later night look like half the register left. Half of each side's
+ * organisations must be the other's: a register keeps far more than that from one night to the next,
+ * and from one month to the next.
+ */
+export function foreignEdition(theirs: ReadonlySet<string>, dataDir: string): string | undefined {
+  const ours = recordFiles(dataDir, []).map((record) => record.id);
+  let shared = 0;
+  for (const id of ours) if (theirs.has(id)) shared += 1;
+  if (2 * shared >= ours.length && 2 * shared >= theirs.size) return undefined;
+  return `it is not this register's: ${shared} of its ${theirs.size} organisations are among the ${ours.length} of tonight's crawl (at least half of each must be)`;
+}
+
+/**
  * Why the editions in `editionsDir` are not those of the register in `dataDir`: the newest
  * edition and the data folder both hold organisations, and not one of them in common.
  * `undefined` when they share any, or when either holds none.

@@ -62,19 +62,48 @@ const changeCounts = z.strictObject({
 const guard = z.strictObject({ passed: z.boolean(), firstEdition: z.boolean(), checks: z.array(guardCheck) });
 const accepted = z.strictObject({ reason: z.string(), failedChecks: z.array(z.string()) });
 
-/** `edition.json`: what an edition says of itself (`EditionMeta` in store.ts). */
-export const editionMetaSchema = z.strictObject({
-  id: editionId,
-  number: z.number().int().positive(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not a YYYY-MM-DD date'),
-  publishedAt: z.string(),
-  previous: editionId.nullable(),
-  crawl,
-  counts,
-  changes: changeCounts,
-  guard,
-  accepted: accepted.exactOptional(),
-});
+/**
+ * The highest edition number a fetched edition may give: a build every night for over 2,700 years.
+ * The next edition is one more, and must still be a safe integer that the editions folder reads.
+ */
+const MAX_EDITION_NUMBER = 1_000_000;
+
+/**
+ * The longest text a fetched edition may give where a page shows it (a name, a guard message, an
+ * --accept reason): what the record model reads of a name (src/records/organisation.ts: `SIZE_LIMITS`).
+ */
+const FETCHED_TEXT = 1_000;
+
+/** The first string longer than `FETCHED_TEXT` in `value`, as a path; `undefined` when none is. */
+function longTextAt(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.length > FETCHED_TEXT ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = longTextAt(child, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `edition.json` of an edition fetched from a release (`EditionMeta` in store.ts): every number and text bounded. */
+export const editionMetaSchema = z
+  .strictObject({
+    id: editionId,
+    number: z.number().int().positive().max(MAX_EDITION_NUMBER),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not a YYYY-MM-DD date'),
+    publishedAt: z.string(),
+    previous: editionId.nullable(),
+    crawl,
+    counts,
+    changes: changeCounts,
+    guard,
+    accepted: accepted.exactOptional(),
+  })
+  .superRefine((meta, context) => {
+    const path = longTextAt(meta);
+    if (path !== undefined)
+      context.addIssue({ code: 'custom', path, message: `text over ${FETCHED_TEXT} characters` });
+  });
 
 /**
  * `edition.json` of an edition kept in the editions folder: its id and number make it one (they
@@ -100,8 +129,9 @@ const KNOWN_LISTS: readonly string[] = [...GROUP_LISTS, DISCOVERED_LIST];
 function editionFiles(
   organisationId: z.ZodType<string, string>,
   meta: typeof keptEditionMetaSchema | typeof editionMetaSchema,
+  name: z.ZodString,
 ) {
-  const member = z.strictObject({ id: organisationId, name: z.string() });
+  const member = z.strictObject({ id: organisationId, name });
 
   /** `changes.json`: what changed since the edition before (`EditionChanges` in diff.ts). */
   const changes = z.strictObject({
@@ -110,7 +140,7 @@ function editionFiles(
     changed: z.array(
       z.strictObject({
         id: organisationId,
-        name: z.string(),
+        name,
         fields: z.array(z.strictObject({ path: z.string(), before: z.unknown(), after: z.unknown() })),
       }),
     ),
@@ -138,7 +168,7 @@ function editionFiles(
         name: listName,
         kind: listKind,
         description: z.string().exactOptional(),
-        members: z.array(z.tuple([organisationId, z.string()])),
+        members: z.array(z.tuple([organisationId, name])),
       }),
     ])
     .superRefine((line, context) => {
@@ -155,7 +185,7 @@ function editionFiles(
   /** One line of `former.jsonl.gz`: an organisation no longer listed (`FormerOrganisation` in store.ts). */
   const formerLine = z.strictObject({
     id: organisationId,
-    name: z.string(),
+    name,
     lastSeen: editionId,
     goneSince: editionId,
     record,
@@ -164,9 +194,9 @@ function editionFiles(
 }
 
 /** An edition fetched from elsewhere: every organisation id exactly in the form editions keep. */
-export const fetchedEdition = editionFiles(lowerCaseId, editionMetaSchema);
+export const fetchedEdition = editionFiles(lowerCaseId, editionMetaSchema, z.string().max(FETCHED_TEXT));
 /** An edition of the editions folder, read back: ids in any capitals, read in lower case. */
-export const keptEdition = editionFiles(anyCaseId, keptEditionMetaSchema);
+export const keptEdition = editionFiles(anyCaseId, keptEditionMetaSchema, z.string());
 
 /** The first problem zod found, as one short phrase: `counts.organisations: expected number`. */
 export function firstIssue(error: z.ZodError): string {

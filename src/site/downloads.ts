@@ -55,6 +55,8 @@ class HashedFile {
 export class RecordsDownload {
   readonly #file: HashedFile;
   #count = 0;
+  /** Records given cut to the record model's size limits. */
+  #cut = 0;
 
   constructor(siteDir: string) {
     mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
@@ -65,11 +67,13 @@ export class RecordsDownload {
   /**
    * Adds one record as its bytes, with its org-id identifiers as `orgIDs` (the name Find That
    * Charity gives them) spliced in before its closing brace, unless it has such a field already.
+   * `cut`: the bytes are the record cut to the record model's size limits, not as given.
    */
-  add(bytes: Buffer, organisation?: Organisation): void {
+  add(bytes: Buffer, organisation?: Organisation, cut = false): void {
     if (this.#count > 0) this.#file.write(',\n');
     this.#file.write(withIdentifiers(bytes.toString('utf8').trim(), organisation));
     this.#count += 1;
+    if (cut) this.#cut += 1;
   }
 
   close(): DownloadFile {
@@ -78,7 +82,11 @@ export class RecordsDownload {
     return {
       path: `${DOWNLOADS_DIR}/${RECORDS_DOWNLOAD}`,
       title: RECORDS_DOWNLOAD,
-      description: `All ${this.#count} records as the register gave them, one JSON array, each with its org-id identifiers added as orgIDs.`,
+      description: `All ${this.#count} records as the register gave them, one JSON array, each with its org-id identifiers added as orgIDs${
+        this.#cut === 0
+          ? ''
+          : ` (${this.#cut} over the size limits with their long fields cut, as their pages say)`
+      }.`,
       bytes: this.#file.bytes,
       sha256,
     };

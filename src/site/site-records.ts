@@ -1,9 +1,13 @@
 // The site's copies of the records, written from the bytes the register reads (each record file
 // is opened once per build): `downloads/organisations.json`, the SQLite database (compressed into
 // the release folder by a later step) and, when asked for, `record/<id>.json` per organisation.
+// A record over the record model's size limits is published cut (docs/data-and-downloads.md:
+// "Bounded records").
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
+import { isPlainObject } from '../lib/objects.ts';
+import { boundedRecord } from '../records/organisation.ts';
 import { readRegister, type RecordVisitor, type Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 import { RecordsDownload } from './downloads.ts';
@@ -53,8 +57,15 @@ export function readSiteRecords(dataDir: string, folder: string, options: ReadSi
   try {
     const register = readRegister(dataDir, {
       onRecord: (id, bytes, record, organisation) => {
-        if (recordFiles) writeFileSync(join(folder, organisationJsonPath(id)), bytes);
-        download.add(bytes, organisation);
+        // A record over the model's size limits goes into the site cut as its page shows it; the
+        // data folder and the database (in the release folder) keep it as given.
+        const cut = organisation.drift.some(
+          (note) => note.issue === 'too_long' || note.issue === 'too_large',
+        );
+        const published =
+          cut && isPlainObject(record) ? Buffer.from(`${JSON.stringify(boundedRecord(record))}\n`) : bytes;
+        if (recordFiles) writeFileSync(join(folder, organisationJsonPath(id)), published);
+        download.add(published, organisation, cut);
         database.add(bytes.toString('utf8').trim(), organisation);
         options.also?.(id, bytes, record, organisation);
       },

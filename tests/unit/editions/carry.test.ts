@@ -143,6 +143,8 @@ test('with nothing published at the release address yet, the build says so and p
     });
     assert.equal(result.exitCode, 0, result.message);
     assert.equal(result.edition?.previous, null);
+    // No live data folder either: the night was judged on its own, and the build says so.
+    assert.match(result.message, /a first edition: no previous edition could be fetched, so the publish guard checked only the crawl itself/);
     assert.ok(
       lines.some((line) => /no previous edition could be fetched .*404/.test(line)),
       lines.join('\n'),
@@ -329,4 +331,78 @@ test('a file larger than an edition could be is refused while it is fetched, wit
       await new Promise((resolve) => server.close(resolve));
     }
   }
+});
+
+// Each test below was checked against the code before its defence: the foreign edition was kept
+// and the build, and the next one, stopped with exit 2; the number 2^53 − 1 was kept and tonight's
+// edition vanished from the list; the former organisations were kept and became pages.
+test("a release serving another register's edition is not kept: the build goes on as a first edition and says why, and so does the next night", async () => {
+  const paths = place();
+  const { result: theirs } = await build(paths, generateDataset({ orgs: ORGS, seed: 'another register' }));
+  assert.equal(theirs.exitCode, 0, theirs.message);
+  const log = await refusedRelease(releaseDirOf(paths.siteDir));
+  assert.match(log, /is ignored: it is not this register's: 0 of its \d+ organisations are among the \d+ of tonight's crawl/);
+});
+
+test("an edition holding a few of this register's organisations among another's is not kept either", async () => {
+  const paths = place();
+  const { result } = await build(paths, generateDataset({ orgs: ORGS, seed: 'a third register' }));
+  assert.equal(result.exitCode, 0, result.message);
+  const mixed = join(root, `mixed-${counter++}`);
+  cpSync(releaseDirOf(paths.siteDir), mixed, { recursive: true });
+  // Five of this register's organisations added to the other's snapshot, its count made to match.
+  const ours = jsonLines(join((await lastNight).folder, 'orgdir-edition-snapshot.jsonl.gz'))
+    .filter((line) => line['type'] === 'organisation')
+    .slice(0, 5);
+  const snapshot = join(mixed, 'orgdir-edition-snapshot.jsonl.gz');
+  writeJsonLines(snapshot, [...jsonLines(snapshot), ...ours]);
+  const metaFile = join(mixed, 'orgdir-edition.json');
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { counts: { organisations: number } };
+  meta.counts.organisations += ours.length;
+  writeFileSync(metaFile, JSON.stringify(meta));
+  assert.match(await refusedRelease(mixed), /is ignored: it is not this register's: 5 of its \d+ organisations/);
+});
+
+test('an edition number past the bound is refused, so that tonight is numbered one more and still read back', async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition.json');
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...meta, number: Number.MAX_SAFE_INTEGER }));
+  });
+  assert.match(await refusedRelease(release), /orgdir-edition\.json is not an edition's file \(number: /);
+});
+
+test("former organisations a release sends are held to its snapshot, its date and a cap before any becomes a page", async () => {
+  const formerFile = (folder: string) => join(folder, 'orgdir-edition-former.jsonl.gz');
+  const snapshotIds = (folder: string) =>
+    jsonLines(join(folder, 'orgdir-edition-snapshot.jsonl.gz'))
+      .filter((line) => line['type'] === 'organisation')
+      .map((line) => String(line['id']));
+  const gone = (organisationId: string, record: Record<string, unknown> = { id: organisationId }) => ({
+    id: organisationId,
+    name: 'Release Host Text',
+    lastSeen: '2026-01-01',
+    goneSince: '2026-01-02',
+    record,
+  });
+  const stillListed = await tamperedRelease((folder) =>
+    writeJsonLines(formerFile(folder), [gone(snapshotIds(folder)[0]!)]),
+  );
+  assert.match(await refusedRelease(stillListed), /is in the edition's snapshot too, so not gone/);
+  const GONE_ID = '0d0d0d0d-0000-4000-8000-00000000000d';
+  const otherRecord = await tamperedRelease((folder) =>
+    writeJsonLines(formerFile(folder), [gone(GONE_ID, { id: snapshotIds(folder)[1], name: 'A live one' })]),
+  );
+  assert.match(await refusedRelease(otherRecord), /the record kept for 0d0d0d0d-.* is of /);
+  const fromTheFuture = await tamperedRelease((folder) =>
+    writeJsonLines(formerFile(folder), [{ ...gone(GONE_ID), goneSince: '2999-01-01' }]),
+  );
+  assert.match(await refusedRelease(fromTheFuture), /gone since 2999-01-01, after the edition or before/);
+  const many = await tamperedRelease((folder) =>
+    writeJsonLines(
+      formerFile(folder),
+      Array.from({ length: 1_001 }, (_, index) => gone(`0e0e0e0e-0000-4000-8000-${String(index).padStart(12, '0')}`)),
+    ),
+  );
+  assert.match(await refusedRelease(many), /holds over 1000 organisations, more than its register has/);
 });

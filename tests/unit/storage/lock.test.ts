@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { acquireLock, LockHeldError } from '../../../src/storage/lock.ts';
+import { WriteFailure } from '../../../src/storage/write-failure.ts';
+import { readOnlyFolder } from '../../support/faults.ts';
 import { startChild, type ChildOwner } from '../../support/child-process.ts';
 
 function lockFile(): string {
@@ -144,4 +146,24 @@ test('releasing a lock that another taker has since taken over leaves theirs in 
   writeFileSync(file, theirs);
   await release();
   assert.equal(readFileSync(file, 'utf8'), theirs);
+});
+
+// Checked by taking the wrapping out of acquireLock (src/storage/lock.ts): the build then ended
+// with the file system's bare "EROFS: read-only file system, open …" and its stack trace.
+test('a lock in a read-only folder is refused in one sentence that says the folder is read-only and what to do', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'orgdir-lock-read-only-'));
+  const restore = readOnlyFolder(folder);
+  try {
+    const lockFile = join(folder, 'editions', '.build.lock');
+    await assert.rejects(acquireLock(lockFile, 'build'), (error: unknown) => {
+      assert.ok(error instanceof WriteFailure, String(error));
+      assert.equal(
+        error.message,
+        `the lock step could not write ${join(folder, 'editions')}: the file system is read-only (EROFS); write to a folder on a writable disk`,
+      );
+      return true;
+    });
+  } finally {
+    restore();
+  }
 });
