@@ -3,6 +3,7 @@
 // earlier run stored is read back, not fetched again; too many failures in a row stop the crawl.
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { ORGANISATION_FIELDS, organisationSchema } from '../schemas/index.ts';
+import { ORGANISATION_PATH } from '../schemas/group-lists.ts';
 import { DATA_LAYOUT, ORGANISATION_FILE_PATTERN, organisationFile } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
 import { forEachLimited } from './worker-pool.ts';
@@ -103,7 +104,7 @@ class OrganisationFetcher {
     const request: ApiRequest = {
       operation: 'organisation',
       id: organisation.id,
-      url: client.url(`/Organisation/${pathSegment(organisation.id)}`),
+      url: client.url(`${ORGANISATION_PATH}${pathSegment(organisation.id)}`),
     };
     const outcome = await queue.fetch(request);
     if (outcome.kind !== 'failed') this.#failuresInARow = 0;

@@ -32,7 +32,7 @@ export interface PublicKey {
 }
 
 /** A mistake in a key: said without repeating any of the key. */
-export class SigningKeyError extends Error {}
+class SigningKeyError extends Error {}
 
 /** The base64 line of a signify file: the line after the comment, or the only line. */
 function base64Line(text: string, what: string): Buffer {
@@ -108,11 +108,6 @@ export function readPublicKey(text: string, what = 'the public key'): PublicKey 
   };
 }
 
-/** The base64 line of a public key file: what the About page shows. */
-export function publicKeyLine(key: SigningKey): string {
-  return key.publicKeyText.split('\n')[1]!;
-}
-
 /** One line of the manifest; a path with a line break could forge a line of its own, so it is refused. */
 function manifestLine(path: string, sha256: string): string {
   if (/[\r\n]/.test(path))
@@ -135,7 +130,7 @@ async function sha256Of(file: string): Promise<string> {
  * signed manifest of its own (the replayed API in the release folder) is its own publication, and
  * is left out: it can be published elsewhere, and verified there.
  */
-export function filesOf(dir: string): string[] {
+function filesOf(dir: string): string[] {
   const files: string[] = [];
   const signedFolders: string[] = [];
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -174,7 +169,7 @@ export async function signFolder(dir: string, key: SigningKey): Promise<{ files:
 }
 
 /** A signed manifest, its signature checked: the files it lists, by path, with their SHA-256. */
-export function openSignedManifest(text: string, key: PublicKey): Map<string, string> {
+function openSignedManifest(text: string, key: PublicKey): Map<string, string> {
   const first = text.indexOf('\n');
   const second = text.indexOf('\n', first + 1);
   if (!text.startsWith(COMMENT) || first < 0 || second < 0) {

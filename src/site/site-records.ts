@@ -1,6 +1,7 @@
 // The site's copies of the records, written from the bytes the register reads (each record file
 // is opened once per build): `downloads/organisations.json`, the SQLite database (compressed into
-// the release folder by a later step) and, when asked for, `record/<id>.json` per organisation.
+// the release folder by a later step), the replayed API's records (moved into the release folder
+// by a later step) and, when asked for, `record/<id>.json` per organisation.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
@@ -8,6 +9,7 @@ import { readRegister, type RecordVisitor, type Register } from '../records/regi
 import type { DownloadFile } from './context.ts';
 import { RecordsDownload } from './downloads.ts';
 import { DatabaseWriter, type DatabaseSummary } from './database.ts';
+import { ReplayedApi } from './replayed-api.ts';
 
 /** Where the database is written, inside the site folder, until it is compressed into the release folder. */
 const DATABASE_DRAFT = '.orgdir-database.sqlite';
@@ -26,6 +28,8 @@ export interface ReadSite {
    * may be moved before the site is built) and its rows per table.
    */
   database: { file: string; summary: DatabaseSummary };
+  /** The replayed API, its records written (src/site/replayed-api.ts). */
+  replayedApi: ReplayedApi;
 }
 
 export interface ReadSiteOptions {
@@ -50,11 +54,13 @@ export function readSiteRecords(dataDir: string, folder: string, options: ReadSi
   if (recordFiles) mkdirSync(join(folder, RECORDS_DIR));
   const download = new RecordsDownload(folder);
   const database = new DatabaseWriter(join(folder, DATABASE_DRAFT));
+  const replayedApi = new ReplayedApi(folder);
   try {
     const register = readRegister(dataDir, {
       onRecord: (id, bytes, record, organisation) => {
         if (recordFiles) writeFileSync(join(folder, organisationJsonPath(id)), bytes);
         download.add(bytes, organisation);
+        replayedApi.add(id, bytes, organisation.name);
         database.add(bytes.toString('utf8').trim(), organisation);
         options.also?.(id, bytes, record, organisation);
       },
@@ -78,6 +84,7 @@ export function readSiteRecords(dataDir: string, folder: string, options: ReadSi
       records: download.close(),
       recordFiles,
       database: { file: DATABASE_DRAFT, summary },
+      replayedApi,
     };
   } catch (error) {
     database.abandon();
