@@ -292,6 +292,24 @@ export const BUILD_COMMAND_LINE = z.object({
 /** The build's settings, once read. */
 export type BuildSettings = z.output<typeof BUILD_COMMAND_LINE>;
 
+/** Where the publisher keeps the public key in the repository (docs/publishing.md: "A release anyone can verify"). */
+export const RELEASE_PUBLIC_KEY = 'keys/release.pub';
+
+/** The flags of `npm run verify`, besides the folder or address it checks. */
+export const VERIFY_COMMAND_LINE = z.object({
+  key: documented(
+    z
+      .string()
+      .refine((path) => path.trim() !== '', '--key is an empty path: name the public key file')
+      .prefault(RELEASE_PUBLIC_KEY),
+    {
+      flag: 'key',
+      placeholder: 'FILE',
+      description: `The publisher's public key, a signify .pub file (default: the repository's ${RELEASE_PUBLIC_KEY}, or the key shown on the site's About page).`,
+    },
+  ),
+});
+
 /** The flags of `npm run editions`, and the folder it reads. */
 export const EDITIONS_COMMAND_LINE = z.object({
   latest: documented(z.boolean().default(false), {
