@@ -84,6 +84,7 @@ export class ReplayedApi {
     voluntaryCodesPath = DEFAULT_VOLUNTARY_CODES_PATH,
   ): { files: number; bytes: number } {
     const root = join(releaseDir, REPLAYED_API_DIR);
+    mkdirSync(releaseDir, { recursive: true });
     renameSync(join(folder, DRAFT), root);
     for (const answer of storedListAnswers(dataDir)) {
       this.#write(root, answerPath(answer, voluntaryCodesPath), answer.bytes);
