@@ -293,7 +293,7 @@ export const BUILD_COMMAND_LINE = z.object({
 export type BuildSettings = z.output<typeof BUILD_COMMAND_LINE>;
 
 /** Where the publisher keeps the public key in the repository (docs/publishing.md: "A release anyone can verify"). */
-export const RELEASE_PUBLIC_KEY = 'keys/release.pub';
+const RELEASE_PUBLIC_KEY = 'keys/release.pub';
 
 /** The flags of `npm run verify`, besides the folder or address it checks. */
 export const VERIFY_COMMAND_LINE = z.object({

@@ -24,7 +24,7 @@ export const ORGANISATION_IDS_FILE = 'organisation-ids.json';
 const DEFAULT_VOLUNTARY_CODES_PATH = '/VoluntaryCodes';
 
 /** The file that answers a spec path below the base URL: a path ending in `/` is a folder's index. */
-export function replayedFile(apiPath: string): string {
+function replayedFile(apiPath: string): string {
   const path = `v1${apiPath}`;
   return path.endsWith('/') ? `${path}index.html` : path;
 }
