@@ -287,6 +287,7 @@ export default tseslint.config(
       '.astro/',
       'node_modules/',
       'bench-results/',
+      'scratch/',
       'test-results/',
     ],
   },

@@ -30,6 +30,7 @@ import { readManifest } from '../lib/manifest-file.ts';
 import { GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
 import { formatBytes } from '../lib/bytes.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
+import { signFolder, type SigningKey } from '../hosting/signed-manifest.ts';
 
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
@@ -62,6 +63,11 @@ export interface PublishOptions extends PrepareOptions {
   releaseUrl?: string;
   /** The most bytes the new site may have; default GitHub Pages' 1 GB. A bigger site is not published. */
   siteBudget?: number;
+  /**
+   * The publisher's key: the release folder, once the edition is in it, gets its signed manifest
+   * (`renderSite` signs the site and the replayed API).
+   */
+  signingKey?: SigningKey;
 }
 
 export interface PublishResult {
@@ -161,6 +167,7 @@ async function renderAndSwap(
   }
   await carryEdition(store.pendingPath(id), staging.release);
   for (const folder of [staging.data, staging.site, staging.release]) markOutputFolder(folder);
+  if (options.signingKey) await signFolder(staging.release, options.signingKey);
   // Entries of the live data folder that the crawler does not write (a README) move with it.
   await carryOverEntries(options.dataDir, staging.data, CRAWLED_ENTRIES);
   await swapDirectories(

@@ -50,6 +50,16 @@ export interface SiteContext {
   siteUrl?: string;
   /** Whether each record is in the site alone, as `record/<id>.json`. */
   recordFiles: boolean;
+  /**
+   * The publisher's public key (its signify file's text) when the build is signed;
+   * absent for an unsigned build, which the About page says.
+   */
+  publicKey?: string;
+}
+
+/** The publisher's public key of a signed build, for the About page; `undefined` when unsigned. */
+export function sitePublicKey(): string | undefined {
+  return siteContext().publicKey;
 }
 
 const CONTEXT = Symbol.for('orgdir.siteContext');
