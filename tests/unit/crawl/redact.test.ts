@@ -9,7 +9,8 @@
 // backslash before the key fails (the redacted JSON no longer parses).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyRedactor, REDACTED, redactAnswer } from '../../../src/crawl/redact.ts';
+import type { CrawlEvent } from '../../../src/crawl/events.ts';
+import { keyRedactor, REDACTED, redactAnswer, redactingReporter } from '../../../src/crawl/redact.ts';
 
 /** A key with the three characters encoders change: `/`, `+` and `=`. */
 const KEY = 'Zq8/x+Vb3k=Pw/7+Ym2==';
@@ -41,6 +42,7 @@ const WHOLE_FORMS: Record<string, string> = {
     .replaceAll('=', '\\u003d')
     .replaceAll('/', '\\u002f'),
   'JSON quoted in JSON': JSON.stringify(KEY.replaceAll('/', '\\/')).slice(1, -1),
+  'JSON, .NET, quoted in JSON': JSON.stringify(KEY.replaceAll('+', '\\u002B')).slice(1, -1),
   'every character \\u-escaped': [...KEY].map((c) => `\\u${hex(c).padStart(4, '0')}`).join(''),
   'URL, encodeURIComponent': encodeURIComponent(KEY),
   'URL, lower-case hex': encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()),
@@ -156,4 +158,19 @@ test('a message of many megabytes is redacted in a bounded window, and without a
   assert.equal(redact.excerpt(huge, 200), `${'y'.repeat(100)}${REDACTED}${'y'.repeat(86)}`);
   assert.equal(keyRedactor('').excerpt('abcdef', 3), 'abc');
   assert.equal(redact.excerpt('short', 200), 'short');
+});
+
+test('every text of every event is redacted before it is passed on; an event without the key is passed as it came', () => {
+  const passed: CrawlEvent[] = [];
+  const reporter = redactingReporter({ event: (event) => passed.push(event) }, redact);
+  const clean: CrawlEvent = { type: 'message', level: 'info', text: 'lists: 3 organisations' };
+  reporter.event({ type: 'message', level: 'warn', text: `the gateway said ${encodeURIComponent(KEY)}` });
+  reporter.event({ type: 'pause', reason: `HTTP 429 for ${KEY}`, delayMs: 2000, until: 1 });
+  reporter.event(clean);
+  assert.deepEqual(passed, [
+    { type: 'message', level: 'warn', text: `the gateway said ${REDACTED}` },
+    { type: 'pause', reason: `HTTP 429 for ${REDACTED}`, delayMs: 2000, until: 1 },
+    clean,
+  ]);
+  assert.equal(passed[2], clean);
 });

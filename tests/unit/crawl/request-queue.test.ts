@@ -2,6 +2,7 @@
 // what the API would see.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CrawlEvent } from '../../../src/crawl/events.ts';
@@ -545,5 +546,31 @@ test('answers received at once are bounded together: the one that would pass the
     queue.close();
     await client.close();
     await server.close();
+  }
+});
+
+// Checked by taking the cap out (the runner of `npm run test:mutation` does it, and raises it):
+// the whole answer is then read, parsed and returned.
+test('an answer larger than 256 MiB is refused while it is received, and not asked again', async () => {
+  const piece = Buffer.alloc(1024 * 1024, 0x20);
+  const server = await scriptedServer(async (_request, response) => {
+    // JSON of 256 MiB and two bytes, written as fast as the client reads it.
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.write('[');
+    for (let sent = 0; sent < 256 && !response.destroyed; sent += 1) {
+      if (!response.write(piece)) await once(response, 'drain').catch(() => undefined);
+    }
+    if (!response.destroyed) response.end(']');
+  });
+  // The client's own default cap: no maxAnswerBytes given.
+  const { get, close } = setUp(server);
+  try {
+    const outcome = await get('/registeredCharities/');
+    assert.equal(outcome.kind, 'failed');
+    assert.match(outcome.kind === 'failed' ? outcome.error : '', /UND_ERR_RES_EXCEEDED_MAX_SIZE/);
+    assert.equal(outcome.attempts, 1);
+    assert.equal(server.arrivals.length, 1);
+  } finally {
+    await close();
   }
 });
