@@ -583,10 +583,33 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
   },
 ];
 
+/** The site's process as package.json starts it. */
+const SITE_PROCESS: Mutant[] = [
+  {
+    id: 'memory-hand-back',
+    defence: 'the site build hands back the memory its reading of the register left behind',
+    file: 'src/site/node-flags.ts',
+    find: "  if (typeof gc === 'function') gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });",
+    replace: '',
+    test: 'tests/unit/site/node-flags.test.ts',
+    name: 'hands its memory back',
+  },
+  {
+    id: 'site-node-flags',
+    defence: 'npm run site starts Node with the flags the memory hand-back needs',
+    file: 'package.json',
+    find: '"site": "node --max-semi-space-size=8 --expose-gc scripts/site.ts",',
+    replace: '"site": "node --max-semi-space-size=8 scripts/site.ts",',
+    test: 'tests/unit/site/node-flags.test.ts',
+    name: 'hands its memory back',
+  },
+];
+
 export const MUTANTS: readonly Mutant[] = [
   ...REDACTION,
   ...CRAWL_BOUNDS,
   ...FETCHED_EDITION,
   ...RECORDS_AND_EDITIONS,
   ...FOLDERS_AND_CONFIGURATION,
+  ...SITE_PROCESS,
 ];
