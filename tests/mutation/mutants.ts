@@ -583,8 +583,16 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
   },
 ];
 
-/** The site's process as package.json starts it. */
+/** The site's process as package.json starts it, and the search index it publishes. */
 const SITE_PROCESS: Mutant[] = [
+  {
+    id: 'site-index-labels',
+    defence: "the site's search index is the one the search tests check",
+    file: 'src/search/site-index.ts',
+    find: '{ lists: labels?.lists ?? [], voluntaryCodes: labels?.voluntaryCodes ?? [], countyKey },',
+    replace: '{ lists: [], voluntaryCodes: labels?.voluntaryCodes ?? [], countyKey },',
+    test: 'tests/unit/search/site-index.test.ts',
+  },
   {
     id: 'memory-hand-back',
     defence: 'the site build hands back the memory its reading of the register left behind',

@@ -5,12 +5,11 @@
 // that fails on its own would prove nothing when the mutant makes it fail. Exit 1 when a mutant
 // survives, when a snippet is not found exactly once (a table that no longer matches the code), or
 // when a named test fails unchanged.
-import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
 import { MUTANTS, type Mutant } from './mutants.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -110,6 +109,10 @@ async function main(): Promise<number> {
     copyTree(scratch);
     // Every snippet first, so a table that no longer matches the code is named before any test runs.
     for (const mutant of chosen) {
+      if (!existsSync(join(scratch, mutant.file))) {
+        problems.push(`${mutant.id}: ${mutant.file} is not in the tree`);
+        continue;
+      }
       const found = occurrences(readFileSync(join(scratch, mutant.file), 'utf8'), mutant.find);
       if (found !== 1) problems.push(`${mutant.id}: its snippet is found ${found} times in ${mutant.file}`);
     }
