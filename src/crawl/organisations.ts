@@ -17,7 +17,7 @@ import type { ApiRequest } from './request-queue.ts';
  * some requests sleep before a retry. A slot is freed once its answer is read, before the record
  * is written, so a crawl killed outright fetches again at most this many records.
  */
-export function recordsInHand(concurrency: number): number {
+function recordsInHand(concurrency: number): number {
   return Math.max(16, concurrency * 4);
 }
 

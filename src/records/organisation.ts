@@ -135,7 +135,7 @@ export function labelOf(field: string): string | undefined {
  * functions refuse more than 1,000 levels, and V8's JSON.stringify, which the register and the
  * pages use, runs out of stack a few thousand levels down.
  */
-export const NESTING_LIMIT = 1000;
+const NESTING_LIMIT = 1000;
 
 /**
  * How many levels of objects and lists `value` nests (a number or text 0), counted without

@@ -537,7 +537,14 @@ test('a cold load of a search moves nothing on the page and runs no task over 20
       document.querySelector('select[data-search-filter="county"] option:not([value=""])')?.textContent ?? '',
     ),
   );
-  await page.waitForTimeout(500);
+  // A shift or long task is reported once the page has drawn what caused it: wait until the page
+  // has drawn twice and gone idle, so every one that happened has been observed.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve()))),
+      ),
+  );
   const seen = await page.evaluate(
     () => (window as unknown as { layoutSeen: { shift: number; longest: number } }).layoutSeen,
   );

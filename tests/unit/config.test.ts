@@ -51,6 +51,7 @@ test('a release or site address with a user name or password is refused, without
     for (const address of [
       'https://publisher:s3cr%2Ft+pw=@example.org/releases/',
       'https://publisher@example.org/releases/',
+      'https://:s3cr%2Ft+pw=@example.org/releases/',
       'ftp://publisher:s3cr%2Ft+pw=@example.org/',
     ]) {
       assert.throws(

@@ -299,6 +299,61 @@ test('a snapshot that expands without end is cut off: the build goes on as a fir
   const before = process.memoryUsage().rss;
   assert.match(await refusedRelease(release), /orgdir-edition-snapshot\.jsonl\.gz has a line over 64 MB/);
   assert.ok(process.memoryUsage().rss - before < 512 * 1024 * 1024, 'memory stayed within bounds');
+  // A line that does end, one MiB past the cap: refused as too long, not read as JSON.
+  const long = await tamperedRelease((folder) =>
+    writeFileSync(
+      join(folder, 'orgdir-edition-snapshot.jsonl.gz'),
+      gzipSync(Buffer.concat([Buffer.alloc(65 * 1024 * 1024, 0x30), Buffer.from('\n')])),
+    ),
+  );
+  assert.match(await refusedRelease(long), /orgdir-edition-snapshot\.jsonl\.gz has a line over 64 MB/);
+});
+
+// The line cap cannot stop this one: every line is a valid organisation of 1 MB.
+test('a snapshot of valid lines that expands past 1 GB is cut off there: the build goes on as a first edition', async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition-snapshot.jsonl.gz');
+    const [line] = jsonLines(file);
+    const record = { ...(line!['record'] as Record<string, unknown>), padding: 'x'.repeat(1_000_000) };
+    // 16 lines of 1 MB a gzip member, 70 members: 1.12 GB expanded, about 70 kB to send.
+    const member = gzipSync(`${JSON.stringify({ ...line, record })}\n`.repeat(16));
+    writeFileSync(file, Buffer.concat(Array(70).fill(member)));
+  });
+  assert.match(await refusedRelease(release), /orgdir-edition-snapshot\.jsonl\.gz, expanded, is over 1\.0 GB/);
+});
+
+/** A release of last night's files but `oversized`, whose answer declares `bytes` and sends nothing. */
+async function oversizedRelease(oversized: string, bytes: number): Promise<string> {
+  const { folder } = await lastNight;
+  const server = createServer((request, response) => {
+    const name = (request.url ?? '').split('/').at(-1) ?? '';
+    if (name !== oversized) {
+      if (existsSync(join(folder, name))) response.writeHead(200).end(readFileSync(join(folder, name)));
+      else response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-length': String(bytes) });
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await refusedFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+test('each file of an edition is refused when it declares one byte over its cap: edition.json 8 MB, the others 256 MB', async () => {
+  for (const [file, cap, shown] of [
+    ['orgdir-edition.json', 8_000_000, '8.0 MB'],
+    ['orgdir-edition-snapshot.jsonl.gz', 256_000_000, '256 MB'],
+    ['orgdir-edition-changes.json', 256_000_000, '256 MB'],
+    ['orgdir-edition-former.jsonl.gz', 256_000_000, '256 MB'],
+  ] as const) {
+    const log = await oversizedRelease(file, cap + 1);
+    assert.match(log, new RegExp(`${file.replaceAll('.', '\\.')} is [\\d.]+ MB, over ${shown.replace('.', '\\.')}`), file);
+  }
 });
 
 test('a file larger than an edition could be is refused while it is fetched, with or without a declared length', async () => {
@@ -324,7 +379,8 @@ test('a file larger than an edition could be is refused while it is fetched, wit
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const log = await refusedFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      assert.match(log, /orgdir-edition\.json is (1\.1 GB, )?over 8\.0 MB/);
+      // Refused on its declared length before a byte is read, or while it streams past the limit.
+      assert.match(log, declared ? /orgdir-edition\.json is 1\.1 GB, over 8\.0 MB/ : /orgdir-edition\.json is over 8\.0 MB/);
       assert.ok(sent < 256 * 1024 * 1024, `${sent} bytes were sent before the fetch gave up`);
     } finally {
       server.closeAllConnections();

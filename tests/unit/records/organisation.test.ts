@@ -8,7 +8,6 @@ import {
   FIELD_LABELS,
   labelOf,
   boundedRecord,
-  NESTING_LIMIT,
   SIZE_LIMITS,
   readOrganisation,
   recordName,
@@ -253,9 +252,14 @@ test('a field nested deeper than any step reads is not read, and a note says how
   const whole = readOrganisation(nested, ID);
   assert.deepEqual(whole.drift, [{ path: '', issue: 'too_deep', given: levels }]);
   assert.deepEqual(unpackOrganisation(packOrganisation(whole)), whole);
-  // At the limit itself a record is read as given.
-  const limit = JSON.parse(`{"edge":${'['.repeat(NESTING_LIMIT - 1)}${']'.repeat(NESTING_LIMIT - 1)}}`);
-  assert.deepEqual(readOrganisation(limit, ID).drift, []);
+  // SQLite's limit, stated here rather than read from the model: 1,000 levels are read as given,
+  // 1,001 are not.
+  const nestedTo = (depth: number) =>
+    JSON.parse(`{"edge":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`) as Record<string, unknown>;
+  assert.deepEqual(readOrganisation(nestedTo(1000), ID).drift, []);
+  assert.deepEqual(readOrganisation(nestedTo(1001), ID).drift, [
+    { path: 'edge', issue: 'too_deep', given: 1001 },
+  ]);
 });
 
 test('a 10 MB name is cut to the text limit, with a note saying how long it was; the stored record is untouched', () => {
