@@ -263,6 +263,36 @@ function cutToLimits(
 }
 
 /**
+ * About how many characters `value`'s JSON takes when none of its text, lists and fields is over
+ * its limit; `undefined` when one is. Allocates nothing: nearly every record is within its limits,
+ * and is read as it is.
+ */
+function sizeWithinLimits(value: unknown, textLimit: number): number | undefined {
+  if (typeof value === 'string') return value.length <= textLimit ? value.length + 2 : undefined;
+  if (typeof value !== 'object' || value === null) return 8;
+  const written = writtenAmount(value);
+  if (written !== undefined) return written.length <= SIZE_LIMITS.text ? written.length : undefined;
+  let size = 2;
+  let entries = 0;
+  if (Array.isArray(value)) {
+    if (value.length > SIZE_LIMITS.entries) return undefined;
+    for (const element of value) {
+      const inner = sizeWithinLimits(element, textLimit);
+      if (inner === undefined) return undefined;
+      size += inner + 1;
+    }
+    return size;
+  }
+  for (const key in value) {
+    if (++entries > SIZE_LIMITS.entries || key.length > SIZE_LIMITS.text) return undefined;
+    const inner = sizeWithinLimits((value as Record<string, unknown>)[key], textLimit);
+    if (inner === undefined) return undefined;
+    size += key.length + 3 + inner;
+  }
+  return size;
+}
+
+/**
  * The record as the model reads it: without fields nested past `NESTING_LIMIT`, its text and lists
  * cut to `SIZE_LIMITS`, and, when it is still over the record's limit, without its largest fields;
  * each noted in `drift`. The same object when nothing is left out or cut. The site's downloads carry
@@ -273,6 +303,16 @@ export function boundedRecord(
   drift: DriftNote[] = [],
 ): Record<string, unknown> {
   const within = withinNestingLimit(record, drift);
+  let whole = 2;
+  for (const key in within) {
+    const inner =
+      key.length > SIZE_LIMITS.text
+        ? undefined
+        : sizeWithinLimits(within[key], PROSE_FIELDS.has(key) ? SIZE_LIMITS.legalObjects : SIZE_LIMITS.text);
+    whole = inner === undefined ? Infinity : whole + key.length + 3 + inner;
+    if (whole > SIZE_LIMITS.record) break;
+  }
+  if (whole <= SIZE_LIMITS.record) return within;
   // About what each field's JSON takes: counted as it is cut, never by writing it (a field of a
   // hostile record may be more than a string can hold).
   const sizes: { key: string; characters: number }[] = [];

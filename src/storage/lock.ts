@@ -111,7 +111,13 @@ export async function acquireLock(lockFile: string, holder: string): Promise<() 
   } catch (error) {
     // A folder that cannot be written (read-only, full, not ours) is the first thing a run meets
     // here: said as such, not as a bare system error.
-    throw asWriteFailure(error, 'lock', dirname(lockFile));
+    // Named after the lock itself, not the working file a taker writes first.
+    const { code } = (error ?? {}) as { code?: unknown };
+    const named =
+      typeof code === 'string'
+        ? Object.assign(new Error(String(error), { cause: error }), { code, path: lockFile })
+        : error;
+    throw asWriteFailure(named, 'lock', dirname(lockFile));
   }
 }
 

@@ -17,6 +17,7 @@ import { startChild, type Started } from '../../support/child-process.ts';
 import { filesContaining, readTree } from '../../support/data-tree.ts';
 import { killAtImport } from '../../support/kill-at.ts';
 import { until } from '../../support/wait.ts';
+import { readOnlyFolder } from '../../support/faults.ts';
 
 /** Every folder the tests of this file make is inside this one, removed when they end. */
 const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-crawl-tests-'));
@@ -367,4 +368,23 @@ test('killed with -9 in the middle of the search sweep, at seeded moments, and r
   const discovered = JSON.parse(readFileSync(join(dataDir, 'lists', 'discovered.json'), 'utf8')) as unknown[];
   assert.equal(discovered.length, manifest.counts.discovered);
   assert.ok(manifest.counts.discovered > api.dataset.ids.length / 2, 'most were found only through search');
+});
+
+// Checked by letting the lock's failure reach describeError again (src/crawl/crawl.ts): the
+// message then began "WriteFailure:" and repeated the file system's own words after it.
+test('a crawl into a read-only folder ends in one sentence that says the folder is read-only and what to do, asking nothing of the API', async (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'orgdir-crawl-read-only-'));
+  const restore = readOnlyFolder(folder);
+  t.after(restore);
+  const summary = await crawl({
+    apiUrl: 'http://127.0.0.1:9/public/v1',
+    key: 'k',
+    dataDir: join(folder, 'data'),
+    rate: 0,
+  });
+  assert.equal(summary.exitCode, 1);
+  assert.equal(
+    summary.message,
+    `the lock step could not write ${join(folder, 'data.lock')}: the file system is read-only (EROFS); write to a folder on a writable disk`,
+  );
 });

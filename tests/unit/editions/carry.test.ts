@@ -391,7 +391,7 @@ test('a file larger than an edition could be is refused while it is fetched, wit
 
 // Each test below was checked against the code before its defence: the foreign edition was kept
 // and the build, and the next one, stopped with exit 2; the number 2^53 − 1 was kept and tonight's
-// edition vanished from the list; the former organisations were kept and became pages.
+// edition vanished from the list; the former organisations were kept, each to become a page.
 test("a release serving another register's edition is not kept: the build goes on as a first edition and says why, and so does the next night", async () => {
   const paths = place();
   const { result: theirs } = await build(paths, generateDataset({ orgs: ORGS, seed: 'another register' }));
@@ -419,7 +419,7 @@ test("an edition holding a few of this register's organisations among another's 
   assert.match(await refusedRelease(mixed), /is ignored: it is not this register's: 5 of its \d+ organisations/);
 });
 
-test('an edition number past the bound is refused, so that tonight is numbered one more and still read back', async () => {
+test("an edition number past the bound is refused: tonight's, one more, must still be one the editions folder reads", async () => {
   const release = await tamperedRelease((folder) => {
     const file = join(folder, 'orgdir-edition.json');
     const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { DOWNLOADS_DIR, organisationJsonPath, RECORDS_DOWNLOAD } from '../../../src/lib/routes.ts';
 import { SIZE_LIMITS } from '../../../src/records/organisation.ts';
 import { readSiteRecords } from '../../../src/site/site-records.ts';
+import { readDataFolder } from '../../../src/editions/edition-file.ts';
+import { diffSnapshots } from '../../../src/editions/diff.ts';
 import { organisationView } from '../../../src/view/organisation-view.ts';
 import { writeSampleDataFolder } from '../../support/sample-data-folder.ts';
 
@@ -42,4 +44,26 @@ test("a record with a 10 MB name goes into the site's downloads and record files
     organisationView(organisation).otherData.map(({ key, value }) => `${key}: ${String(value)}`),
     [`name: ${name.length.toLocaleString('en-IE')} characters, cut to the first 1,000`],
   );
+});
+
+// Checked by keeping the record as given in the snapshot again (src/editions/edition-file.ts): the
+// snapshot, and the changes the next night reports from it, then carried the whole 10 MB.
+test("the edition's snapshot and the changes it reports hold a record with a 10 MB name cut as its page shows it", (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'orgdir-bounded-edition-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const dataDir = join(root, 'data');
+  writeSampleDataFolder(dataDir, { seed: 'bounded edition', orgs: 5 });
+  const before = readDataFolder(dataDir);
+  const name = `Endless Name Society ${'n'.repeat(10 * 1024 * 1024)}`;
+  writeFileSync(join(dataDir, 'organisations', `${LONG_ID}.json`), JSON.stringify({ id: LONG_ID, name }));
+  const after = readDataFolder(dataDir);
+  const kept = after.organisations.get(LONG_ID)!.record;
+  assert.ok(String(kept['name']).startsWith('Endless Name Society'));
+  assert.ok(String(kept['name']).length <= SIZE_LIMITS.text);
+  const changes = diffSnapshots(before, after);
+  assert.deepEqual(
+    changes.added.map((member) => member.id),
+    [LONG_ID],
+  );
+  assert.ok(JSON.stringify(changes).length < 10 * SIZE_LIMITS.text);
 });

@@ -183,7 +183,7 @@ test('a lock in a read-only folder is refused in one sentence that says the fold
       assert.ok(error instanceof WriteFailure, String(error));
       assert.equal(
         error.message,
-        `the lock step could not write ${join(folder, 'editions')}: the file system is read-only (EROFS); write to a folder on a writable disk`,
+        `the lock step could not write ${lockFile}: the file system is read-only (EROFS); write to a folder on a writable disk`,
       );
       return true;
     });
