@@ -30,7 +30,7 @@ export const AREAS = {
   },
   hosting: {
     about:
-      'What hosts allow, what a built site measures against them, and the release folder beside the site.',
+      'What hosts allow, what a built site measures against them, the release folder beside the site, and signed manifests to verify.',
     may: ['lib'],
   },
   'config.ts': { about: 'Where the stages read and write, from the environment.', may: ['lib', 'hosting'] },

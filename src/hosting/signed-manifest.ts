@@ -12,6 +12,12 @@ import { pipeline } from 'node:stream/promises';
 /** The signed manifest's name, in every folder it covers (OpenBSD's name for the same file). */
 export const SIGNED_MANIFEST = 'SHA256.sig';
 
+/**
+ * The mark of a folder orgdir writes (`OUTPUT_MARK`, src/storage/output-folder.ts): not published
+ * (a release's assets and a Pages upload leave dot files out), so neither listed nor checked.
+ */
+const UNPUBLISHED_MARK = '.orgdir';
+
 const ALGORITHM = 'Ed';
 const KDF = 'BK';
 const COMMENT = 'untrusted comment: ';
@@ -139,7 +145,7 @@ function filesOf(dir: string): string[] {
       .slice(dir.length + 1)
       .split(sep)
       .join('/');
-    if (path === SIGNED_MANIFEST) continue;
+    if (path === SIGNED_MANIFEST || path === UNPUBLISHED_MARK) continue;
     if (path.endsWith(`/${SIGNED_MANIFEST}`)) signedFolders.push(path.slice(0, -SIGNED_MANIFEST.length));
     files.push(path);
   }

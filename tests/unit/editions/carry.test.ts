@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { measureSite } from '../../../src/hosting/measure.ts';
+import { readSigningKey, SIGNED_MANIFEST } from '../../../src/hosting/signed-manifest.ts';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -461,4 +463,22 @@ test("former organisations a release sends are held to its snapshot, its date an
     ),
   );
   assert.match(await refusedRelease(many), /holds over 1000 organisations, more than its register has/);
+});
+
+test('a signed build signs the release folder with the edition in it, and signify verifies it', async () => {
+  const paths = place();
+  const keyDir = join(root, 'keys');
+  mkdirSync(keyDir, { recursive: true });
+  execFileSync('signify-openbsd', ['-G', '-n', '-p', join(keyDir, 'k.pub'), '-s', join(keyDir, 'k.sec')]);
+  const signingKey = readSigningKey(readFileSync(join(keyDir, 'k.sec'), 'utf8'));
+  const { result } = await build(paths, first, { signingKey });
+  assert.equal(result.exitCode, 0, result.message);
+  const release = releaseDirOf(paths.siteDir);
+  const listed = readFileSync(join(release, SIGNED_MANIFEST), 'utf8');
+  for (const [, carried] of CARRIED_FILES) assert.match(listed, new RegExp(`^SHA256 \\(${carried}\\) = `, 'm'));
+  const checked = spawnSync('signify-openbsd', ['-C', '-p', join(keyDir, 'k.pub'), '-x', SIGNED_MANIFEST], {
+    cwd: release,
+    encoding: 'utf8',
+  });
+  assert.equal(checked.status, 0, checked.stderr);
 });

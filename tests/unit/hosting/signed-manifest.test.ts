@@ -12,6 +12,7 @@ import {
   signFolder,
   verifyPublished,
 } from '../../../src/hosting/signed-manifest.ts';
+import { OUTPUT_MARK } from '../../../src/storage/output-folder.ts';
 
 /** A key pair made by signify itself, so that the build reads what the standard tool writes. */
 function signifyKeys(dir: string, name: string): { secret: string; public: string } {
@@ -184,3 +185,19 @@ test('a key with a passphrase, or not a key, is refused without repeating it', a
     rmSync(work, { recursive: true, force: true });
   }
 });
+
+test(
+  'the output mark, which a release or a Pages upload leaves out, is neither listed nor checked',
+  withFolder(async (work, site) => {
+    const keys = signifyKeys(work, 'publisher');
+    writeFileSync(join(site, OUTPUT_MARK), 'Written by orgdir');
+    await signFolder(site, readSigningKey(keys.secret));
+    assert.doesNotMatch(
+      readFileSync(join(site, SIGNED_MANIFEST), 'utf8'),
+      new RegExp(`\\(${OUTPUT_MARK}\\)`),
+    );
+    assert.deepEqual((await verifyPublished(site, readPublicKey(keys.public))).problems, []);
+    rmSync(join(site, OUTPUT_MARK));
+    assert.deepEqual((await verifyPublished(site, readPublicKey(keys.public))).problems, []);
+  }),
+);
