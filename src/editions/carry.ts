@@ -10,9 +10,13 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
 import { formatBytes } from '../lib/bytes.ts';
-import { listKey } from './edition-file.ts';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { listKey, writeSnapshot } from './edition-file.ts';
+import { HISTORY_FILE, unpackHistory, writeHistoryBundle } from './history-bundle.ts';
+import { readRegisterAt } from './register.ts';
+import { EditionStore } from './store.ts';
 import { fetchedEdition, firstIssue } from '../schemas/edition.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
@@ -23,16 +27,27 @@ export const CARRIED_FILES = [
   ['former.jsonl.gz', 'orgdir-edition-former.jsonl.gz'],
 ] as const;
 
-/** Copies an edition's files into the release folder. */
-export async function carryEdition(editionFolder: string, releaseDir: string): Promise<void> {
+/**
+ * Puts an edition into the release folder: its files, its register whole (rebuilt when it is
+ * stored as a delta), and the whole history, every kept edition and this one (history-bundle.ts).
+ */
+export async function carryEdition(editionsDir: string, editionFolder: string, releaseDir: string): Promise<void> {
   await mkdir(releaseDir, { recursive: true });
   for (const [file, carried] of CARRIED_FILES) {
-    await copyFile(join(editionFolder, file), join(releaseDir, carried));
+    const to = join(releaseDir, carried);
+    if (file === 'snapshot.jsonl.gz' && !existsSync(join(editionFolder, file)))
+      await writeSnapshot(to, await readRegisterAt(editionsDir, editionFolder));
+    else await copyFile(join(editionFolder, file), to);
   }
+  const kept = new EditionStore(editionsDir).list().map((edition) => join(editionsDir, edition.id));
+  await writeHistoryBundle([...kept, editionFolder], join(releaseDir, HISTORY_FILE));
 }
 
 export interface FetchedEdition {
+  /** The newest edition fetched. */
   id: string;
+  /** How many editions came back: the whole history, when the release carries it. */
+  editions?: number;
   /** Why nothing was fetched, when nothing was. */
   problem?: string;
 }
@@ -55,6 +70,8 @@ const LIMITS = {
   'former.jsonl.gz': { fetched: 256 * MB, expanded: 1000 * MB },
 } as const satisfies Record<(typeof CARRIED_FILES)[number][0], { fetched: number; expanded?: number }>;
 const LONGEST_LINE = 64 * MB;
+/** The history grows by a keyframe's bytes every few dozen nights (docs/publishing.md: "History kept for good"). */
+const HISTORY_LIMITS = { fetched: 4000 * MB, expanded: 40_000 * MB };
 
 /** A problem with one fetched file: the build says which, and goes on as a first edition. */
 class UnfitFile extends Error {}
@@ -204,6 +221,44 @@ async function checkEdition(folder: string): Promise<string> {
 }
 
 /**
+ * Fetches the whole history published at `releaseUrl` (history-bundle.ts) into `fetching`,
+ * unpacked and checked, with the newest edition's former organisations. Answers the editions' ids,
+ * oldest first, or `undefined` when the release has no history file (one of an older orgdir).
+ */
+async function fetchHistory(releaseUrl: string, fetching: string, dispatcher: Dispatcher): Promise<string[] | undefined> {
+  const file = join(fetching, HISTORY_FILE);
+  try {
+    await download(new URL(HISTORY_FILE, releaseUrl).href, file, HISTORY_LIMITS.fetched, dispatcher);
+  } catch (error) {
+    if (error instanceof UnfitFile && / answered 404$/.test(error.message)) return undefined;
+    throw error;
+  }
+  const into = join(fetching, 'editions');
+  let ids: string[];
+  try {
+    // Each line checked for size and JSON as the edition's files are, then unpacked in order.
+    await readLinesFile(file, z.unknown(), HISTORY_FILE, HISTORY_LIMITS.expanded, () => {});
+    ids = await unpackHistory(textLines(file), into);
+  } catch (error) {
+    if (error instanceof UnfitFile) throw error;
+    throw new UnfitFile(error instanceof Error ? error.message : String(error));
+  }
+  const newest = ids.at(-1);
+  if (newest === undefined) throw new UnfitFile(`${HISTORY_FILE} holds no edition`);
+  const [, formerName] = CARRIED_FILES.find(([name]) => name === 'former.jsonl.gz')!;
+  const former = join(into, newest, 'former.jsonl.gz');
+  await download(new URL(formerName, releaseUrl).href, former, LIMITS['former.jsonl.gz'].fetched, dispatcher);
+  await readLinesFile(former, fetchedEdition.formerLine, formerName, LIMITS['former.jsonl.gz'].expanded, () => {});
+  return ids;
+}
+
+/** The lines of a gzipped file, as text (already checked by `readLinesFile`). */
+async function* textLines(file: string): AsyncGenerator<string> {
+  const input = createReadStream(file).pipe(createGunzip());
+  yield* createInterface({ input, crlfDelay: Infinity });
+}
+
+/**
  * Fetches the latest edition published at `releaseUrl` into `editionsDir` as a kept edition.
  * Every file is bounded in size and checked (src/schemas/edition.ts) before anything is kept. Returns
  * its id, or a problem (nothing published there yet, unreachable, not an edition): the build then
@@ -220,6 +275,14 @@ export async function fetchPreviousEdition(releaseUrl: string, editionsDir: stri
       if (name.startsWith('.fetching-')) await rm(join(editionsDir, name), { recursive: true, force: true });
     }
     await mkdir(fetching, { recursive: true });
+    // The whole history when the release carries it; else, from an older orgdir, the latest edition.
+    const history = await fetchHistory(releaseUrl, fetching, dispatcher);
+    if (history !== undefined) {
+      const taken = history.find((id) => existsSync(join(editionsDir, id)));
+      if (taken !== undefined) return { id: '', problem: `${releaseUrl}: edition ${taken} is already there` };
+      for (const id of history) await rename(join(fetching, 'editions', id), join(editionsDir, id));
+      return { id: history.at(-1)!, editions: history.length };
+    }
     for (const [file, carried] of CARRIED_FILES) {
       await download(new URL(carried, releaseUrl).href, join(fetching, file), LIMITS[file].fetched, dispatcher);
     }

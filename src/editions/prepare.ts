@@ -12,6 +12,7 @@ import { diffSnapshots, type EditionChanges } from './diff.ts';
 import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport, type GuardThresholds } from './guard.ts';
 import {
   organisationHistories,
+  SHOWN_EDITIONS,
   type CarriedOrganisation,
   type EditionsView,
   type KeptEdition,
@@ -26,8 +27,8 @@ export interface PrepareOptions {
   /** The live data folder: the guard's reference when there is no edition yet. */
   dataDir: string;
   editionsDir: string;
-  /** Editions kept, the new one included. */
-  keep: number;
+  /** Editions kept, the new one included; all of them when undefined (docs/publishing.md: "History kept for good"). */
+  keep?: number | undefined;
   /** Publish even if checks fail, and record this reason in the edition. */
   accept?: string;
   thresholds?: GuardThresholds;
@@ -157,7 +158,7 @@ function editionMeta(
   changes: EditionChanges,
   guard: GuardReport,
   accepted: { reason: string; failedChecks: string[] } | undefined,
-): EditionMeta {
+): Omit<EditionMeta, 'register'> {
   const { next, previousMeta, manifest } = crawled;
   const lists: Record<string, number> = {};
   for (const [key, list] of next.lists) lists[key] = list.members.length;
@@ -197,7 +198,7 @@ function editionsView(
     ...store
       .list()
       .reverse()
-      .slice(0, Math.max(0, options.keep - 1))
+      .slice(0, Math.max(0, Math.min(options.keep ?? SHOWN_EDITIONS, SHOWN_EDITIONS) - 1))
       .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
   ];
   const carried: CarriedOrganisation[] = [...next.organisations.values()].flatMap((organisation) =>
@@ -263,8 +264,13 @@ export async function prepareEdition(
   const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
   const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, edition.id);
   const accepted = guard.passed ? undefined : { reason: options.accept ?? '', failedChecks };
-  const meta = editionMeta(edition, now, crawled, changes, guard, accepted);
-  await store.writePending({ meta, snapshot: next, changes, former });
+  const meta = await store.writePending({
+    meta: editionMeta(edition, now, crawled, changes, guard, accepted),
+    snapshot: next,
+    changes,
+    former,
+    ...(previous !== undefined && previousMeta !== undefined && { base: { id: previousMeta.id, register: previous } }),
+  });
   return {
     stopped: false,
     meta,

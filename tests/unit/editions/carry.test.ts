@@ -17,6 +17,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { CARRIED_FILES } from '../../../src/editions/carry.ts';
+import { HISTORY_FILE } from '../../../src/editions/history-bundle.ts';
 import type { EditionsView } from '../../../src/editions/history.ts';
 import { publishBuild, type PublishOptions } from '../../../src/editions/publish.ts';
 import { EditionStore } from '../../../src/editions/store.ts';
@@ -75,7 +76,7 @@ test('a build puts the edition it publishes into the release folder beside the s
   const release = releaseDirOf(paths.siteDir);
   assert.deepEqual(
     readdirSync(release).sort(),
-    [OUTPUT_MARK, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
+    [OUTPUT_MARK, HISTORY_FILE, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
   );
   const meta = JSON.parse(readFileSync(join(release, 'orgdir-edition.json'), 'utf8')) as { id: string };
   assert.equal(meta.id, result.edition?.id);
@@ -117,7 +118,7 @@ test('with an empty editions folder, the build fetches the previous edition from
     assert.equal(result.edition?.changes.removed, expected('removed'));
     assert.ok((result.edition?.changes.changed ?? 0) > 0);
     assert.match(result.message, new RegExp(`since ${previous.edition?.id}`));
-    assert.ok(lines.some((line) => line.includes(`fetched the previous edition ${previous.edition?.id}`)));
+    assert.ok(lines.some((line) => line.includes(`fetched the history, 1 editions up to ${previous.edition?.id}`)));
     // The guard compared with last night's crawl, not with nothing.
     assert.doesNotMatch(JSON.stringify(result.guard), /no previous edition/);
     assert.deepEqual(
@@ -183,10 +184,14 @@ const lastNight = (async () => {
   return { folder: releaseDirOf(paths.siteDir), id: result.edition!.id };
 })();
 
-/** A copy of last night's release folder with `change` made to it. */
-async function tamperedRelease(change: (folder: string) => void): Promise<string> {
+/**
+ * A copy of last night's release folder with `change` made to it; without the history file unless
+ * `history`, as an older orgdir published it, so that the edition's own files are what is fetched.
+ */
+async function tamperedRelease(change: (folder: string) => void, history = false): Promise<string> {
   const folder = join(root, `release-${counter++}`);
   cpSync((await lastNight).folder, folder, { recursive: true });
+  if (!history) rmSync(join(folder, HISTORY_FILE));
   change(folder);
   return folder;
 }
@@ -329,4 +334,16 @@ test('a file larger than an edition could be is refused while it is fetched, wit
       await new Promise((resolve) => server.close(resolve));
     }
   }
+});
+
+test('a tampered history is not kept: a record changed in it does not rebuild to the hash its edition stored', async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, HISTORY_FILE);
+    const lines = jsonLines(file);
+    const index = lines.findIndex((line) => line['type'] === 'organisation');
+    const line = lines[index] as { record: Record<string, unknown> };
+    lines[index] = { ...line, record: { ...line.record, name: 'Someone Else Entirely' } };
+    writeJsonLines(file, lines);
+  }, true);
+  assert.match(await refusedRelease(release), /its register rebuilds to SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} it stored/);
 });
