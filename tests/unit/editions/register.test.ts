@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -108,12 +108,16 @@ const paths = {
   editionsDir: join(root, 'editions'),
 };
 const stored = new Map<string, string>();
-const nights = (async () => {
-  for (let number = 1; number <= NIGHTS; number++) await night(paths, number, stored);
-})();
+let nightsRun: Promise<void> | undefined;
+/** The thirty nights, built once, by the first test that needs them. */
+function nights(): Promise<void> {
+  return (nightsRun ??= (async () => {
+    for (let number = 1; number <= NIGHTS; number++) await night(paths, number, stored);
+  })());
+}
 
 test('thirty nights of known changes: every edition is kept, most as deltas, and each rebuilds byte-equal to what its crawl stored', async () => {
-  await nights;
+  await nights();
   const editions = new EditionStore(paths.editionsDir).list();
   assert.equal(editions.length, NIGHTS, 'nothing was pruned');
   const formats = editions.map((edition) => edition.register?.format);
@@ -140,7 +144,7 @@ test('thirty nights of known changes: every edition is kept, most as deltas, and
 });
 
 test('the release alone brings the whole history to a new machine, every edition rebuilding byte-equal', async () => {
-  await nights;
+  await nights();
   const release = await serveFolder(releaseDirOf(paths.siteDir));
   const fresh = join(root, 'fresh-editions');
   try {
@@ -167,7 +171,7 @@ test('the release alone brings the whole history to a new machine, every edition
 });
 
 test('pruning is a choice: the oldest edition kept is made whole first, and every kept edition still rebuilds', async () => {
-  await nights;
+  await nights();
   const copy = join(root, 'pruned');
   const store = new EditionStore(copy);
   // A copy of the thirty nights, pruned to the newest ten.
@@ -205,7 +209,7 @@ test('an edition written by an older orgdir (a whole snapshot, no hash) still re
 });
 
 test('a register that does not rebuild to its hash is refused, naming the edition', async () => {
-  await nights;
+  await nights();
   const dir = join(root, 'tampered');
   cpSync(paths.editionsDir, dir, { recursive: true });
   const edition = new EditionStore(dir).list().find((meta) => meta.register?.format === 'delta')!;
@@ -220,4 +224,56 @@ test('a register that does not rebuild to its hash is refused, naming the editio
     readEditionRegister(dir, edition.id),
     new RegExp(`edition ${edition.id}: its register rebuilds to SHA-256 [0-9a-f]{64}, not the ${edition.register!.sha256}`),
   );
+});
+
+/** Every byte of the files under `folder`. */
+function folderBytes(folder: string): number {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((total, entry) => total + statSync(join(entry.parentPath, entry.name)).size, 0);
+}
+
+test('size: a night adds well under 1 MB for 1% of 35,000 organisations changed, counted per organisation changed', async (t) => {
+  const place = {
+    dataDir: join(root, 'size-data'),
+    siteDir: join(root, 'size-dist'),
+    editionsDir: join(root, 'size-editions'),
+  };
+  const orgs = 4000;
+  const build = async (edition: number) => {
+    const dataset = generateDataset({ orgs, edition });
+    const now = new Date(Date.UTC(2026, 5, edition));
+    return publishBuild({
+      ...place,
+      now: () => now,
+      crawl: async (dataDir) => {
+        writeDataFolder(dataset, dataDir);
+        return { exitCode: 0, message: 'complete', published: true };
+      },
+      renderSite: async (_dataDir, siteDir) => {
+        mkdirSync(siteDir, { recursive: true });
+        writeFileSync(join(siteDir, 'index.html'), 'x');
+        return measureSite(siteDir);
+      },
+      accept: 'a sample register that churns',
+    });
+  };
+  const first = await build(1);
+  assert.equal(first.exitCode, 0, first.message);
+  const firstBytes = folderBytes(place.editionsDir);
+  const second = await build(2);
+  assert.equal(second.exitCode, 0, second.message);
+  assert.equal(second.edition?.register?.format, 'delta');
+  const added = folderBytes(place.editionsDir) - firstBytes;
+  const { changes, counts } = second.edition!;
+  const touched = changes.added + changes.removed + changes.changed;
+  const perChanged = added / touched;
+  const perOrganisation = firstBytes / first.edition!.counts.organisations;
+  t.diagnostic(
+    `${counts.organisations} organisations; first edition ${firstBytes} bytes (${perOrganisation.toFixed(0)} an organisation); ` +
+      `the second adds ${added} bytes for ${touched} organisations changed (${perChanged.toFixed(0)} each)`,
+  );
+  // 1% of 35,000 organisations is 350: the night's whole edition folder (its delta, changes and
+  // edition.json, the list of former organisations moved on) within 1 MB.
+  assert.ok(perChanged * 350 <= 1_000_000, `${perChanged.toFixed(0)} bytes per organisation changed`);
 });
