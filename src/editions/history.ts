@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { recordName } from '../records/organisation.ts';
 import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
+import { collectFinancialReports, type FinancialReports } from './finances.ts';
 import { readEditionRegister } from './register.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
@@ -52,6 +53,8 @@ export interface EditionsView {
   histories: Map<string, HistoryEntry[]>;
   /** The public address of the site, for the feed's links; without it they are relative. */
   siteUrl?: string;
+  /** Each organisation's financial summaries as every kept edition reported them (finances.ts). */
+  financialReports?: FinancialReports;
 }
 
 /**
@@ -128,11 +131,16 @@ export async function loadEditionsView(dir: string, url: string | undefined): Pr
         ]
       : [],
   );
+  const financialReports = await collectFinancialReports(
+    dir,
+    store.list().map((meta) => join(dir, meta.id)),
+  );
   return {
     editions,
     former,
     carried,
     histories: organisationHistories(editions),
+    financialReports,
     ...(url === undefined ? {} : { siteUrl: url }),
   };
 }

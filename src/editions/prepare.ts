@@ -9,6 +9,7 @@ import { DATA_LAYOUT } from '../lib/data-layout.ts';
 import { readManifest, type ManifestReading } from '../lib/manifest-file.ts';
 import type { Unreadable } from '../records/data-folder.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
+import { collectFinancialReports } from './finances.ts';
 import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport, type GuardThresholds } from './guard.ts';
 import {
   organisationHistories,
@@ -186,13 +187,13 @@ function editionMeta(
 }
 
 /** What the pages read of the editions: the kept ones (the new one first), former and carried organisations. */
-function editionsView(
+async function editionsView(
   store: EditionStore,
   options: PrepareOptions,
   newest: KeptEdition,
   next: EditionSnapshot,
   former: FormerOrganisation[],
-): EditionsView {
+): Promise<EditionsView> {
   const kept: KeptEdition[] = [
     newest,
     ...store
@@ -218,6 +219,11 @@ function editionsView(
     former,
     carried,
     histories: organisationHistories(kept),
+    // Every edition's, the pending one last: a year once reported stays on the page for good.
+    financialReports: await collectFinancialReports(options.editionsDir, [
+      ...store.list().map((edition) => store.path(edition.id)),
+      store.pendingPath(newest.meta.id),
+    ]),
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   };
 }
@@ -274,7 +280,7 @@ export async function prepareEdition(
   return {
     stopped: false,
     meta,
-    view: editionsView(store, options, { meta, changes }, next, former),
+    view: await editionsView(store, options, { meta, changes }, next, former),
     organisations: next.organisations.size,
     previousId: previousMeta?.id,
     failedChecks,
