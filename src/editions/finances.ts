@@ -5,7 +5,7 @@
 import { walkEditionRegisters } from './register.ts';
 
 /** One edition's financial summary of one organisation, as its record gave it. */
-export interface FinancialReport {
+interface FinancialReport {
   edition: string;
   /** `YYYY-MM-DD`. */
   date: string;

@@ -45,7 +45,7 @@ type DeltaLine = z.infer<typeof keptEdition.deltaLine>;
  * The most deltas between two keyframes: a rebuild opens at most this many files besides the
  * keyframe, however small each night's changes.
  */
-export const LONGEST_CHAIN = 100;
+const LONGEST_CHAIN = 100;
 
 /** The SHA-256 of a register's snapshot lines, uncompressed: what a rebuild must give back. */
 export function registerHash(snapshot: EditionSnapshot): string {
@@ -82,7 +82,7 @@ function listChange(before: SnapshotList | undefined, after: SnapshotList): stri
 }
 
 /** The lines of the delta that turns `base` into `next`, in the order of their ids and keys. */
-export function* deltaLines(base: EditionSnapshot, next: EditionSnapshot): Generator<string> {
+function* deltaLines(base: EditionSnapshot, next: EditionSnapshot): Generator<string> {
   const ids = [...new Set([...base.organisations.keys(), ...next.organisations.keys()])].sort(byId);
   for (const id of ids) {
     const after = next.organisations.get(id);

@@ -24,10 +24,10 @@ export interface YearFigures {
   netAssets?: number;
 }
 
-export const FIGURES = ['income', 'expenditure', 'grants', 'netAssets'] as const;
+const FIGURES = ['income', 'expenditure', 'grants', 'netAssets'] as const;
 
 /** Figures a later edition replaced: what they were, and the edition that gave the new ones. */
-export interface Restatement {
+interface Restatement {
   edition: string;
   date: string;
   before: YearFigures;

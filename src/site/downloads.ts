@@ -247,7 +247,7 @@ export const FINANCIAL_YEAR_COLUMNS = [
 ] as const;
 
 /** The rows of financial-years.csv of one organisation; expenditure negative, as the API gives it. */
-export function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): string[][] {
+function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): string[][] {
   const amount = (value: number | undefined) => (value === undefined ? '' : String(value));
   return series.map((year) => [
     id,
