@@ -327,13 +327,17 @@ test('a snapshot of valid lines that expands past 1 GB is cut off there: the bui
   assert.match(await refusedRelease(release), /orgdir-edition-snapshot\.jsonl\.gz, expanded, is over 1\.0 GB/);
 });
 
-/** A release of last night's files but `oversized`, whose answer declares `bytes` and sends nothing. */
-async function oversizedRelease(oversized: string, bytes: number): Promise<string> {
+/**
+ * A release of last night's files but `oversized`, whose answer declares `bytes` and sends nothing;
+ * without the history file unless `history`, so that the edition's own files are what is fetched.
+ */
+async function oversizedRelease(oversized: string, bytes: number, history = false): Promise<string> {
   const { folder } = await lastNight;
   const server = createServer((request, response) => {
     const name = (request.url ?? '').split('/').at(-1) ?? '';
     if (name !== oversized) {
-      if (existsSync(join(folder, name))) response.writeHead(200).end(readFileSync(join(folder, name)));
+      if (existsSync(join(folder, name)) && (history || name !== HISTORY_FILE))
+        response.writeHead(200).end(readFileSync(join(folder, name)));
       else response.writeHead(404).end();
       return;
     }
@@ -358,6 +362,14 @@ test('each file of an edition is refused when it declares one byte over its cap:
   ] as const) {
     const log = await oversizedRelease(file, cap + 1);
     assert.match(log, new RegExp(`${file.replaceAll('.', '\\.')} is [\\d.]+ MB, over ${shown.replace('.', '\\.')}`), file);
+  }
+  // Beside the history file: the history is held to its own cap, and the former organisations to theirs.
+  for (const [file, cap, shown] of [
+    [HISTORY_FILE, 4_000_000_000, '4.0 GB'],
+    ['orgdir-edition-former.jsonl.gz', 256_000_000, '256 MB'],
+  ] as const) {
+    const log = await oversizedRelease(file, cap + 1, true);
+    assert.match(log, new RegExp(`${file.replaceAll('.', '\\.')} is [\\d.]+ [MG]B, over ${shown.replace('.', '\\.')}`), file);
   }
 });
 
