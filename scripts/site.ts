@@ -74,7 +74,7 @@ try {
     ...(settings.siteUrl === undefined ? {} : { siteUrl: settings.siteUrl }),
     ...(settings.releaseUrl === undefined ? {} : { releaseUrl: settings.releaseUrl }),
     ...(otherRegister === undefined && {
-      editions: loadEditionsView(settings.editionsDir, settings.siteUrl),
+      editions: await loadEditionsView(settings.editionsDir, settings.siteUrl),
     }),
     logLevel: settings.verbose ? 'info' : 'warn',
   });

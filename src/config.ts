@@ -62,10 +62,11 @@ function publishedAddress(env: string, description: string) {
 
 /** How many editions are kept. */
 function keptEditions(doc: Omit<OptionDoc, 'description'>) {
-  return documented(z.int().min(1).default(30), {
+  return documented(z.int().min(1).optional(), {
     ...doc,
     placeholder: 'N',
-    description: 'Editions kept; the oldest beyond them are removed.',
+    description:
+      'Keep only the newest N editions and remove the older ones; by default every edition is kept for good (docs/publishing.md: "History kept for good").',
   });
 }
 
@@ -149,8 +150,8 @@ export function editionsDir(env: NodeJS.ProcessEnv = process.env): string {
   return fromEnvironment(ENVIRONMENT.shape.editionsDir, env);
 }
 
-/** How many editions are kept: `ORGDIR_KEEP_EDITIONS`, default 30. */
-export function keepEditions(env: NodeJS.ProcessEnv = process.env): number {
+/** How many editions are kept: `ORGDIR_KEEP_EDITIONS`; every one when not given. */
+export function keepEditions(env: NodeJS.ProcessEnv = process.env): number | undefined {
   return fromEnvironment(ENVIRONMENT.shape.keepEditions, env);
 }
 

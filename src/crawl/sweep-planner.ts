@@ -54,7 +54,7 @@ export interface LearningLimits {
   memberships: number;
 }
 
-export const LEARNING_LIMITS: LearningLimits = {
+const LEARNING_LIMITS: LearningLimits = {
   charsPerText: 1_000,
   wordsPerOrganisation: 64,
   terms: 400_000,

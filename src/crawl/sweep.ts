@@ -31,20 +31,20 @@ const REGISTER_OVER_LISTS = 10;
 /** The fewest organisations the sweep may find, for a register whose lists name few. */
 const FOUND_FLOOR = 2_000;
 /** Results read of one answer; the rest are counted, not read (a service caps its answers far lower). */
-export const MAX_RESULTS_READ = 5_000;
+const MAX_RESULTS_READ = 5_000;
 /** Alternative names read of one result. */
 const MAX_ALT_NAMES = 20;
 /** The longest query a journal line may hold: the planner's are a few words. */
 const MAX_QUERY_LENGTH = 1_000;
 
 /** The most searches, whatever the sweep estimates: from the lists, or `--search-budget`. */
-export function searchLimit(listed: number, searchBudget: number): number {
+function searchLimit(listed: number, searchBudget: number): number {
   if (searchBudget > 0) return searchBudget;
   return Math.max(SEARCH_BUDGET_FLOOR, Math.ceil(listed * REGISTER_OVER_LISTS * SEARCH_BUDGET_SHARE));
 }
 
 /** The most organisations, listed and found, after which the sweep asks no more. */
-export function organisationLimit(listed: number): number {
+function organisationLimit(listed: number): number {
   return Math.max(FOUND_FLOOR, listed * REGISTER_OVER_LISTS);
 }
 /**

@@ -10,10 +10,14 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
 import { formatBytes } from '../lib/bytes.ts';
-import { listKey } from './edition-file.ts';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { listKey, writeSnapshot, type EditionSnapshot } from './edition-file.ts';
+import { HISTORY_FILE, unpackHistory, writeHistoryBundle } from './history-bundle.ts';
 import { foreignEdition } from './provenance.ts';
+import { readRegisterAt } from './register.ts';
+import { EditionStore } from './store.ts';
 import { fetchedEdition, firstIssue } from '../schemas/edition.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
@@ -24,16 +28,32 @@ export const CARRIED_FILES = [
   ['former.jsonl.gz', 'orgdir-edition-former.jsonl.gz'],
 ] as const;
 
-/** Copies an edition's files into the release folder. */
-export async function carryEdition(editionFolder: string, releaseDir: string): Promise<void> {
+/**
+ * Puts an edition into the release folder: its files, its register whole (rebuilt when it is
+ * stored as a delta), and the whole history, every kept edition and this one (history-bundle.ts).
+ */
+export async function carryEdition(editionsDir: string, editionFolder: string, releaseDir: string): Promise<void> {
   await mkdir(releaseDir, { recursive: true });
   for (const [file, carried] of CARRIED_FILES) {
-    await copyFile(join(editionFolder, file), join(releaseDir, carried));
+    const to = join(releaseDir, carried);
+    if (file === 'snapshot.jsonl.gz' && !existsSync(join(editionFolder, file)))
+      await writeSnapshot(to, await readRegisterAt(editionsDir, editionFolder));
+    else await copyFile(join(editionFolder, file), to);
   }
+  const kept = new EditionStore(editionsDir).list().map((edition) => join(editionsDir, edition.id));
+  await writeHistoryBundle([...kept, editionFolder], join(releaseDir, HISTORY_FILE));
+}
+
+/** The name `file` of an edition carries in the release folder. */
+function carriedName(file: (typeof CARRIED_FILES)[number][0]): string {
+  return CARRIED_FILES.find(([name]) => name === file)![1];
 }
 
 export interface FetchedEdition {
+  /** The newest edition fetched. */
   id: string;
+  /** How many editions came back: the whole history, when the release carries it. */
+  editions?: number;
   /** Why nothing was fetched, when nothing was. */
   problem?: string;
 }
@@ -62,6 +82,8 @@ const LIMITS = {
   'former.jsonl.gz': { fetched: 256 * MB, expanded: 1000 * MB },
 } as const satisfies Record<(typeof CARRIED_FILES)[number][0], { fetched: number; expanded?: number }>;
 const LONGEST_LINE = 64 * MB;
+/** The history grows by a keyframe's bytes every few dozen nights (docs/publishing.md: "History kept for good"). */
+const HISTORY_LIMITS = { fetched: 4000 * MB, expanded: 40_000 * MB };
 
 /** A problem with one fetched file: the build says which, and goes on as a first edition. */
 class UnfitFile extends Error {}
@@ -180,6 +202,52 @@ const FORMER_FLOOR = 1_000;
 const dateOf = (id: string) => id.slice(0, 10);
 
 /**
+ * Checks a fetched edition's organisations no longer listed (`file`) against its organisations and
+ * its date (`date`): no more than its register has, each gone, as of the edition or before, with
+ * its own record.
+ */
+async function checkFormer(file: string, organisations: ReadonlySet<string>, date: string): Promise<void> {
+  const formerName = carriedName('former.jsonl.gz');
+  const formerLimit = Math.max(FORMER_FLOOR, organisations.size);
+  let former = 0;
+  await readLinesFile(file, fetchedEdition.formerLine, formerName, LIMITS['former.jsonl.gz'].expanded, (line) => {
+    // Each becomes a page with its last known record: it must be gone, as of this edition or before.
+    former += 1;
+    if (former > formerLimit)
+      throw new UnfitFile(`${formerName} holds over ${formerLimit} organisations, more than its register has`);
+    if (organisations.has(line.id))
+      throw new UnfitFile(`${formerName}: ${line.id} is in the edition's snapshot too, so not gone`);
+    if (dateOf(line.lastSeen) > dateOf(line.goneSince) || dateOf(line.goneSince) > date)
+      throw new UnfitFile(
+        `${formerName}: ${line.id} is gone since ${line.goneSince}, after the edition or before it was last seen`,
+      );
+    const ownId = line.record['id'];
+    if (typeof ownId === 'string' && ownId.toLowerCase() !== line.id)
+      throw new UnfitFile(`${formerName}: the record kept for ${line.id} is of ${ownId.slice(0, 40)}`);
+  });
+}
+
+/** Checks what a fetched edition's edition.json says it holds against what its files hold. */
+function checkCounts(
+  meta: z.infer<typeof fetchedEdition.meta>,
+  changes: z.infer<typeof fetchedEdition.changes>,
+  organisations: ReadonlySet<string>,
+  lists: ReadonlyMap<string, number>,
+): void {
+  const mismatch = (what: string, said: number, found: number) =>
+    new UnfitFile(`${carriedName('edition.json')} says ${said} ${what}, its files hold ${found}`);
+  if (organisations.size !== meta.counts.organisations)
+    throw mismatch('organisations', meta.counts.organisations, organisations.size);
+  for (const [key, said] of Object.entries(meta.counts.lists)) {
+    if ((lists.get(key) ?? 0) !== said) throw mismatch(`members of ${key}`, said, lists.get(key) ?? 0);
+  }
+  for (const kind of ['added', 'removed', 'changed'] as const) {
+    if (changes[kind].length !== meta.changes[kind])
+      throw mismatch(`${kind} organisations`, meta.changes[kind], changes[kind].length);
+  }
+}
+
+/**
  * Checks a fetched edition's files, every one against its schema and all of them against what
  * edition.json says they hold (a snapshot cut short or padded does not match its own counts), its
  * organisations no longer listed against its snapshot and its date. Answers the edition's id and
@@ -201,40 +269,70 @@ async function checkEdition(folder: string): Promise<{ id: string; organisations
       else lists.set(listKey(line), line.members.length);
     },
   );
-  const formerName = carried['former.jsonl.gz']!;
-  const formerLimit = Math.max(FORMER_FLOOR, organisations.size);
-  let former = 0;
-  await readLinesFile(
-    join(folder, 'former.jsonl.gz'),
-    fetchedEdition.formerLine,
-    formerName,
-    LIMITS['former.jsonl.gz'].expanded,
-    (line) => {
-      // Each becomes a page with its last known record: it must be gone, as of this edition or before.
-      former += 1;
-      if (former > formerLimit)
-        throw new UnfitFile(`${formerName} holds over ${formerLimit} organisations, more than its register has`);
-      if (organisations.has(line.id))
-        throw new UnfitFile(`${formerName}: ${line.id} is in the edition's snapshot too, so not gone`);
-      if (dateOf(line.lastSeen) > dateOf(line.goneSince) || dateOf(line.goneSince) > meta.date)
-        throw new UnfitFile(`${formerName}: ${line.id} is gone since ${line.goneSince}, after the edition or before it was last seen`);
-      const ownId = line.record['id'];
-      if (typeof ownId === 'string' && ownId.toLowerCase() !== line.id)
-        throw new UnfitFile(`${formerName}: the record kept for ${line.id} is of ${ownId.slice(0, 40)}`);
-    },
-  );
-  const mismatch = (what: string, said: number, found: number) =>
-    new UnfitFile(`${carried['edition.json']} says ${said} ${what}, its files hold ${found}`);
-  if (organisations.size !== meta.counts.organisations)
-    throw mismatch('organisations', meta.counts.organisations, organisations.size);
-  for (const [key, said] of Object.entries(meta.counts.lists)) {
-    if ((lists.get(key) ?? 0) !== said) throw mismatch(`members of ${key}`, said, lists.get(key) ?? 0);
-  }
-  for (const kind of ['added', 'removed', 'changed'] as const) {
-    if (changes[kind].length !== meta.changes[kind])
-      throw mismatch(`${kind} organisations`, meta.changes[kind], changes[kind].length);
-  }
+  await checkFormer(join(folder, 'former.jsonl.gz'), organisations, meta.date);
+  checkCounts(meta, changes, organisations, lists);
   return { id: meta.id, organisations };
+}
+
+/**
+ * Fetches the whole history published at `releaseUrl` (history-bundle.ts) into `fetching`,
+ * unpacked and checked, with the newest edition's former organisations, every download within
+ * `deadline`. The newest edition is held to what a single fetched edition is (`checkEdition`): its
+ * rebuilt register against its edition.json and changes.json, its former organisations against
+ * its register and date. Answers the editions' ids, oldest first, and the newest edition's
+ * organisations, or `undefined` when the release has no history file (one of an older orgdir).
+ */
+async function fetchHistory(
+  releaseUrl: string,
+  fetching: string,
+  dispatcher: Dispatcher,
+  deadline: AbortSignal,
+): Promise<{ ids: string[]; organisations: Set<string> } | undefined> {
+  const file = join(fetching, HISTORY_FILE);
+  try {
+    await download(new URL(HISTORY_FILE, releaseUrl).href, file, HISTORY_LIMITS.fetched, dispatcher, deadline);
+  } catch (error) {
+    if (error instanceof UnfitFile && / answered 404$/.test(error.message)) return undefined;
+    throw error;
+  }
+  const into = join(fetching, 'editions');
+  let ids: string[];
+  let register: EditionSnapshot;
+  try {
+    // Each line checked for size and JSON as the edition's files are, then unpacked in order.
+    await readLinesFile(file, z.unknown(), HISTORY_FILE, HISTORY_LIMITS.expanded, () => {});
+    ids = await unpackHistory(textLines(file), into);
+    const newest = ids.at(-1);
+    if (newest === undefined) throw new UnfitFile(`${HISTORY_FILE} holds no edition`);
+    register = await readRegisterAt(into, join(into, newest));
+  } catch (error) {
+    if (error instanceof UnfitFile) throw error;
+    throw new UnfitFile(error instanceof Error ? error.message : String(error));
+  }
+  const newest = join(into, ids.at(-1)!);
+  // Written by unpackHistory from lines already read through these schemas.
+  const meta = fetchedEdition.meta.parse(JSON.parse(await readFile(join(newest, 'edition.json'), 'utf8')));
+  const changes = fetchedEdition.changes.parse(JSON.parse(await readFile(join(newest, 'changes.json'), 'utf8')));
+  const organisations = new Set(register.organisations.keys());
+  const lists = new Map([...register.lists].map(([key, list]) => [key, list.members.length]));
+  checkCounts(meta, changes, organisations, lists);
+  const formerName = carriedName('former.jsonl.gz');
+  const former = join(newest, 'former.jsonl.gz');
+  await download(
+    new URL(formerName, releaseUrl).href,
+    former,
+    LIMITS['former.jsonl.gz'].fetched,
+    dispatcher,
+    deadline,
+  );
+  await checkFormer(former, organisations, meta.date);
+  return { ids, organisations };
+}
+
+/** The lines of a gzipped file, as text (already checked by `readLinesFile`). */
+async function* textLines(file: string): AsyncGenerator<string> {
+  const input = createReadStream(file).pipe(createGunzip());
+  yield* createInterface({ input, crlfDelay: Infinity });
 }
 
 /**
@@ -261,6 +359,19 @@ export async function fetchPreviousEdition(
       if (name.startsWith('.fetching-')) await rm(join(editionsDir, name), { recursive: true, force: true });
     }
     await mkdir(fetching, { recursive: true });
+    // The whole history when the release carries it; else, from an older orgdir, the latest edition.
+    const history = await fetchHistory(releaseUrl, fetching, dispatcher, deadline);
+    if (history !== undefined) {
+      const { ids, organisations } = history;
+      const newest = ids.at(-1)!;
+      const foreign = foreignEdition(organisations, dataDir);
+      if (foreign !== undefined)
+        return { id: '', problem: `${releaseUrl}: the history up to edition ${newest} is ignored: ${foreign}` };
+      const taken = ids.find((id) => existsSync(join(editionsDir, id)));
+      if (taken !== undefined) return { id: '', problem: `${releaseUrl}: edition ${taken} is already there` };
+      for (const id of ids) await rename(join(fetching, 'editions', id), join(editionsDir, id));
+      return { id: newest, editions: ids.length };
+    }
     for (const [file, carried] of CARRIED_FILES) {
       await download(
         new URL(carried, releaseUrl).href,

@@ -4,19 +4,19 @@
 // register may move to a new address), so the organisations decide: a register's nights share
 // almost all of them, two registers none.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { readManifest } from '../lib/manifest-file.ts';
 import { recordFiles } from '../records/data-folder.ts';
+import { keyframeFile } from './register.ts';
 import { EditionStore } from './store.ts';
 
 const ORGANISATION_LINE = /^\{"type":"organisation","id":"([^"\\]*)"/;
 
-/** The organisation ids of an edition's snapshot, in lower case; `undefined` when it cannot be read. */
-function snapshotIds(file: string): Set<string> | undefined {
+/** The organisation ids of an edition's nearest snapshot, in lower case; `undefined` when it cannot be read. */
+function snapshotIds(editionsDir: string, id: string): Set<string> | undefined {
   let text: string;
   try {
-    text = gunzipSync(readFileSync(file)).toString('utf8');
+    text = gunzipSync(readFileSync(keyframeFile(editionsDir, id))).toString('utf8');
   } catch {
     return undefined;
   }
@@ -64,7 +64,7 @@ export function otherRegisterEditions(editionsDir: string, dataDir: string): str
   const newest = new EditionStore(editionsDir).latest();
   if (newest === undefined) return undefined;
   const ours = new Set(recordFiles(dataDir, []).map((record) => record.id));
-  const theirs = snapshotIds(join(editionsDir, newest.id, 'snapshot.jsonl.gz'));
+  const theirs = snapshotIds(editionsDir, newest.id);
   if (ours.size === 0 || theirs === undefined || theirs.size === 0) return undefined;
   for (const id of ours) if (theirs.has(id)) return undefined;
   const from = (address: unknown) => (typeof address === 'string' && address !== '' ? ` (from ${address})` : '');

@@ -165,7 +165,7 @@ async function renderAndSwap(
     await abandon();
     return { site, overBudget: budget };
   }
-  await carryEdition(store.pendingPath(id), staging.release);
+  await carryEdition(options.editionsDir, store.pendingPath(id), staging.release);
   for (const folder of [staging.data, staging.site, staging.release]) markOutputFolder(folder);
   if (options.signingKey) await signFolder(staging.release, options.signingKey);
   // Entries of the live data folder that the crawler does not write (a README) move with it.
@@ -222,7 +222,9 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     unfetched = fetched.problem;
     log(
       fetched.problem === undefined
-        ? `editions: the folder was empty; fetched the previous edition ${fetched.id} from ${options.releaseUrl}`
+        ? `editions: the folder was empty; fetched ${
+            fetched.editions === undefined ? 'the previous edition' : `the history, ${fetched.editions} editions up to`
+          } ${fetched.id} from ${options.releaseUrl}`
         : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
     );
   }

@@ -63,6 +63,17 @@ const guard = z.strictObject({ passed: z.boolean(), firstEdition: z.boolean(), c
 const accepted = z.strictObject({ reason: z.string(), failedChecks: z.array(z.string()) });
 
 /**
+ * How an edition stores its register (src/editions/register.ts): whole (`snapshot.jsonl.gz`), or as
+ * what changed since `base` (`delta.jsonl.gz`); `sha256` is the hash of the register's snapshot
+ * lines, uncompressed, checked whenever it is rebuilt. An edition.json without it is an older
+ * edition's: a whole snapshot, unhashed.
+ */
+const registerStorage = z.discriminatedUnion('format', [
+  z.strictObject({ format: z.literal('snapshot'), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.strictObject({ format: z.literal('delta'), base: editionId, sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+]);
+
+/**
  * The highest edition number a fetched edition may give: a build every night for over 2,700 years.
  * The next edition is one more, and must still be a safe integer that the editions folder reads.
  */
@@ -98,6 +109,7 @@ export const editionMetaSchema = z
     changes: changeCounts,
     guard,
     accepted: accepted.exactOptional(),
+    register: registerStorage.exactOptional(),
   })
   .superRefine((meta, context) => {
     const path = longTextAt(meta);
@@ -121,6 +133,8 @@ const keptEditionMetaSchema = z.object({
   changes: changeCounts.catch({ added: 0, removed: 0, changed: 0, joined: 0, left: 0 }),
   guard: guard.catch({ passed: true, firstEdition: false, checks: [] }),
   accepted: accepted.exactOptional(),
+  // Never caught: an edition whose storage cannot be read is an edition whose register is lost.
+  register: registerStorage.exactOptional(),
 });
 
 const KNOWN_LISTS: readonly string[] = [...GROUP_LISTS, DISCOVERED_LIST];
@@ -154,33 +168,59 @@ function editionFiles(
     ),
   });
 
+  /** An organisation's record as a snapshot or a delta holds it. */
+  const organisationLine = z.strictObject({
+    type: z.literal('organisation'),
+    id: organisationId,
+    record,
+    carriedFrom: editionId.exactOptional(),
+  });
+  /** A list's name must be one the crawler keeps, a voluntary code's a safe file name. */
+  const knownListName = (line: { type: string; kind?: string; name?: string }, context: z.RefinementCtx) => {
+    if (line.kind === undefined || line.name === undefined) return;
+    const problem =
+      line.kind === 'list'
+        ? KNOWN_LISTS.includes(line.name)
+          ? undefined
+          : 'not a list the crawler keeps'
+        : voluntaryCodeIdProblem(line.name);
+    if (problem !== undefined) context.addIssue({ code: 'custom', path: ['name'], message: problem });
+  };
+
+  const members = z.array(z.tuple([organisationId, name]));
+  /** A list's members, all of them. */
+  const listLine = z.strictObject({
+    type: z.literal('list'),
+    name: listName,
+    kind: listKind,
+    description: z.string().exactOptional(),
+    members,
+  });
+
   /** One line of `snapshot.jsonl.gz`: an organisation's record or a list's members (edition-file.ts). */
-  const snapshotLine = z
+  const snapshotLine = z.discriminatedUnion('type', [organisationLine, listLine]).superRefine(knownListName);
+  /**
+   * One line of `delta.jsonl.gz` (src/editions/register.ts): an organisation added or changed
+   * (whole, as in a snapshot), one removed, a list whole (new, or naming one organisation twice), a
+   * list's members put (added or renamed) and dropped, with its description as it now is, or a list
+   * removed.
+   */
+  const deltaLine = z
     .discriminatedUnion('type', [
+      organisationLine,
+      listLine,
+      z.strictObject({ type: z.literal('removed'), id: organisationId }),
       z.strictObject({
-        type: z.literal('organisation'),
-        id: organisationId,
-        record,
-        carriedFrom: editionId.exactOptional(),
-      }),
-      z.strictObject({
-        type: z.literal('list'),
+        type: z.literal('listPatch'),
         name: listName,
         kind: listKind,
         description: z.string().exactOptional(),
-        members: z.array(z.tuple([organisationId, name])),
+        put: members,
+        drop: z.array(organisationId),
       }),
+      z.strictObject({ type: z.literal('listRemoved'), name: listName, kind: listKind }),
     ])
-    .superRefine((line, context) => {
-      if (line.type !== 'list') return;
-      const problem =
-        line.kind === 'list'
-          ? KNOWN_LISTS.includes(line.name)
-            ? undefined
-            : 'not a list the crawler keeps'
-          : voluntaryCodeIdProblem(line.name);
-      if (problem !== undefined) context.addIssue({ code: 'custom', path: ['name'], message: problem });
-    });
+    .superRefine(knownListName);
 
   /** One line of `former.jsonl.gz`: an organisation no longer listed (`FormerOrganisation` in store.ts). */
   const formerLine = z.strictObject({
@@ -190,7 +230,7 @@ function editionFiles(
     goneSince: editionId,
     record,
   });
-  return { meta, changes, snapshotLine, formerLine };
+  return { meta, changes, snapshotLine, deltaLine, formerLine };
 }
 
 /** An edition fetched from elsewhere: every organisation id exactly in the form editions keep. */

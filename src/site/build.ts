@@ -8,6 +8,7 @@ import type { Register } from '../records/register.ts';
 import { SiteArchives } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type ReleaseFile, type SiteContext } from './context.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
+import { financialSeries } from '../money/financial-series.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
 import type { RecordLeftOut } from './database.ts';
 import type { PackageDatabase, PackageSource } from './datapackage.ts';
@@ -324,8 +325,11 @@ async function writeSiteDownloads(
   records: DownloadFile,
   sources: readonly PackageSource[],
   databaseFile: PackageDatabase,
+  editions: EditionsView | undefined,
 ): Promise<DownloadFile[]> {
-  const offered = await offerDownloads(staging, writeDownloads(register, staging, records));
+  const reports = editions?.financialReports;
+  const seriesOf = reports && ((id: string) => financialSeries(reports.get(id.toLowerCase()) ?? []));
+  const offered = await offerDownloads(staging, writeDownloads(register, staging, records, seriesOf));
   return describeDownloads(register, staging, offered, sources, databaseFile);
 }
 
@@ -420,7 +424,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     rmSync(documentsFile, { force: true });
     const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };
     const downloads = await step('downloads', () =>
-      writeSiteDownloads(register, staging, records, data.sources, databaseFile),
+      writeSiteDownloads(register, staging, records, data.sources, databaseFile, options.editions),
     );
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.

@@ -19,6 +19,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { CARRIED_FILES } from '../../../src/editions/carry.ts';
+import { HISTORY_FILE } from '../../../src/editions/history-bundle.ts';
 import type { EditionsView } from '../../../src/editions/history.ts';
 import { publishBuild, type PublishOptions } from '../../../src/editions/publish.ts';
 import { EditionStore } from '../../../src/editions/store.ts';
@@ -77,7 +78,7 @@ test('a build puts the edition it publishes into the release folder beside the s
   const release = releaseDirOf(paths.siteDir);
   assert.deepEqual(
     readdirSync(release).sort(),
-    [OUTPUT_MARK, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
+    [OUTPUT_MARK, HISTORY_FILE, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
   );
   const meta = JSON.parse(readFileSync(join(release, 'orgdir-edition.json'), 'utf8')) as { id: string };
   assert.equal(meta.id, result.edition?.id);
@@ -119,7 +120,7 @@ test('with an empty editions folder, the build fetches the previous edition from
     assert.equal(result.edition?.changes.removed, expected('removed'));
     assert.ok((result.edition?.changes.changed ?? 0) > 0);
     assert.match(result.message, new RegExp(`since ${previous.edition?.id}`));
-    assert.ok(lines.some((line) => line.includes(`fetched the previous edition ${previous.edition?.id}`)));
+    assert.ok(lines.some((line) => line.includes(`fetched the history, 1 editions up to ${previous.edition?.id}`)));
     // The guard compared with last night's crawl, not with nothing.
     assert.doesNotMatch(JSON.stringify(result.guard), /no previous edition/);
     assert.deepEqual(
@@ -187,10 +188,14 @@ const lastNight = (async () => {
   return { folder: releaseDirOf(paths.siteDir), id: result.edition!.id };
 })();
 
-/** A copy of last night's release folder with `change` made to it. */
-async function tamperedRelease(change: (folder: string) => void): Promise<string> {
+/**
+ * A copy of last night's release folder with `change` made to it; without the history file unless
+ * `history`, as an older orgdir published it, so that the edition's own files are what is fetched.
+ */
+async function tamperedRelease(change: (folder: string) => void, history = false): Promise<string> {
   const folder = join(root, `release-${counter++}`);
   cpSync((await lastNight).folder, folder, { recursive: true });
+  if (!history) rmSync(join(folder, HISTORY_FILE));
   change(folder);
   return folder;
 }
@@ -324,13 +329,17 @@ test('a snapshot of valid lines that expands past 1 GB is cut off there: the bui
   assert.match(await refusedRelease(release), /orgdir-edition-snapshot\.jsonl\.gz, expanded, is over 1\.0 GB/);
 });
 
-/** A release of last night's files but `oversized`, whose answer declares `bytes` and sends nothing. */
-async function oversizedRelease(oversized: string, bytes: number): Promise<string> {
+/**
+ * A release of last night's files but `oversized`, whose answer declares `bytes` and sends nothing;
+ * without the history file unless `history`, so that the edition's own files are what is fetched.
+ */
+async function oversizedRelease(oversized: string, bytes: number, history = false): Promise<string> {
   const { folder } = await lastNight;
   const server = createServer((request, response) => {
     const name = (request.url ?? '').split('/').at(-1) ?? '';
     if (name !== oversized) {
-      if (existsSync(join(folder, name))) response.writeHead(200).end(readFileSync(join(folder, name)));
+      if (existsSync(join(folder, name)) && (history || name !== HISTORY_FILE))
+        response.writeHead(200).end(readFileSync(join(folder, name)));
       else response.writeHead(404).end();
       return;
     }
@@ -355,6 +364,14 @@ test('each file of an edition is refused when it declares one byte over its cap:
   ] as const) {
     const log = await oversizedRelease(file, cap + 1);
     assert.match(log, new RegExp(`${file.replaceAll('.', '\\.')} is [\\d.]+ MB, over ${shown.replace('.', '\\.')}`), file);
+  }
+  // Beside the history file: the history is held to its own cap, and the former organisations to theirs.
+  for (const [file, cap, shown] of [
+    [HISTORY_FILE, 4_000_000_000, '4.0 GB'],
+    ['orgdir-edition-former.jsonl.gz', 256_000_000, '256 MB'],
+  ] as const) {
+    const log = await oversizedRelease(file, cap + 1, true);
+    assert.match(log, new RegExp(`${file.replaceAll('.', '\\.')} is [\\d.]+ [MG]B, over ${shown.replace('.', '\\.')}`), file);
   }
 });
 
@@ -398,8 +415,13 @@ test("a release serving another register's edition is not kept: the build goes o
   const paths = place();
   const { result: theirs } = await build(paths, generateDataset({ orgs: ORGS, seed: 'another register' }));
   assert.equal(theirs.exitCode, 0, theirs.message);
-  const log = await refusedRelease(releaseDirOf(paths.siteDir));
-  assert.match(log, /is ignored: it is not this register's: 0 of its \d+ organisations are among the \d+ of tonight's crawl/);
+  // With the history file (tonight's orgdir), and without it (an older orgdir's release).
+  const withHistory = await refusedRelease(releaseDirOf(paths.siteDir));
+  assert.match(withHistory, /is ignored: it is not this register's: 0 of its \d+ organisations are among the \d+ of tonight's crawl/);
+  const single = join(root, `single-${counter++}`);
+  cpSync(releaseDirOf(paths.siteDir), single, { recursive: true });
+  rmSync(join(single, HISTORY_FILE));
+  assert.match(await refusedRelease(single), /is ignored: it is not this register's: 0 of its \d+ organisations are among the \d+ of tonight's crawl/);
 });
 
 test("an edition holding a few of this register's organisations among another's is not kept either", async () => {
@@ -408,6 +430,8 @@ test("an edition holding a few of this register's organisations among another's 
   assert.equal(result.exitCode, 0, result.message);
   const mixed = join(root, `mixed-${counter++}`);
   cpSync(releaseDirOf(paths.siteDir), mixed, { recursive: true });
+  // The edition's own files are what is fetched, as from an older orgdir's release.
+  rmSync(join(mixed, HISTORY_FILE));
   // Five of this register's organisations added to the other's snapshot, its count made to match.
   const ours = jsonLines(join((await lastNight).folder, 'orgdir-edition-snapshot.jsonl.gz'))
     .filter((line) => line['type'] === 'organisation')
@@ -428,6 +452,41 @@ test("an edition number past the bound is refused: tonight's, one more, must sti
     writeFileSync(file, JSON.stringify({ ...meta, number: Number.MAX_SAFE_INTEGER }));
   });
   assert.match(await refusedRelease(release), /orgdir-edition\.json is not an edition's file \(number: /);
+  // The same edition.json in the history file.
+  const history = await tamperedRelease((folder) => {
+    const file = join(folder, HISTORY_FILE);
+    writeJsonLines(
+      file,
+      jsonLines(file).map((line) =>
+        line['type'] === 'edition'
+          ? { ...line, edition: { ...(line['edition'] as object), number: Number.MAX_SAFE_INTEGER } }
+          : line,
+      ),
+    );
+  }, true);
+  assert.match(await refusedRelease(history), /orgdir-editions\.jsonl\.gz line \d+: edition\.number: /);
+});
+
+test("a text past the bound in a fetched edition.json is refused, in the edition's own file and in the history", async () => {
+  const long = 'x'.repeat(1_001);
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition.json');
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...meta, accepted: { reason: long, failedChecks: [] } }));
+  });
+  assert.match(await refusedRelease(release), /orgdir-edition\.json is not an edition's file \(accepted\.reason: text over 1000 characters/);
+  const history = await tamperedRelease((folder) => {
+    const file = join(folder, HISTORY_FILE);
+    writeJsonLines(
+      file,
+      jsonLines(file).map((line) =>
+        line['type'] === 'edition'
+          ? { ...line, edition: { ...(line['edition'] as object), accepted: { reason: long, failedChecks: [] } } }
+          : line,
+      ),
+    );
+  }, true);
+  assert.match(await refusedRelease(history), /orgdir-editions\.jsonl\.gz line \d+: edition\.accepted\.reason: text over 1000 characters/);
 });
 
 test("former organisations a release sends are held to its snapshot, its date and a cap before any becomes a page", async () => {
@@ -443,17 +502,23 @@ test("former organisations a release sends are held to its snapshot, its date an
     goneSince: '2026-01-02',
     record,
   });
-  const stillListed = await tamperedRelease((folder) =>
-    writeJsonLines(formerFile(folder), [gone(snapshotIds(folder)[0]!)]),
+  const GONE_ID = '0d0d0d0d-0000-4000-8000-00000000000d';
+  // From the edition's own files, and beside the history file, which does not carry them.
+  for (const history of [false, true]) {
+  const stillListed = await tamperedRelease(
+    (folder) => writeJsonLines(formerFile(folder), [gone(snapshotIds(folder)[0]!)]),
+    history,
   );
   assert.match(await refusedRelease(stillListed), /is in the edition's snapshot too, so not gone/);
-  const GONE_ID = '0d0d0d0d-0000-4000-8000-00000000000d';
-  const otherRecord = await tamperedRelease((folder) =>
-    writeJsonLines(formerFile(folder), [gone(GONE_ID, { id: snapshotIds(folder)[1], name: 'A live one' })]),
+  const otherRecord = await tamperedRelease(
+    (folder) =>
+      writeJsonLines(formerFile(folder), [gone(GONE_ID, { id: snapshotIds(folder)[1], name: 'A live one' })]),
+    history,
   );
   assert.match(await refusedRelease(otherRecord), /the record kept for 0d0d0d0d-.* is of /);
-  const fromTheFuture = await tamperedRelease((folder) =>
-    writeJsonLines(formerFile(folder), [{ ...gone(GONE_ID), goneSince: '2999-01-01' }]),
+  const fromTheFuture = await tamperedRelease(
+    (folder) => writeJsonLines(formerFile(folder), [{ ...gone(GONE_ID), goneSince: '2999-01-01' }]),
+    history,
   );
   assert.match(await refusedRelease(fromTheFuture), /gone since 2999-01-01, after the edition or before/);
   const many = await tamperedRelease((folder) =>
@@ -461,8 +526,22 @@ test("former organisations a release sends are held to its snapshot, its date an
       formerFile(folder),
       Array.from({ length: 1_001 }, (_, index) => gone(`0e0e0e0e-0000-4000-8000-${String(index).padStart(12, '0')}`)),
     ),
+    history,
   );
   assert.match(await refusedRelease(many), /holds over 1000 organisations, more than its register has/);
+  }
+});
+
+test('a tampered history is not kept: a record changed in it does not rebuild to the hash its edition stored', async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, HISTORY_FILE);
+    const lines = jsonLines(file);
+    const index = lines.findIndex((line) => line['type'] === 'organisation');
+    const line = lines[index] as { record: Record<string, unknown> };
+    lines[index] = { ...line, record: { ...line.record, name: 'Someone Else Entirely' } };
+    writeJsonLines(file, lines);
+  }, true);
+  assert.match(await refusedRelease(release), /its register rebuilds to SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} it stored/);
 });
 
 test('a signed build signs the release folder with the edition in it, and signify verifies it', async () => {
