@@ -251,6 +251,15 @@ const CRAWL_BOUNDS: Mutant[] = [
     slow: true,
   },
   {
+    id: 'queue-pause-on-429',
+    defence: 'a 429 with Retry-After pauses the whole queue',
+    file: 'src/crawl/request-queue.ts',
+    find: '          this.pauseFor(delayMs, reason);',
+    replace: '          await sleep(delayMs);',
+    test: QUEUE_TEST,
+    name: 'a 429 with Retry-After pauses the whole queue',
+  },
+  {
     id: 'key-length-cap',
     defence: 'keys over 256 characters are refused',
     file: 'src/crawl/options.ts',
