@@ -18,6 +18,8 @@ export interface Mutant {
   test: string;
   /** ...and, when not all of it, the pattern of its tests' names (`--test-name-pattern`). */
   name?: string;
+  /** Its test takes half a minute or more (a whole command, a gigabyte read): left out by `--quick`. */
+  slow?: true;
 }
 
 const REDACT = 'src/crawl/redact.ts';
@@ -236,6 +238,7 @@ const CRAWL_BOUNDS: Mutant[] = [
     replace: '',
     test: QUEUE_TEST,
     name: 'an answer larger than',
+    slow: true,
   },
   {
     id: 'answer-size-cap-value',
@@ -245,6 +248,16 @@ const CRAWL_BOUNDS: Mutant[] = [
     replace: 'const MAX_ANSWER_BYTES = 1024 * 1024 * 1024;',
     test: QUEUE_TEST,
     name: 'an answer larger than',
+    slow: true,
+  },
+  {
+    id: 'queue-pause-on-429',
+    defence: 'a 429 with Retry-After pauses the whole queue',
+    file: 'src/crawl/request-queue.ts',
+    find: '          this.pauseFor(delayMs, reason);',
+    replace: '          await sleep(delayMs);',
+    test: QUEUE_TEST,
+    name: 'a 429 with Retry-After pauses the whole queue',
   },
   {
     id: 'key-length-cap',
@@ -297,6 +310,7 @@ const FETCHED_EDITION: Mutant[] = [
     replace: 'await pipeline(response.body, bounded(Infinity, name),',
     test: CARRY_TEST,
     name: 'larger than an edition could be',
+    slow: true,
   },
   {
     id: 'carry-edition-json-cap',
@@ -342,6 +356,7 @@ const FETCHED_EDITION: Mutant[] = [
     replace: 'bounded(Infinity, `${name}, expanded,`),',
     test: CARRY_TEST,
     name: 'expands past 1 GB',
+    slow: true,
   },
   {
     id: 'carry-expansion-cap-value',
@@ -351,6 +366,7 @@ const FETCHED_EDITION: Mutant[] = [
     replace: "'snapshot.jsonl.gz': { fetched: 256 * MB, expanded: 1200 * MB },",
     test: CARRY_TEST,
     name: 'expands past 1 GB',
+    slow: true,
   },
   {
     id: 'carry-line-cap',
@@ -360,6 +376,7 @@ const FETCHED_EDITION: Mutant[] = [
     replace: 'if (length > 4 * LONGEST_LINE)',
     test: CARRY_TEST,
     name: 'expands without end',
+    slow: true,
   },
   {
     id: 'carry-json-schema',
@@ -453,6 +470,7 @@ const RECORDS_AND_EDITIONS: Mutant[] = [
     find: '  for (const id of ours) if (theirs.has(id)) return undefined;\n',
     replace: '  return undefined;\n',
     test: 'tests/unit/editions/provenance.test.ts',
+    slow: true,
   },
   {
     id: 'provenance-publish',
@@ -491,6 +509,7 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
     replace: 'return;',
     test: 'tests/unit/scripts/commands.test.ts',
     name: "a folder of one's own, or an empty path",
+    slow: true,
   },
   {
     id: 'site-empty-path',
@@ -501,6 +520,7 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
       ".refine((path) => path.trim() !== 'never', `${settingName(doc)} is an empty path: name a folder`)",
     test: 'tests/unit/scripts/commands.test.ts',
     name: "a folder of one's own, or an empty path",
+    slow: true,
   },
   {
     id: 'crawl-empty-path',
@@ -510,6 +530,7 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
     replace: ".refine((path) => path.trim() !== 'never', '--data-dir is an empty path: name a folder')",
     test: 'tests/unit/scripts/commands.test.ts',
     name: "a folder of one's own, or an empty path",
+    slow: true,
   },
   {
     id: 'lock-takeover-claim',
@@ -553,6 +574,7 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
     replace: '.refine(() => true, {',
     test: 'tests/unit/scripts/commands.test.ts',
     name: 'configuration mistakes are found before any work',
+    slow: true,
   },
   {
     id: 'config-rate-floor',
@@ -562,6 +584,7 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
     replace: '.refine((rate) => rate >= 0, {',
     test: 'tests/unit/scripts/commands.test.ts',
     name: 'configuration mistakes are found before any work',
+    slow: true,
   },
   {
     id: 'config-data-folder-file',
@@ -571,6 +594,7 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
     replace: 'if (isFolder === undefined) throw new OutputFolderError(',
     test: 'tests/unit/scripts/commands.test.ts',
     name: 'configuration mistakes are found before any work',
+    slow: true,
   },
   {
     id: 'full-disk',
@@ -580,6 +604,7 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
     replace: 'const known = undefined as (typeof WRITE_ERRORS)[string] | undefined;',
     test: 'tests/unit/scripts/commands.test.ts',
     name: 'a full disk during the site build',
+    slow: true,
   },
 ];
 
@@ -601,6 +626,7 @@ const SITE_PROCESS: Mutant[] = [
     replace: '',
     test: 'tests/unit/site/node-flags.test.ts',
     name: 'hands its memory back',
+    slow: true,
   },
   {
     id: 'site-node-flags',
@@ -610,6 +636,7 @@ const SITE_PROCESS: Mutant[] = [
     replace: '"site": "node --max-semi-space-size=8 scripts/site.ts",',
     test: 'tests/unit/site/node-flags.test.ts',
     name: 'hands its memory back',
+    slow: true,
   },
 ];
 

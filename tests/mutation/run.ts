@@ -1,4 +1,4 @@
-// npm run test:mutation [-- --only ID[,ID...]] [-- --list]: takes away each defence and cap the
+// npm run test:mutation [-- --only ID[,ID...]] [-- --quick] [-- --list]: takes away each defence and cap the
 // docs state, one at a time, and requires the test named for it to fail (mutants.ts beside it).
 // It works on a scratch copy of the working tree (node_modules linked, not copied), so the tree
 // itself is never changed, whatever stops the run. Each named test is first run unchanged: a test
@@ -81,15 +81,22 @@ function seconds(since: number): string {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { only: { type: 'string' }, list: { type: 'boolean', default: false } },
+    options: {
+      only: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+    },
   });
   if (values.list) {
-    for (const mutant of MUTANTS) console.log(`${mutant.id}\t${mutant.file}\t${mutant.test}`);
+    for (const mutant of MUTANTS)
+      console.log(`${mutant.id}\t${mutant.file}\t${mutant.test}${mutant.slow === true ? '\tslow' : ''}`);
     return 0;
   }
   const only = values.only === undefined ? undefined : new Set(values.only.split(','));
-  const chosen = only === undefined ? MUTANTS : MUTANTS.filter((mutant) => only.has(mutant.id));
-  if (only !== undefined && chosen.length !== only.size) {
+  const chosen = MUTANTS.filter(
+    (mutant) => (only === undefined || only.has(mutant.id)) && !(values.quick && mutant.slow === true),
+  );
+  if (only !== undefined && MUTANTS.filter((mutant) => only.has(mutant.id)).length !== only.size) {
     const known = new Set(MUTANTS.map((mutant) => mutant.id));
     console.error(`mutation: no mutant named ${[...only].filter((id) => !known.has(id)).join(', ')}`);
     return 2;
