@@ -141,10 +141,7 @@ function nextTask(): Promise<void> {
  * no worker can start (an old browser, a host's policy) or it stops, the same engine runs on the
  * page's thread instead, and the calls not yet answered are asked of it.
  */
-function workerService(
-  load: TextLoader,
-  scriptUrl: URL,
-): { search: SearchService; coming: (names: string[]) => void } {
+function workerService(load: TextLoader, scriptUrl: URL): SearchService {
   type Pending = {
     call: ToWorker & { kind: 'call' };
     resolve: (answer: never) => void;
@@ -204,14 +201,11 @@ function workerService(
         worker.postMessage(waiting.call);
       });
   return {
-    search: {
-      core: call('core'),
-      results: call('results'),
-      counts: call('counts'),
-      suggest: call('suggest'),
-      csv: call('csv'),
-    },
-    coming: (names) => worker?.postMessage({ kind: 'coming', names } satisfies ToWorker),
+    core: call('core'),
+    results: call('results'),
+    counts: call('counts'),
+    suggest: call('suggest'),
+    csv: call('csv'),
   };
 }
 
@@ -613,24 +607,18 @@ function start(): void {
       document.querySelector<HTMLScriptElement>('script[src$="search/search.js"]')?.src ??
       new URL('search/search.js', window.location.href).href,
   );
-  // The first parts the address's query needs are loaded by the page as soon as the core is here,
-  // while the worker is still starting, and the worker is told to ask the page for them rather
-  // than fetch them a second time: over http as from file://, their round trip overlaps its start.
+  // From file://, the worker asks the page for every part: the first ones the address's query
+  // needs are loaded as soon as the core is here, while the worker is still starting.
   const query = new URLSearchParams(window.location.search).get('q') ?? '';
-  let coming: (names: string[]) => void = () => undefined;
   const { load, preload } = scriptLoader(new URL('./', scriptUrl), (coreText) => {
-    if (query.trim() === '') return;
+    if (scriptUrl.protocol !== 'file:' || query.trim() === '') return;
     try {
-      const names = firstParts(coreText, query);
-      for (const name of names) preload(name);
-      coming(names);
+      for (const name of firstParts(coreText, query)) preload(name);
     } catch {
       // A core this page cannot read is reported when the worker reads it.
     }
   });
-  const started = workerService(load, scriptUrl);
-  const { search } = started;
-  coming = started.coming;
+  const search = workerService(load, scriptUrl);
   // Starting the worker and binding the form each hold the page's thread for a while: the form is
   // bound in a task of its own, so that the reader's input can come in between.
   void nextTask().then(() => {

@@ -44,8 +44,6 @@ export type ToWorker =
   | { kind: 'part'; name: string; build: string; text: string }
   /** Why a part the worker asked for could not be loaded. */
   | { kind: 'part-failed'; name: string; message: string }
-  /** Parts the page is loading already (the address's query's first): to be asked of it, not fetched again. */
-  | { kind: 'coming'; names: string[] }
   | {
       [Name in CallName]: { kind: 'call'; id: number; call: Name; args: SearchCalls[Name]['args'] };
     }[CallName];

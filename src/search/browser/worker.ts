@@ -53,12 +53,9 @@ export function serveSearch(scope: WorkerScope): void {
     if (part?.name !== name) throw new Error(`search index file ${name}.js did not deliver its part`);
     return part;
   };
-  /** Parts the page loads of its own accord: asked of it even when this worker could fetch them. */
-  const coming = new Set<string>();
   let build: string | undefined;
   const load: PartLoader = async (name) => {
-    const fetch = name !== 'core' && fetching && !coming.has(name);
-    const part = (fetch ? await fetched(name) : undefined) ?? (await fromPage(name));
+    const part = (name !== 'core' && fetching ? await fetched(name) : undefined) ?? (await fromPage(name));
     if (name === 'core') build = part.build;
     else if (build !== undefined && part.build !== build)
       throw new Error('the search index changed while this page was open; reload the page');
@@ -82,10 +79,6 @@ export function serveSearch(scope: WorkerScope): void {
             message: error instanceof Error ? error.message : String(error),
           }),
       );
-      return;
-    }
-    if (message.kind === 'coming') {
-      for (const name of message.names) coming.add(name);
       return;
     }
     const pending = waiting.get(message.name);
