@@ -49,6 +49,7 @@ async function main(): Promise<number> {
   const measured = await runBenchmark({
     sizes: values.sizes ?? defaultSizes,
     compare,
+    ...(values.network === undefined ? {} : { network: values.network }),
     lighthouse: values.lighthouse,
     ...(values.against === undefined ? {} : { paired: { revision: values.against, pairs: values.pairs } }),
     stages,

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { documented } from '../../src/lib/command-line.ts';
 import { TARGETS } from './figures.ts';
-import { BENCHMARK_DEFAULTS, COMPARISONS, STAGES, type Comparison, type Stage } from './run.ts';
+import {
+  BENCHMARK_DEFAULTS,
+  COMPARISONS,
+  NETWORKS,
+  STAGES,
+  type Comparison,
+  type Network,
+  type Stage,
+} from './run.ts';
 
 /** Whole numbers of 1 or more, separated by commas (`_` allowed as a thousands separator). */
 function positiveIntegers(flag: string) {
@@ -81,6 +89,12 @@ export const BENCH_COMMAND_LINE = z.object({
     flag: 'compare',
     placeholder: COMPARISONS.join('|'),
     description: `Also index the site with Pagefind and time both engines side by side, over one http server (orgdir from file:// too); with it, sizes default to ${COMPARISON_SIZE} and stages to site.`,
+  }),
+  network: documented(z.enum(Object.keys(NETWORKS) as [Network, ...Network[]]).optional(), {
+    flag: 'network',
+    placeholder: Object.keys(NETWORKS).join('|'),
+    description:
+      "With --compare: serve both engines through a phone's network instead (150 ms a round trip and one more a new connection, 1.6 Mbit/s shared, text gzipped) and time their cold queries, 5 loads each, with the requests each made before its first results.",
   }),
   lighthouse: documented(z.boolean().default(false), {
     flag: 'lighthouse',

@@ -2,7 +2,8 @@
 // site's rates and scaling, page weights, and which target each figure meets.
 import { formatBytes } from '../../src/lib/bytes.ts';
 import type { SiteMeasure } from '../../src/hosting/limits.ts';
-import type { SearchBenchmark } from './search-timing.ts';
+import type { ColdQueryFigures, SearchBenchmark } from './search-timing.ts';
+import type { NetworkConditions } from '../support/static-server.ts';
 import type { Calibration } from './calibration.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
 import type { PagefindIndexFigures } from './pagefind.ts';
@@ -183,9 +184,21 @@ export interface PagefindComparison {
   calibrationMs?: number;
 }
 
+/** Both engines' cold queries over a phone's network (`--network phone`), one server for both. */
+export interface PhoneComparison {
+  network: NetworkConditions;
+  orgdir: ColdQueryFigures[];
+  pagefind: ColdQueryFigures[];
+  loadAverage: number;
+  /** The calibration workload's median, in ms, in the run that took these figures. */
+  calibrationMs?: number;
+}
+
 export interface SizeResult {
   organisations: number;
   pagefind?: PagefindComparison;
+  /** Search beside Pagefind's over a phone's network. */
+  phone?: PhoneComparison;
   crawl?: CrawlFigures;
   sweeps?: SweepFigures[];
   site?: SiteFigures;
@@ -213,7 +226,8 @@ export interface BenchmarkResults {
 }
 
 export interface TargetCheck {
-  stage: 'crawl' | 'sweep' | 'site' | 'search' | 'pagefind' | 'page weight' | 'hosting' | 'lighthouse';
+  stage:
+    'crawl' | 'sweep' | 'site' | 'search' | 'pagefind' | 'phone' | 'page weight' | 'hosting' | 'lighthouse';
   target: string;
   /** The figure measured, as shown. */
   measured: string;
@@ -280,6 +294,10 @@ export const TARGETS = {
   pagefindColdMs: 300,
   pagefindKeystrokeRatio: 0.4,
   pagefindKeystrokeMs: 50,
+  /** Over a phone's network (`--network phone`): each query's first results, beside Pagefind's, and requests before them. */
+  phoneFirstResultsMs: 2000,
+  phoneRatio: 0.5,
+  phoneRequests: 15,
   /** Index bytes one query may load: a query of words, and one with a phrase. */
   queryWordBytes: 150_000,
   queryPhraseBytes: 300_000,
@@ -338,6 +356,28 @@ export function pagefindChecks(organisations: number, comparison: PagefindCompar
     met: ours / theirs <= TARGETS.pagefindKeystrokeRatio && ours <= TARGETS.pagefindKeystrokeMs,
   });
   return checks;
+}
+
+/** The targets orgdir's search is held to over a phone's network, beside Pagefind's on the same one. */
+export function phoneChecks(organisations: number, comparison: PhoneComparison): TargetCheck[] {
+  const label = organisations.toLocaleString('en');
+  return comparison.orgdir.flatMap((ours) => {
+    const theirs = comparison.pagefind.find((query) => query.query === ours.query);
+    if (theirs === undefined) return [];
+    const ratio = ours.firstResultsMs / theirs.firstResultsMs;
+    return [
+      {
+        stage: 'phone',
+        target: `${label} organisations, \`${ours.query}\` over a phone's network: first results ≤ ${TARGETS.phoneFirstResultsMs} ms and ≤ ${TARGETS.phoneRatio}× Pagefind's, ≤ ${TARGETS.phoneRequests} requests before them`,
+        measured: `${Math.round(ours.firstResultsMs)} ms against ${Math.round(theirs.firstResultsMs)} ms (${ratio.toFixed(2)}×), ${ours.requests ?? '?'} requests (Pagefind ${theirs.requests ?? '?'})`,
+        met:
+          ours.firstResultsMs <= TARGETS.phoneFirstResultsMs &&
+          ratio <= TARGETS.phoneRatio &&
+          ours.requests !== undefined &&
+          ours.requests <= TARGETS.phoneRequests,
+      },
+    ];
+  });
 }
 
 const GIB = 1024 ** 3;
@@ -486,6 +526,7 @@ function hostingChecks(size: SizeResult): TargetCheck[] {
 function readerChecks(size: SizeResult): TargetCheck[] {
   const checks: TargetCheck[] = [];
   if (size.pagefind !== undefined) checks.push(...pagefindChecks(size.organisations, size.pagefind));
+  if (size.phone !== undefined) checks.push(...phoneChecks(size.organisations, size.phone));
   const { search, pageWeight: weight } = size;
   const label = size.organisations.toLocaleString('en');
   if (search !== undefined) {
@@ -579,6 +620,7 @@ export function mergeResults(earlier: BenchmarkResults, later: BenchmarkResults)
       'pageWeight',
       'search',
       'pagefind',
+      'phone',
       'lighthouse',
     ] as const) {
       if (size[stage] !== undefined) Object.assign(merged, { [stage]: size[stage] });

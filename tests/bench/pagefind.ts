@@ -8,8 +8,7 @@ import type { Browser, Page } from 'playwright';
 import { createIndex, close } from 'pagefind';
 import { DEFAULT_LIMIT } from '../../src/search/browser/engine.ts';
 import {
-  coldQuery,
-  DEFAULT_BENCHMARK_QUERIES,
+  coldQueries,
   indexFiles,
   searchFigures,
   typeBothPasses,
@@ -18,7 +17,7 @@ import {
   type ColdQueryFigures,
   type SearchBenchmark,
 } from './search-timing.ts';
-import { serveSite, type SiteServer } from '../support/static-server.ts';
+import { serveSite, type NetworkConditions, type SiteServer } from '../support/static-server.ts';
 
 /** Where Pagefind's files are served, and the page that drives them. */
 const PAGEFIND_PATH = 'pagefind';
@@ -95,11 +94,19 @@ if (query) {
 `;
 }
 
-/** Serves the site, Pagefind's files and the Pagefind page over http on loopback, uncompressed. */
-export function serveForComparison(siteDir: string, pagefindDir: string): Promise<SiteServer> {
+/**
+ * Serves the site, Pagefind's files and the Pagefind page over http on loopback: uncompressed, or
+ * through `network` (gzipped, a round trip an answer, one shared downlink).
+ */
+export function serveForComparison(
+  siteDir: string,
+  pagefindDir: string,
+  network?: NetworkConditions,
+): Promise<SiteServer> {
   return serveSite(siteDir, {
     mounts: { [PAGEFIND_PATH]: join(pagefindDir, PAGEFIND_PATH) },
     pages: { [`/${PAGEFIND_PAGE}`]: pagefindPage() },
+    ...(network && { network }),
   });
 }
 
@@ -115,16 +122,16 @@ function pagefindKeystroke(page: Page, text: string): Promise<number> {
   }, text);
 }
 
-export async function benchmarkPagefind(options: {
+interface PagefindSearchOptions {
   origin: string;
   pagefindDir: string;
   browser: Browser;
   queries?: readonly BenchmarkQuery[];
   runs?: number;
-  typed?: string;
-  warmTyped?: string;
-}): Promise<SearchBenchmark> {
-  const passes = typingPasses(options.typed, options.warmTyped);
+}
+
+/** Pagefind's page and its index files, as served from `origin`. */
+async function pagefindPageOf(options: PagefindSearchOptions) {
   const { sizes, byKind } = await indexFiles(join(options.pagefindDir, PAGEFIND_PATH), pagefindFileKind);
   const index = {
     folderUrl: `${options.origin}/${PAGEFIND_PATH}/`,
@@ -132,12 +139,21 @@ export async function benchmarkPagefind(options: {
     isIndex: (path: string) => pagefindFileKind(path) !== 'client',
     mark: PAGEFIND_EVENT,
   };
-  const pageUrl = new URL(`${options.origin}/${PAGEFIND_PAGE}`);
-  const runs = Math.max(1, options.runs ?? 3);
-  const cold: ColdQueryFigures[] = [];
-  for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
-    cold.push(await coldQuery(options.browser, pageUrl, benchmarkQuery, index, runs));
-  }
+  return { byKind, index, pageUrl: new URL(`${options.origin}/${PAGEFIND_PAGE}`) };
+}
+
+/** Pagefind's cold queries alone (no typing). */
+export async function pagefindColdQueries(options: PagefindSearchOptions): Promise<ColdQueryFigures[]> {
+  const { index, pageUrl } = await pagefindPageOf(options);
+  return coldQueries(options.browser, pageUrl, index, options.queries, options.runs);
+}
+
+export async function benchmarkPagefind(
+  options: PagefindSearchOptions & { typed?: string; warmTyped?: string },
+): Promise<SearchBenchmark> {
+  const passes = typingPasses(options.typed, options.warmTyped);
+  const { byKind, index, pageUrl } = await pagefindPageOf(options);
+  const cold = await coldQueries(options.browser, pageUrl, index, options.queries, options.runs);
 
   const context = await options.browser.newContext();
   const page = await context.newPage();

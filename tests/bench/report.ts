@@ -485,6 +485,60 @@ function searchSection(sizes: SizeResult[]): string[] {
   ];
 }
 
+function phoneSection(sizes: SizeResult[]): string[] {
+  const measured = sizes.filter((size) => size.phone !== undefined);
+  if (measured.length === 0) return [];
+  const ratio = (ours: number, theirs: number) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}×` : '–');
+  const requests = (figures: { requests?: number } | undefined) => (figures?.requests ?? '–').toString();
+  const rows = measured.flatMap(({ organisations, phone }) =>
+    phone!.orgdir.map((ours) => {
+      const theirs = phone!.pagefind.find((query) => query.query === ours.query);
+      return [
+        count(organisations),
+        `\`${ours.query}\``,
+        ms(ours.firstResultsMs),
+        theirs ? ms(theirs.firstResultsMs) : '–',
+        theirs ? ratio(ours.firstResultsMs, theirs.firstResultsMs) : '–',
+        `${requests(ours)} / ${requests(theirs)}`,
+        `${formatBytes(ours.indexBytes)} / ${theirs ? formatBytes(theirs.indexBytes) : '–'}`,
+        String(ours.runs),
+        phone!.loadAverage.toFixed(1),
+        calibrationCell(phone!),
+      ];
+    }),
+  );
+  const { network } = measured[0]!.phone!;
+  return [
+    "## Search on a phone's network",
+    '',
+    `\`--compare pagefind --network phone\`: the same server serves both engines through a phone's network: ` +
+      `${network.roundTripMs} ms before each answer (one more round trip for a new connection), every ` +
+      `answer's bytes through one downlink of ${(network.downlinkBitsPerSecond / 1e6).toFixed(1)} Mbit/s that ` +
+      'all answers in flight share, text gzipped; HTTP/1.1, so Chromium opens at most six connections. Each ' +
+      'query is opened cold (a fresh context, nothing cached) and timed from the start of navigation to its ' +
+      'first page of results drawn: the median of the runs. Requests are all those begun before the first ' +
+      "results (the page, its scripts and styles, the index files); bytes are the index files' on disk, " +
+      'before gzip.',
+    '',
+    markdownTable(
+      [
+        'organisations',
+        'query',
+        'orgdir',
+        'Pagefind',
+        'orgdir ÷ Pagefind',
+        'requests (orgdir / Pagefind)',
+        'index bytes (orgdir / Pagefind)',
+        'runs',
+        'load average',
+        'calibration',
+      ],
+      rows,
+    ),
+    '',
+  ];
+}
+
 function pagefindSection(sizes: SizeResult[]): string[] {
   const measured = sizes.filter((size) => size.pagefind !== undefined);
   if (measured.length === 0) return [];
@@ -666,6 +720,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
     ...pageWeightSection(sizes),
     ...searchSection(sizes),
     ...pagefindSection(sizes),
+    ...phoneSection(sizes),
     ...lighthouseSection(sizes),
   );
   return `${lines.join('\n').trimEnd()}\n`;

@@ -12,14 +12,16 @@ import {
   pairedRatios,
   type BenchmarkResults,
   type PagefindComparison,
+  type PhoneComparison,
   type SizeResult,
 } from './figures.ts';
 import { describeMachine, loadAverage } from './machine.ts';
 import { calibrate } from './calibration.ts';
 import { auditSite } from './lighthouse.ts';
 import { buildNightOfChanges } from './night-of-changes.ts';
-import { benchmarkPagefind, indexWithPagefind, serveForComparison } from './pagefind.ts';
-import { benchmarkSearch } from './search-timing.ts';
+import { benchmarkPagefind, indexWithPagefind, pagefindColdQueries, serveForComparison } from './pagefind.ts';
+import { benchmarkSearch, orgdirColdQueries } from './search-timing.ts';
+import { PHONE_NETWORK, type NetworkConditions } from '../support/static-server.ts';
 import { formatBenchmarkReport } from './report.ts';
 import { pairSiteBuilds } from './paired-site.ts';
 import {
@@ -38,6 +40,11 @@ export const STAGES = ['crawl', 'sweep', 'site', 'search'] as const;
 /** Other search engines the benchmark can set beside orgdir's. */
 export const COMPARISONS = ['pagefind'] as const;
 export type Comparison = (typeof COMPARISONS)[number];
+/** Networks the comparison can be served through besides loopback. */
+export const NETWORKS: Readonly<Record<'phone', NetworkConditions>> = { phone: PHONE_NETWORK };
+export type Network = keyof typeof NETWORKS;
+/** Cold loads of each query over a slow network: the targets are medians of at least 5. */
+const NETWORK_RUNS = 5;
 export type Stage = (typeof STAGES)[number];
 
 /** Lighthouse's audits of one page: its performance score varies from run to run. */
@@ -65,6 +72,8 @@ export interface BenchmarkOptions {
   searchCaps: readonly number[];
   /** Engines to time beside orgdir's search on the same site. */
   compare?: readonly Comparison[];
+  /** Times the engines compared through this network instead (cold queries only). */
+  network?: Network;
   /** Audits each page kind of the site with Lighthouse. */
   lighthouse?: boolean;
   /** Builds the site with this git revision's code and the checkout's in turn, `pairs` times each. */
@@ -236,7 +245,8 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
       }
       if (comparing) {
         browser ??= await options.launchBrowser();
-        run.result.pagefind = await comparePagefind(run, browser);
+        if (options.network === undefined) run.result.pagefind = await comparePagefind(run, browser);
+        else run.result.phone = await compareOverNetwork(run, browser, NETWORKS[options.network]);
       }
       if (auditing) {
         options.log(`${run.label}: a night of many changes, for the changes pages' audit…`);
@@ -252,7 +262,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   const calibration = calibrate();
   // Each table row carries the calibration of its own run, which a later --merge keeps beside it.
   for (const size of sizes) {
-    for (const figures of [size.site, size.search, size.pagefind]) {
+    for (const figures of [size.site, size.search, size.pagefind, size.phone]) {
       if (figures !== undefined) figures.calibrationMs = calibration.medianMs;
     }
   }
@@ -273,8 +283,8 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
   };
 }
 
-/** Pagefind indexes the site, then both engines are timed over one server, orgdir from file:// too. */
-async function comparePagefind(run: SizeRun, browser: Browser): Promise<PagefindComparison> {
+/** Pagefind's index of the site's organisation pages, written beside the site. */
+async function pagefindIndex(run: SizeRun) {
   const { folder, siteDir, label } = run;
   const pagefindDir = join(folder, 'pagefind');
   run.options.log(`${label}: Pagefind indexes the organisation pages…`);
@@ -283,6 +293,33 @@ async function comparePagefind(run: SizeRun, browser: Browser): Promise<Pagefind
     `${label}: Pagefind: ${index.pages} pages, ${index.files} files, ${index.bytes} bytes in ${index.seconds} s; ` +
       'both engines timed…',
   );
+  return { index, pagefindDir };
+}
+
+/** Both engines' cold queries through `network`, served by one server, each query's runs in turn. */
+async function compareOverNetwork(
+  run: SizeRun,
+  browser: Browser,
+  network: NetworkConditions,
+): Promise<PhoneComparison> {
+  const { siteDir } = run;
+  const { pagefindDir } = await pagefindIndex(run);
+  const server = await serveForComparison(siteDir, pagefindDir, network);
+  try {
+    const load = loadAverage();
+    const { origin } = server;
+    const orgdir = await orgdirColdQueries({ siteDir, browser, origin, runs: NETWORK_RUNS });
+    const pagefind = await pagefindColdQueries({ origin, pagefindDir, browser, runs: NETWORK_RUNS });
+    return { network, orgdir, pagefind, loadAverage: Math.max(load, loadAverage()) };
+  } finally {
+    await server.close();
+  }
+}
+
+/** Pagefind indexes the site, then both engines are timed over one server, orgdir from file:// too. */
+async function comparePagefind(run: SizeRun, browser: Browser): Promise<PagefindComparison> {
+  const { siteDir } = run;
+  const { index, pagefindDir } = await pagefindIndex(run);
   const server = await serveForComparison(siteDir, pagefindDir);
   try {
     const load = loadAverage();

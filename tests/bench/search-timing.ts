@@ -33,6 +33,8 @@ export interface ColdQueryFigures extends BenchmarkQuery {
   /** Index files read for this query, and their bytes (the client script not included). */
   indexFiles: number;
   indexBytes: number;
+  /** Every request begun before the first results were drawn: the page, its scripts and styles, the index files. */
+  requests?: number;
 }
 
 export interface SearchBenchmark {
@@ -142,7 +144,7 @@ export interface IndexFolder {
 }
 
 /** One query from a cold page, `runs` times: the time to its first results and the index files it read. */
-export async function coldQuery(
+async function coldQuery(
   browser: Browser,
   pageUrl: URL,
   benchmarkQuery: BenchmarkQuery,
@@ -174,11 +176,11 @@ export async function coldQuery(
     // follow, are left out however fast they come). A request's start is known once its response
     // has come (until then Playwright says 0), so every response is awaited first.
     await Promise.all(requested.map((request) => request.response().catch(() => null)));
-    const read = requested
-      .filter((request) => {
-        const { startTime } = request.timing();
-        return startTime > 0 && startTime <= timing.shownAt;
-      })
+    const before = requested.filter((request) => {
+      const { startTime } = request.timing();
+      return startTime > 0 && startTime <= timing.shownAt;
+    });
+    const read = before
       .map((request) => request.url())
       .filter((name) => name.startsWith(index.folderUrl))
       .map((name) => decodeURIComponent(name.slice(index.folderUrl.length).split('?')[0]!))
@@ -189,6 +191,7 @@ export async function coldQuery(
       total: timing.total,
       indexFiles: read.length,
       indexBytes: read.reduce((sum, path) => sum + index.sizes.get(path)!, 0),
+      requests: before.length,
       runs,
     };
     await context.close();
@@ -243,7 +246,8 @@ async function keystrokeTimes(
   return times;
 }
 
-export async function benchmarkSearch(options: {
+/** Where orgdir's search is read from: a built site, from file:// or served over http. */
+interface OrgdirSearchOptions {
   siteDir: string;
   browser: Browser;
   /** The search page, relative to the site. Default `search.html`. */
@@ -253,12 +257,10 @@ export async function benchmarkSearch(options: {
   queries?: readonly BenchmarkQuery[];
   /** Cold page loads per query (default 3); the median and the fastest are reported. */
   runs?: number;
-  /** Typed one character at a time into a page that has answered nothing yet. */
-  typed?: string;
-  /** Typed next into the same page; must share no word prefix with `typed`. */
-  warmTyped?: string;
-}): Promise<SearchBenchmark> {
-  const passes = typingPasses(options.typed, options.warmTyped);
+}
+
+/** The search page's address and its index files. */
+async function orgdirPage(options: OrgdirSearchOptions) {
   const searchDir = join(options.siteDir, SEARCH_DIR);
   const { byKind, sizes } = await indexFiles(searchDir);
   const pageUrl =
@@ -266,13 +268,42 @@ export async function benchmarkSearch(options: {
       ? pathToFileURL(join(options.siteDir, options.page ?? 'search.html'))
       : new URL(options.page ?? 'search.html', `${options.origin}/`);
   const folderUrl = new URL(`${SEARCH_DIR}/`, pageUrl).href;
+  const index = { folderUrl, sizes, isIndex: (path: string) => path !== 'search.js', mark: RESULTS_EVENT };
+  return { byKind, sizes, pageUrl, index };
+}
 
+/** Each query from a cold search page, `runs` times. */
+export async function coldQueries(
+  browser: Browser,
+  pageUrl: URL,
+  index: IndexFolder,
+  queries: readonly BenchmarkQuery[] = DEFAULT_BENCHMARK_QUERIES,
+  runs = 3,
+): Promise<ColdQueryFigures[]> {
   const cold: ColdQueryFigures[] = [];
-  const runs = Math.max(1, options.runs ?? 3);
-  for (const benchmarkQuery of options.queries ?? DEFAULT_BENCHMARK_QUERIES) {
-    const index = { folderUrl, sizes, isIndex: (path: string) => path !== 'search.js', mark: RESULTS_EVENT };
-    cold.push(await coldQuery(options.browser, pageUrl, benchmarkQuery, index, runs));
+  for (const benchmarkQuery of queries) {
+    cold.push(await coldQuery(browser, pageUrl, benchmarkQuery, index, Math.max(1, runs)));
   }
+  return cold;
+}
+
+/** orgdir's cold queries alone (no typing): what a reader who opens a search link waits for. */
+export async function orgdirColdQueries(options: OrgdirSearchOptions): Promise<ColdQueryFigures[]> {
+  const { pageUrl, index } = await orgdirPage(options);
+  return coldQueries(options.browser, pageUrl, index, options.queries, options.runs);
+}
+
+export async function benchmarkSearch(
+  options: OrgdirSearchOptions & {
+    /** Typed one character at a time into a page that has answered nothing yet. */
+    typed?: string;
+    /** Typed next into the same page; must share no word prefix with `typed`. */
+    warmTyped?: string;
+  },
+): Promise<SearchBenchmark> {
+  const passes = typingPasses(options.typed, options.warmTyped);
+  const { byKind, sizes, pageUrl, index } = await orgdirPage(options);
+  const cold = await coldQueries(options.browser, pageUrl, index, options.queries, options.runs);
   const { first, warm } = await keystrokeTimes(options.browser, pageUrl, passes);
 
   return searchFigures(byKind, sizes.get('search.js') ?? 0, cold, { ...passes, first, warm });

@@ -511,12 +511,12 @@ test('a file that cannot be read for sure is reported, not guessed', async () =>
   await page.close();
 });
 
-test('match.html allows a worker only from a blob: URL it made, search.html also from its own site, no other page any', () => {
+test('match.html and search.html allow a worker only from their own site or a blob: URL they made, no other page any', () => {
   const policy = (path: string): string =>
     /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(
       readFileSync(join(site, path), 'utf8'),
     )![1]!;
-  assert.match(policy('match.html'), /(^|;)\s*worker-src blob:\s*(;|$)/);
+  assert.match(policy('match.html'), /(^|;)\s*worker-src 'self' blob:\s*(;|$)/);
   assert.match(policy('search.html'), /(^|;)\s*worker-src 'self' blob:\s*(;|$)/);
   for (const path of ['index.html', 'about.html', 'names.html'])
     assert.doesNotMatch(policy(path), /worker-src/, path);

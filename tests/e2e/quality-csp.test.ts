@@ -109,9 +109,9 @@ test('every page carries one policy, before its first style or script, that allo
     assert.deepEqual(policy.get('base-uri'), ["'none'"], path);
     assert.deepEqual(policy.get('form-action'), ["'self'"], path);
     assert.deepEqual(policy.get('img-src'), ["'self'", 'data:'], path);
-    // A worker only where one runs: the list matcher's from a blob: URL it made, search's from its
-    // own script's file or, from file://, a blob: URL.
-    const workers = { 'match.html': ['blob:'], 'search.html': ["'self'", 'blob:'] }[path];
+    // A worker only where one runs: the list matcher's and search's from their own script's file
+    // or, from file://, a blob: URL.
+    const workers = { 'match.html': ["'self'", 'blob:'], 'search.html': ["'self'", 'blob:'] }[path];
     assert.deepEqual(policy.get('worker-src'), workers, path);
     for (const directive of ['script-src', 'style-src']) {
       const sources = policy.get(directive) ?? [];

@@ -1,11 +1,12 @@
 // The search page in the browser: one classic script (`search/search.js`), since module scripts
-// and fetch() fail from file://. The query engine runs in a worker (src/search/browser/worker.ts), started
-// from a blob: URL made from its bundle, so that parsing the index, ranking and counting never
+// and fetch() fail from file://. The query engine runs in a worker (src/search/browser/worker.ts): this
+// same script, started as every client's worker is (src/lib/client-worker.ts), so that parsing the index, ranking and counting never
 // hold the page's thread. Over http(s) the worker fetches the index's parts itself; the page
 // hands it the core, which its own script tag brings, and from file:// every part it asks for: a
 // classic script inserted on demand, which hands its JSON text to the global registration
 // function, and the page passes it on. Everything is built with DOM methods and textContent: no HTML from data, no
 // inline handlers, no eval.
+import { startClientWorker } from '../../lib/client-worker.ts';
 import { element, saveFile } from '../../lib/elements.ts';
 import { SEARCH_FILTER_PARAMS } from '../../lib/routes.ts';
 import { countOf, groupDigits } from '../../lib/text.ts';
@@ -135,23 +136,6 @@ function nextTask(): Promise<void> {
 }
 
 /**
- * A worker running this very script: from its own file over http(s), which a host's policy of
- * `script-src 'self'` allows, and from file://, where a worker's own file is refused, from a blob:
- * URL made of the source of the function the script is wrapped in (src/site/bundle-clients.ts).
- */
-function startWorker(scriptUrl: URL): Worker {
-  if (scriptUrl.protocol !== 'file:') return new Worker(scriptUrl);
-  const wrapped = (window as unknown as Record<string, unknown>)[SEARCH_CLIENT_FUNCTION];
-  if (typeof wrapped !== 'function') throw new Error('search/search.js is not wrapped for its worker');
-  const url = URL.createObjectURL(new Blob([`(${String(wrapped)})();`], { type: 'text/javascript' }));
-  try {
-    return new Worker(url);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
-/**
  * The query engine in its worker: each call posts a message and resolves with the worker's
  * answer, and each part the worker asks for is loaded with `load` and handed over as text. When
  * no worker can start (an old browser, a host's policy) or it stops, the same engine runs on the
@@ -179,7 +163,7 @@ function workerService(load: TextLoader, scriptUrl: URL): SearchService {
     pending.clear();
   };
   try {
-    worker = startWorker(scriptUrl);
+    worker = startClientWorker(scriptUrl, SEARCH_CLIENT_FUNCTION);
     worker.addEventListener('message', ({ data: message }: MessageEvent<FromWorker>) => {
       if (message.kind === 'need') {
         load(message.name).then(
