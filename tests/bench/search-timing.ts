@@ -16,7 +16,7 @@ export interface BenchmarkQuery {
 }
 
 /** Queries that suit the sample register; pass others for other data. */
-export const DEFAULT_BENCHMARK_QUERIES: readonly BenchmarkQuery[] = [
+const DEFAULT_BENCHMARK_QUERIES: readonly BenchmarkQuery[] = [
   { kind: 'one word', query: 'galway' },
   { kind: 'prefix', query: 'commun' },
   { kind: 'phrase', query: '"social housing"' },
