@@ -10,6 +10,7 @@ import { readManifest } from '../lib/manifest-file.ts';
 import { settleAll } from './worker-pool.ts';
 import { exists, removeTemporaryFiles, writeFileAtomic } from '../storage/atomic-file.ts';
 import { LockHeldError } from '../storage/lock.ts';
+import { WriteFailure } from '../storage/write-failure.ts';
 import {
   checkDataFolder,
   dataFolderPaths,
@@ -59,7 +60,7 @@ export async function crawl(input: CrawlOptions): Promise<CrawlSummary> {
   try {
     release = await lockDataFolder(paths);
   } catch (error) {
-    if (error instanceof LockHeldError)
+    if (error instanceof LockHeldError || error instanceof WriteFailure)
       return { exitCode: 1, message: error.message, published: false, ...where };
     return { exitCode: 1, message: describeError(error, redact), published: false, ...where };
   }

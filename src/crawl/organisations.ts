@@ -3,6 +3,7 @@
 // earlier run stored is read back, not fetched again.
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { ORGANISATION_FIELDS, organisationSchema } from '../schemas/index.ts';
+import { ORGANISATION_PATH } from '../schemas/group-lists.ts';
 import { DATA_LAYOUT, ORGANISATION_FILE_PATTERN, organisationFile } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
 import { forEachLimited } from './worker-pool.ts';
@@ -16,7 +17,7 @@ import type { ApiRequest } from './request-queue.ts';
  * some requests sleep before a retry. A slot is freed once its answer is read, before the record
  * is written, so a crawl killed outright fetches again at most this many records.
  */
-export function recordsInHand(concurrency: number): number {
+function recordsInHand(concurrency: number): number {
   return Math.max(16, concurrency * 4);
 }
 
@@ -101,7 +102,7 @@ class OrganisationFetcher {
     const request: ApiRequest = {
       operation: 'organisation',
       id: organisation.id,
-      url: client.url(`/Organisation/${pathSegment(organisation.id)}`),
+      url: client.url(`${ORGANISATION_PATH}${pathSegment(organisation.id)}`),
     };
     // Failures in a row, across records, lists and searches, stop the crawl in the queue.
     const outcome = await queue.fetch(request);

@@ -1,6 +1,6 @@
 // crawl() against a small scripted API, for the shapes and mistakes a real service may show that
 // the sample API does not: ids that are not GUIDs, hostile code ids, drift, discovery, resume.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import {
   renameSync,
   statSync,
   writeFileSync,
+  rmSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,10 @@ import { crawl, type CrawlSummary } from '../../../src/crawl/crawl.ts';
 import { MAX_LIST_ENTRIES } from '../../../src/crawl/lists.ts';
 import type { CrawlOptions } from '../../../src/crawl/options.ts';
 import { crawlManifestSchema } from '../../../src/schemas/index.ts';
+
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-lists-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
 
 /** The characters encoders change (`/`, `+`, `=`) are in it; its first word occurs nowhere else. */
 const KEY = 'edgekey/7f3a+Qz=9w==';
@@ -147,7 +152,7 @@ function standardRoutes(): Record<string, Route> {
 }
 
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-crawl-')), 'data');
+  return join(mkdtempSync(join(TEMP, 'orgdir-crawl-')), 'data');
 }
 
 async function run(api: FakeApi, dataDir: string, options: CrawlOptions = {}): Promise<CrawlSummary> {
@@ -690,7 +695,7 @@ test('a list longer than any register could be is refused with a clear failure a
 // Checked by taking the protection out: without the check, no warning is given for either file.
 test('a key file that others can read is used, with a warning that says how to close it', async () => {
   const api = await fakeApi(standardRoutes());
-  const folder = mkdtempSync(join(tmpdir(), 'orgdir-key-file-'));
+  const folder = mkdtempSync(join(TEMP, 'orgdir-key-file-'));
   try {
     for (const [mode, warned] of [
       [0o644, true],

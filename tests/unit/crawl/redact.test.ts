@@ -9,7 +9,8 @@
 // backslash before the key fails (the redacted JSON no longer parses).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyRedactor, REDACTED, redactAnswer } from '../../../src/crawl/redact.ts';
+import type { CrawlEvent } from '../../../src/crawl/events.ts';
+import { keyRedactor, REDACTED, redactAnswer, redactingReporter } from '../../../src/crawl/redact.ts';
 
 /** A key with the three characters encoders change: `/`, `+` and `=`. */
 const KEY = 'Zq8/x+Vb3k=Pw/7+Ym2==';
@@ -41,6 +42,7 @@ const WHOLE_FORMS: Record<string, string> = {
     .replaceAll('=', '\\u003d')
     .replaceAll('/', '\\u002f'),
   'JSON quoted in JSON': JSON.stringify(KEY.replaceAll('/', '\\/')).slice(1, -1),
+  'JSON, .NET, quoted in JSON': JSON.stringify(KEY.replaceAll('+', '\\u002B')).slice(1, -1),
   'every character \\u-escaped': [...KEY].map((c) => `\\u${hex(c).padStart(4, '0')}`).join(''),
   'URL, encodeURIComponent': encodeURIComponent(KEY),
   'URL, lower-case hex': encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()),
@@ -194,4 +196,19 @@ test('the key is redacted base64- and hex-encoded, reversed, with invisible char
 test('a text without the key is left alone by the further encodings, whatever invisible characters it holds', () => {
   const text = `soft\u00ADhyphen zero\u200Bwidth ${Buffer.from('not the key at all').toString('base64')} ${'ab'.repeat(40)}`;
   assert.equal(redact(text), text);
+});
+
+test('every text of every event is redacted before it is passed on; an event without the key is passed as it came', () => {
+  const passed: CrawlEvent[] = [];
+  const reporter = redactingReporter({ event: (event) => passed.push(event) }, redact);
+  const clean: CrawlEvent = { type: 'message', level: 'info', text: 'lists: 3 organisations' };
+  reporter.event({ type: 'message', level: 'warn', text: `the gateway said ${encodeURIComponent(KEY)}` });
+  reporter.event({ type: 'pause', reason: `HTTP 429 for ${KEY}`, delayMs: 2000, until: 1 });
+  reporter.event(clean);
+  assert.deepEqual(passed, [
+    { type: 'message', level: 'warn', text: `the gateway said ${REDACTED}` },
+    { type: 'pause', reason: `HTTP 429 for ${REDACTED}`, delayMs: 2000, until: 1 },
+    clean,
+  ]);
+  assert.equal(passed[2], clean);
 });
