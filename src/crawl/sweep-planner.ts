@@ -209,6 +209,11 @@ function termsOf(query: Query): string[] {
   return terms;
 }
 
+/** The folded words of a query, its phrases' words included. */
+function wordsOfQuery(query: Query): string[] {
+  return [...query.words, ...query.phrases.flatMap((phrase) => phrase.split(' '))];
+}
+
 /** Whether a known organisation holds every word of a query, its phrases' words included. */
 function holdsEveryWord(known: Known, query: Query): boolean {
   for (const word of query.words) if (!known.words.has(word)) return false;
@@ -355,6 +360,13 @@ export class SweepPlanner {
   #allEvidence = 0;
   #anyEvidence = 0;
   #unanswered = 0;
+  /** Searches a run died on, split once the listed organisations' words are in (`listedKnown`). */
+  #unsplit: Query[] = [];
+  /**
+   * For each search a run died on, its narrower search that the most known organisations match,
+   * asked as soon as the seeds are: it stands in for the broad answer lost.
+   */
+  readonly #standIns: Query[] = [];
   /** Answers, while none has held a result, to searches for words a listed organisation holds. */
   #emptyProbes = 0;
   /** Folded word, or two folded words in a row, → the known organisations that contain it. */
@@ -410,13 +422,15 @@ export class SweepPlanner {
 
   /**
    * A search asked by a run that stopped before its answer came: it may be what stopped it (an
-   * answer too large to read), so it is never asked again, nor counted as answered.
+   * answer too large to read), so it is never asked again, nor counted as a search or against the
+   * budget; the narrower searches under it are asked in its stead (`listedKnown`).
    */
   unanswered(text: string): void {
     const query = parseQuery(text);
     if (this.#answered.has(query.key)) return;
     this.#answered.set(query.key, { query, count: 0, ids: undefined, unanswered: true });
     this.#unanswered += 1;
+    this.#unsplit.push(query);
   }
 
   /**
@@ -445,7 +459,7 @@ export class SweepPlanner {
   /** The next search to send, or undefined when none is worth sending now. */
   next(): string | undefined {
     if (this.#stopped !== undefined) return undefined;
-    const sent = this.#answered.size + this.#pending.size;
+    const sent = this.#answered.size - this.#unanswered + this.#pending.size;
     if (sent >= this.#budget()) {
       if (this.#pending.size === 0) this.#stopped = 'budget';
       return undefined;
@@ -453,6 +467,11 @@ export class SweepPlanner {
     while (this.#seedIndex < this.#options.seeds.length) {
       const query = parseQuery(this.#options.seeds[this.#seedIndex++] ?? '');
       if (query.key === '' || this.#answered.has(query.key) || this.#pending.has(query.key)) continue;
+      this.#pending.add(query.key);
+      return query.text;
+    }
+    for (let query = this.#standIns.shift(); query !== undefined; query = this.#standIns.shift()) {
+      if (this.#answered.has(query.key) || this.#pending.has(query.key)) continue;
       this.#pending.add(query.key);
       return query.text;
     }
@@ -522,6 +541,22 @@ export class SweepPlanner {
     const register = this.#estimatedRegister();
     if (register !== null && register > this.#registerAtRescore * RESCORE_GROWTH) this.rescore();
     return { found };
+  }
+
+  /**
+   * The listed organisations' words are all in: each search a run died on is split as a capped one
+   * is, so that the narrower searches under it (each a smaller answer) are asked in its stead, and
+   * every candidate is scored afresh. Split before, its narrower searches would have only the
+   * words of the organisations the journal's answers held.
+   */
+  listedKnown(): void {
+    for (const query of this.#unsplit) {
+      const narrowing = this.#split(query);
+      const standIn = narrowing === undefined ? undefined : this.#widestNarrower(query, narrowing);
+      if (standIn !== undefined) this.#standIns.push(standIn);
+    }
+    this.#unsplit = [];
+    this.rescore();
   }
 
   /**
@@ -936,17 +971,30 @@ export class SweepPlanner {
    * Narrower queries of a capped one: it and one more word of the organisations it matches. What
    * each narrower query matches is counted in one pass over the capped query's matches.
    */
-  #split(query: Query): void {
+  #split(query: Query): Narrowing | undefined {
     // Under OR a word added widens: the phrases offered for every pair narrow instead.
-    if (query.words.length + query.phrases.length >= 4 || this.#grammar === 'any') return;
+    if (query.words.length + query.phrases.length >= 4 || this.#grammar === 'any') return undefined;
     const narrowing: Narrowing = { terms: termsOf(query), matching: new Set(), byWord: new Map() };
     for (const known of this.#matching(query)) this.#narrow(narrowing, known);
     for (const term of narrowing.terms) this.#posting(term).narrowings.push(narrowing);
-    const own = new Set([...query.words, ...query.phrases.flatMap((phrase) => phrase.split(' '))]);
+    const own = new Set(wordsOfQuery(query));
     for (const [word, matches] of narrowing.byWord) {
       if (!own.has(word))
         this.#offer(narrowed(query, word, this.#spelling.get(word) ?? word, narrowing), matches);
     }
+    return narrowing;
+  }
+
+  /** The narrower query of a split that the most known organisations match. */
+  #widestNarrower(query: Query, narrowing: Narrowing): Query | undefined {
+    const own = new Set(wordsOfQuery(query));
+    let widest: [string, number] | undefined;
+    for (const [word, matches] of narrowing.byWord) {
+      if (!own.has(word) && matches.known > (widest?.[1] ?? 0)) widest = [word, matches.known];
+    }
+    if (widest === undefined) return undefined;
+    const [word] = widest;
+    return narrowed(query, word, this.#spelling.get(word) ?? word, narrowing);
   }
 
   #popBest(): Candidate | undefined {

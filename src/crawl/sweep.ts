@@ -309,7 +309,7 @@ async function runSearches(
       if (planner.seedsSent && !listedRecordsIn) {
         await context.state.recordsSettled(listed.size);
         listedRecordsIn = true;
-        planner.rescore();
+        planner.listedKnown();
         continue;
       }
       break;

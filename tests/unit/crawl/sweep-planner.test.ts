@@ -181,6 +181,27 @@ test('a planner told the answers of a stopped sweep asks none of them again, and
   assert.equal(second.coverage.queries, kept.length + sent.length);
 });
 
+test('a search a run died on is not asked again: once the listed organisations are known, its narrower search that most of them match is asked first in its stead, and it counts in neither the searches nor the budget', () => {
+  const organisations = register(5);
+  const planner = new SweepPlanner({ seeds: ['Cork', 'Club'], budget: () => 4, saturationWindow: () => 50 });
+  planner.unanswered('Cork');
+  // Listed: the 15 of Ardee and 5 clubs of Birr, so that of the words besides "Cork", "Ardee" is
+  // held by the most of them (15; "Club" by 10, "Birr" by 5, each number by 4).
+  const listed = [
+    ...organisations.filter((organisation) => organisation.town === 'Ardee'),
+    ...organisations.filter((organisation) => organisation.town === 'Birr' && organisation.name.includes('Club')),
+  ];
+  for (const organisation of listed)
+    planner.list({ id: organisation.id, texts: [organisation.name, organisation.town, organisation.county] });
+  planner.listedKnown();
+  const sent = sweep(planner, organisations, 12);
+  assert.deepEqual(sent.slice(0, 2), ['Club', 'Cork Ardee']);
+  assert.equal(sent.includes('Cork'), false);
+  assert.equal(sent.length, 4);
+  assert.equal(planner.coverage.queries, 4);
+  assert.equal(planner.coverage.unanswered, 1);
+});
+
 test('organisations the lists named are not found again by search, and their words guide the searches', () => {
   const organisations = register(5);
   const planner = new SweepPlanner({ seeds: [], budget: () => 500, saturationWindow: () => 50 });
