@@ -189,7 +189,9 @@ test('a search a run died on is not asked again: once the listed organisations a
   // held by the most of them (15; "Club" by 10, "Birr" by 5, each number by 4).
   const listed = [
     ...organisations.filter((organisation) => organisation.town === 'Ardee'),
-    ...organisations.filter((organisation) => organisation.town === 'Birr' && organisation.name.includes('Club')),
+    ...organisations.filter(
+      (organisation) => organisation.town === 'Birr' && organisation.name.includes('Club'),
+    ),
   ];
   for (const organisation of listed)
     planner.list({ id: organisation.id, texts: [organisation.name, organisation.town, organisation.county] });
