@@ -242,6 +242,7 @@ export const FINANCIAL_YEAR_COLUMNS = [
   'grants',
   'net_assets',
   'first_reported',
+  'figures_from',
   'restated',
   'restated_in',
 ] as const;
@@ -258,6 +259,7 @@ function financialYearRows(id: string, name: string, series: readonly FinancialY
     amount(year.figures.grants),
     amount(year.figures.netAssets),
     year.firstReported,
+    year.figuresFrom,
     year.restatements.length > 0 ? 'yes' : 'no',
     year.restatements.map((restatement) => restatement.edition).join('; '),
   ]);
@@ -327,7 +329,7 @@ export function writeDownloads(
         siteDir,
         'financial-years.csv',
         'financial-years.csv',
-        'Every year of accounts each organisation reported over the editions: figures, the edition that first reported the year, and whether (and in which editions) it was restated.',
+        'Every year of accounts each organisation reported over the editions: figures, the edition that first reported the year, the one the figures are from, and whether (and in which editions) it was restated.',
         (file) => {
           file.write(csvRow(FINANCIAL_YEAR_COLUMNS));
           for (const entry of register.organisations) {
