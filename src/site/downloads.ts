@@ -247,17 +247,19 @@ export const FINANCIAL_YEAR_COLUMNS = [
   'restated_in',
 ] as const;
 
-/** The rows of financial-years.csv of one organisation; expenditure negative, as the API gives it. */
-function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): string[][] {
-  const amount = (value: number | undefined) => (value === undefined ? '' : String(value));
+/**
+ * The rows of financial-years.csv of one organisation; expenditure negative, as the API gives it.
+ * Amounts go in as numbers: a number is no formula, and "-950000" stays a number, not text.
+ */
+function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): unknown[][] {
   return series.map((year) => [
     id,
     name,
-    String(year.year),
-    amount(year.figures.income),
-    amount(year.figures.expenditure),
-    amount(year.figures.grants),
-    amount(year.figures.netAssets),
+    year.year,
+    year.figures.income,
+    year.figures.expenditure,
+    year.figures.grants,
+    year.figures.netAssets,
     year.firstReported,
     year.figuresFrom,
     year.restatements.length > 0 ? 'yes' : 'no',

@@ -186,16 +186,17 @@ test('financial-years.csv gives every year an organisation reported over the edi
       row[column('id')],
       row[column('year')],
       row[column('income')],
+      row[column('expenditure')],
       row[column('first_reported')],
       row[column('figures_from')],
       row[column('restated')],
       row[column('restated_in')],
     ]),
     [
-      [tracked, '2020', '400', '2026-01-01', '2026-01-01', 'no', ''],
-      [tracked, '2021', '520', '2026-01-01', '2026-02-01', 'yes', '2026-02-01'],
-      [tracked, '2022', '600', '2026-02-01', '2026-02-01', 'no', ''],
-      [tracked, '2023', '700', '2026-03-01', '2026-03-01', 'no', ''],
+      [tracked, '2020', '400', '-400', '2026-01-01', '2026-01-01', 'no', ''],
+      [tracked, '2021', '520', '-520', '2026-01-01', '2026-02-01', 'yes', '2026-02-01'],
+      [tracked, '2022', '600', '-600', '2026-02-01', '2026-02-01', 'no', ''],
+      [tracked, '2023', '700', '-700', '2026-03-01', '2026-03-01', 'no', ''],
     ],
   );
 });
