@@ -102,7 +102,8 @@ export function financialSeries(reports: readonly FinancialReport[]): FinancialY
       if (restates(known.figures, figures))
         known.restatements.push({ edition: report.edition, date: report.date, before: known.figures });
       const merged = { ...known.figures, ...figures };
-      if (FIGURES.some((figure) => merged[figure] !== known.figures[figure])) known.figuresFrom = report.edition;
+      if (FIGURES.some((figure) => merged[figure] !== known.figures[figure]))
+        known.figuresFrom = report.edition;
       known.figures = merged;
     }
   }

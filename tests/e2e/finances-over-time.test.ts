@@ -92,7 +92,8 @@ const expected = new Map<string, Set<number>>();
 const nights: string[] = [];
 
 /** The editions in the editions folder, by their folder names (`YYYY-MM-DD`, `YYYY-MM-DD-N`). */
-const editionFolders = () => readdirSync(place.editions).filter((name) => /^\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name));
+const editionFolders = () =>
+  readdirSync(place.editions).filter((name) => /^\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name));
 
 before(async () => {
   for (const night of [1, 2, 3]) {
@@ -218,9 +219,27 @@ function trackedYears() {
   const [first, second, third] = nights as [string, string, string];
   return [
     { year: 2020, figures: [1_000_000, -950_000, 250_000, 750_000], first, from: first, restatedIn: '' },
-    { year: 2021, figures: [1_275_000, -1_100_000, 300_000, 900_000], first, from: second, restatedIn: second },
-    { year: 2022, figures: [1_400_000, -1_300_000, 320_000, 1_000_000], first: second, from: second, restatedIn: '' },
-    { year: 2023, figures: [1_600_000, -1_450_000, 350_000, 1_150_000], first: third, from: third, restatedIn: '' },
+    {
+      year: 2021,
+      figures: [1_275_000, -1_100_000, 300_000, 900_000],
+      first,
+      from: second,
+      restatedIn: second,
+    },
+    {
+      year: 2022,
+      figures: [1_400_000, -1_300_000, 320_000, 1_000_000],
+      first: second,
+      from: second,
+      restatedIn: '',
+    },
+    {
+      year: 2023,
+      figures: [1_600_000, -1_450_000, 350_000, 1_150_000],
+      first: third,
+      from: third,
+      restatedIn: '',
+    },
   ];
 }
 

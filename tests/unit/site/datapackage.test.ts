@@ -228,7 +228,9 @@ test("the database's financial_years gives the same years as financial-years.csv
     csv?.schema?.fields.map((field) => field.name),
     [...FINANCIAL_YEAR_COLUMNS],
   );
-  const sqlite = descriptor.resources.find((resource) => resource.path.endsWith(DATABASE_FILE)) as unknown as {
+  const sqlite = descriptor.resources.find((resource) =>
+    resource.path.endsWith(DATABASE_FILE),
+  ) as unknown as {
     tables: { name: string; columns: { name: string }[] }[];
   };
   assert.deepEqual(
