@@ -90,10 +90,19 @@ export function placeBar(
   };
 }
 
-export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
+/** The layout of a chart of named rows (counties, funders): room for a label of 26 characters. */
+const NAMED_ROWS: AxisLayout = { width: WIDTH, labelWidth: LABEL_WIDTH, valueRoom: VALUE_ROOM };
+
+/**
+ * The layout of a chart of short labels (years): narrow enough to be read whole on a phone's
+ * screen (390 px less the page's margins), without scrolling its box to see the figures.
+ */
+export const SHORT_LABELS: AxisLayout = { width: 320, labelWidth: 44, valueRoom: 112 };
+
+export function barChart(rows: readonly ChartRow[], layout: AxisLayout = NAMED_ROWS): BarChart | undefined {
   const values = rows.flatMap((row) => (row.value === undefined ? [] : [row.value]));
   if (values.length === 0) return undefined;
-  const { scale, zero } = zeroAxis(values, { width: WIDTH, labelWidth: LABEL_WIDTH, valueRoom: VALUE_ROOM });
+  const { scale, zero } = zeroAxis(values, layout);
   const bars = rows.map((row, index): LaidOutBar => {
     const y = index * ROW_HEIGHT + (ROW_HEIGHT - BAR_HEIGHT) / 2;
     const shortLabel =
@@ -106,5 +115,5 @@ export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
     }
     return { ...common, ...placeBar(row.value, scale, zero), text: row.text };
   });
-  return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, barHeight: BAR_HEIGHT, bars };
+  return { width: layout.width, height: rows.length * ROW_HEIGHT, zero, barHeight: BAR_HEIGHT, bars };
 }
