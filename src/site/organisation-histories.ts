@@ -1,0 +1,111 @@
+// The history scripts of the organisations whose record changed across the kept editions, and the
+// permalink script every organisation page loads (docs/site.md: "Permalinks and citations"). A
+// history script holds, per version of the record, only the fields that differed from today's page,
+// as the change history words them (src/view/change-text.ts): the browser shows an edition's
+// values without the record model, and an organisation that never changed needs no script at all.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fieldChanges } from '../editions/diff.ts';
+import type { EditionsView } from '../editions/history.ts';
+import { versionRecords, type OrganisationTimeline } from '../editions/versions.ts';
+import { describeFieldChange } from '../view/change-text.ts';
+import {
+  EDITIONS_GLOBAL,
+  HISTORY_FUNCTION,
+  historyScriptPath,
+  PERMALINK_SCRIPT,
+  type HistoryData,
+} from '../view/edition-history.ts';
+import { bundlePermalinkClient } from './bundle-clients.ts';
+
+/** What `writeOrganisationHistories` wrote. */
+export interface HistoriesWritten {
+  /** History scripts: one per organisation with more than one version. */
+  files: number;
+  bytes: number;
+  /** Versions older than each organisation's newest, over all scripts: the changes they hold. */
+  changes: number;
+}
+
+/** JSON as a classic script carries it on any host: every character past ASCII escaped. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** What the history script of an organisation with these versions holds. */
+export function historyData(timeline: OrganisationTimeline): HistoryData {
+  const today = timeline.record;
+  const fields: HistoryData['fields'] = [];
+  const indexOf = new Map<string, number>();
+  const records = versionRecords(timeline);
+  const newestFirst = [...timeline.versions].reverse();
+  const versions = newestFirst.map((version, at): HistoryData['versions'][number] => {
+    const then = records[at];
+    if (then === undefined) return [version.since, 0];
+    const differences = fieldChanges(then, today).map((change): [number, string] => {
+      const text = describeFieldChange(change);
+      let index = indexOf.get(change.path);
+      if (index === undefined) {
+        index = fields.push([text.label, text.after]) - 1;
+        indexOf.set(change.path, index);
+      }
+      return [index, text.before];
+    });
+    return [version.since, differences];
+  });
+  return { fields, versions };
+}
+
+/**
+ * Writes `history/<xx>/<id>.js` under `siteDir` for every organisation in `timelines` with more than
+ * one version: a classic script that hands its data to `orgdirHistory`, so that it loads from
+ * file:// too. Folders hold about 1/256 of the register each, far below what hosts allow per folder.
+ */
+export function writeOrganisationHistories(
+  siteDir: string,
+  timelines: ReadonlyMap<string, OrganisationTimeline>,
+): HistoriesWritten {
+  const written: HistoriesWritten = { files: 0, bytes: 0, changes: 0 };
+  const folders = new Set<string>();
+  for (const [id, timeline] of timelines) {
+    if (timeline.versions.length < 2) continue;
+    const path = join(siteDir, historyScriptPath(id));
+    const folder = dirname(path);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    const text = `${HISTORY_FUNCTION}(${asciiJson(historyData(timeline))});\n`;
+    writeFileSync(path, text);
+    written.files += 1;
+    written.bytes += Buffer.byteLength(text);
+    written.changes += timeline.versions.length - 1;
+  }
+  return written;
+}
+
+/** Writes the permalink script: the kept editions (oldest first), then the client. Answers its bytes. */
+export function writePermalinkScript(
+  siteDir: string,
+  editions: readonly { id: string; date: string }[],
+  client: Uint8Array,
+): number {
+  const list = asciiJson(editions.map(({ id, date }) => [id, date]));
+  const text = Buffer.concat([Buffer.from(`var ${EDITIONS_GLOBAL}=${list};\n`), client]);
+  writeFileSync(join(siteDir, PERMALINK_SCRIPT), text);
+  return text.byteLength;
+}
+
+/** What the permalinks add to a site: the history scripts, and the permalink script's bytes. */
+export interface PermalinkFiles extends HistoriesWritten {
+  script: number;
+}
+
+/** The permalink script and every history script of the editions the pages show, written into `siteDir`. */
+export async function writePermalinkFiles(siteDir: string, view: EditionsView): Promise<PermalinkFiles> {
+  const script = writePermalinkScript(siteDir, view.kept ?? [], await bundlePermalinkClient());
+  return { ...writeOrganisationHistories(siteDir, view.timelines ?? new Map()), script };
+}
