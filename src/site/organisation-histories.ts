@@ -1,16 +1,19 @@
 // The history scripts of the organisations whose record changed across the kept editions, and the
 // permalink script every organisation page loads (docs/site.md: "Permalinks and citations"). A
-// history script holds, per version of the record, only the fields that differed from today's page,
-// as the change history words them (src/view/change-text.ts): the browser shows an edition's
-// values without the record model, and an organisation that never changed needs no script at all.
+// history script holds, per version of the record, the fields that differed from today's page, as
+// the change history words them (src/view/change-text.ts), each version written as a step from the
+// newer one: the browser shows an edition's values without the record model, and an organisation
+// that never changed needs no script at all.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fieldChanges } from '../editions/diff.ts';
 import type { EditionsView } from '../editions/history.ts';
 import { versionRecords, type OrganisationTimeline } from '../editions/versions.ts';
+import { organisationFileStem } from '../lib/routes.ts';
 import { describeFieldChange } from '../view/change-text.ts';
 import {
   EDITIONS_GLOBAL,
+  HISTORY_DIR,
   HISTORY_FUNCTION,
   historyScriptPath,
   PERMALINK_SCRIPT,
@@ -20,9 +23,11 @@ import { bundlePermalinkClient } from './bundle-clients.ts';
 
 /** What `writeOrganisationHistories` wrote. */
 export interface HistoriesWritten {
-  /** History scripts: one per organisation with more than one version. */
+  /** History scripts written: each holds the organisations whose page names share its first characters. */
   files: number;
   bytes: number;
+  /** Organisations with more than one version: those the scripts hold. */
+  organisations: number;
   /** Versions older than each organisation's newest, over all scripts: the changes they hold. */
   changes: number;
 }
@@ -42,47 +47,58 @@ export function historyData(timeline: OrganisationTimeline): HistoryData {
   const indexOf = new Map<string, number>();
   const records = versionRecords(timeline);
   const newestFirst = [...timeline.versions].reverse();
+  // The differences of the newer listed version, by field: each version writes only how its own differ.
+  let newer = new Map<number, string>();
   const versions = newestFirst.map((version, at): HistoryData['versions'][number] => {
     const then = records[at];
     if (then === undefined) return [version.since, 0];
-    const differences = fieldChanges(then, today).map((change): [number, string] => {
+    const differences = new Map<number, string>();
+    for (const change of fieldChanges(then, today)) {
       const text = describeFieldChange(change);
       let index = indexOf.get(change.path);
       if (index === undefined) {
         index = fields.push([text.label, text.after]) - 1;
         indexOf.set(change.path, index);
       }
-      return [index, text.before];
-    });
-    return [version.since, differences];
+      differences.set(index, text.before);
+    }
+    const steps: ([number, string] | [number])[] = [
+      ...[...differences].filter(([field, text]) => newer.get(field) !== text),
+      ...[...newer.keys()].filter((field) => !differences.has(field)).map((field): [number] => [field]),
+    ];
+    newer = differences;
+    return [version.since, steps];
   });
   return { fields, versions };
 }
 
 /**
- * Writes `history/<xx>/<id>.js` under `siteDir` for every organisation in `timelines` with more than
- * one version: a classic script that hands its data to `orgdirHistory`, so that it loads from
- * file:// too. Folders hold about 1/256 of the register each, far below what hosts allow per folder.
+ * Writes `history/<abc>.js` under `siteDir` for the organisations in `timelines` with more than one
+ * version, grouped by the first characters of their page's name (`historyScriptPath`): classic
+ * scripts that hand their data to `orgdirHistory`, so that they load from file:// too.
  */
 export function writeOrganisationHistories(
   siteDir: string,
   timelines: ReadonlyMap<string, OrganisationTimeline>,
 ): HistoriesWritten {
-  const written: HistoriesWritten = { files: 0, bytes: 0, changes: 0 };
-  const folders = new Set<string>();
+  const written: HistoriesWritten = { files: 0, bytes: 0, organisations: 0, changes: 0 };
+  const scripts = new Map<string, string[]>();
   for (const [id, timeline] of timelines) {
     if (timeline.versions.length < 2) continue;
-    const path = join(siteDir, historyScriptPath(id));
-    const folder = dirname(path);
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      folders.add(folder);
-    }
-    const text = `${HISTORY_FUNCTION}(${asciiJson(historyData(timeline))});\n`;
-    writeFileSync(path, text);
+    const path = historyScriptPath(id);
+    const entry = `${asciiJson(organisationFileStem(id))}:${asciiJson(historyData(timeline))}`;
+    const entries = scripts.get(path);
+    if (entries === undefined) scripts.set(path, [entry]);
+    else entries.push(entry);
+    written.organisations += 1;
+    written.changes += timeline.versions.length - 1;
+  }
+  if (scripts.size > 0) mkdirSync(join(siteDir, HISTORY_DIR), { recursive: true });
+  for (const [path, entries] of scripts) {
+    const text = `${HISTORY_FUNCTION}({${entries.join(',')}});\n`;
+    writeFileSync(join(siteDir, path), text);
     written.files += 1;
     written.bytes += Buffer.byteLength(text);
-    written.changes += timeline.versions.length - 1;
   }
   return written;
 }

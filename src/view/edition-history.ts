@@ -8,31 +8,41 @@ import { organisationFileStem } from '../lib/routes.ts';
 export const PERMALINK_SCRIPT = 'permalink.js';
 /** The global the permalink script's first line sets: every kept edition as `[id, date]`, oldest first. */
 export const EDITIONS_GLOBAL = 'orgdirEditions';
-/** The function a history script calls with its data. */
+/** The function a history script calls with its data: `HistoryData` by organisation page's file name. */
 export const HISTORY_FUNCTION = 'orgdirHistory';
-/** The folder of the history scripts, one sub-folder per first two characters of the id. */
+/** The folder of the history scripts. */
 export const HISTORY_DIR = 'history';
+/**
+ * How many leading characters of an organisation page's file name name its history script: the
+ * organisations whose first three characters agree share one (at most 4,096 scripts for GUIDs,
+ * about 9 organisations each at 35,000), so a host's file count does not grow with the register.
+ */
+const SHARD_LENGTH = 3;
 
 /** A field's label and a value as the page shows it. */
 type FieldText = [label: string, today: string];
-/** A field that differed: its index in `fields`, and its value then as text. */
-type Difference = [field: number, then: string];
+/**
+ * One step back: a field (its index in `fields`) whose value then, as text, differs from the newer
+ * version's; without the text, a field that was the same then as today.
+ */
+type Step = [field: number, then: string] | [field: number];
 
 /** What a history script hands to `HISTORY_FUNCTION`. */
 export interface HistoryData {
   /** Every field that differs from today's page in some version: its label, and its value today. */
   fields: FieldText[];
   /**
-   * Newest first: the edition each version began in, and its differences from today's page, or 0
-   * for a run of editions in which the organisation was not on the register.
+   * Newest first: the edition each version began in, and how its differences from today's page
+   * differ from those of the newer listed version before it (so a field that stayed changed for
+   * many versions is written once); 0 for a run of editions in which the organisation was not
+   * on the register. The newest listed version's steps are its differences themselves.
    */
-  versions: [since: string, differences: Difference[] | 0][];
+  versions: [since: string, steps: Step[] | 0][];
 }
 
-/** The history script of an organisation: a path from the site root. */
+/** The history script that holds an organisation's history: a path from the site root. */
 export function historyScriptPath(id: string): string {
-  const stem = organisationFileStem(id);
-  return `${HISTORY_DIR}/${stem.slice(0, 2)}/${stem}.js`;
+  return `${HISTORY_DIR}/${organisationFileStem(id).slice(0, SHARD_LENGTH)}.js`;
 }
 
 /** An organisation as one edition had it, beside today's page. */
@@ -57,15 +67,26 @@ export function stateAt(
     const since = history.since === undefined ? 0 : editions.indexOf(history.since);
     return at < since ? { kind: 'unlisted' } : { kind: 'listed', differences: [] };
   }
-  const version = history.versions.find(([since]) => editions.indexOf(since) <= at);
-  if (version === undefined || version[1] === 0) return { kind: 'unlisted' };
-  return {
-    kind: 'listed',
-    differences: version[1].map(([field, then]) => {
-      const [label, today] = history.fields[field] ?? ['', ''];
-      return { label, then, today };
-    }),
-  };
+  // Every version from the newest back to the one the edition fell in, each step applied in turn.
+  const then = new Map<number, string>();
+  for (const [since, steps] of history.versions) {
+    for (const [field, text] of steps === 0 ? [] : steps) {
+      if (text === undefined) then.delete(field);
+      else then.set(field, text);
+    }
+    if (editions.indexOf(since) > at) continue;
+    if (steps === 0) return { kind: 'unlisted' };
+    return {
+      kind: 'listed',
+      differences: [...then]
+        .sort(([a], [b]) => a - b)
+        .map(([field, text]) => {
+          const [label, today] = history.fields[field] ?? ['', ''];
+          return { label, then: text, today };
+        }),
+    };
+  }
+  return { kind: 'unlisted' };
 }
 
 /**

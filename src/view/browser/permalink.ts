@@ -2,7 +2,7 @@
 // fetch() fail from file://). It does two things. "Cite this page" gains the citation as CSL-JSON
 // and as BibTeX, made from what the page shows. And a permalink to an edition
 // (`org/<id>.html#edition-<edition>`) shows, above the page, that edition's values of every field
-// that differed then, from the organisation's history script (history/<xx>/<id>.js), loaded only
+// that differed then, from the organisation's history script (history/<abc>.js), loaded only
 // when one is asked for. Everything is built with DOM methods and textContent: no HTML from data.
 import { bibtex, cslJson, editionOfFragment, type Citation } from '../../lib/citation.ts';
 import { formatDate } from '../../lib/dates.ts';
@@ -33,10 +33,14 @@ const heading = document.querySelector('main h1');
 
 let history: Promise<HistoryData> | undefined;
 
-/** The organisation's history script, loaded once, by a <script> element (works from file://). */
+/** The organisation's history, from its script, loaded once by a <script> element (works from file://). */
 function loadHistory(): Promise<HistoryData> {
   history ??= new Promise<HistoryData>((resolve, reject) => {
-    globals[HISTORY_FUNCTION] = resolve;
+    globals[HISTORY_FUNCTION] = (histories: Record<string, HistoryData>) => {
+      const own = Object.hasOwn(histories, stem) ? histories[stem] : undefined;
+      if (own === undefined) reject(new Error('not in its history script'));
+      else resolve(own);
+    };
     const script = element('script', undefined, { src: new URL(historyScriptPath(stem), root).href });
     script.addEventListener('error', () => reject(new Error('not loaded')));
     document.head.append(script);

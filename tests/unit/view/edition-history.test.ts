@@ -31,6 +31,36 @@ test("an edition's values are those of the version it fell in, beside today's", 
   });
 });
 
+test('each older version is a step from the newer one: a field written once stays, and one written without text is as today again', () => {
+  const steps: HistoryData = {
+    fields: [
+      ['Name', 'Today Trust'],
+      ['Employees', '12'],
+    ],
+    versions: [
+      ['2026-11-04', []],
+      ['2026-11-03', [[0, 'Older Trust'], [1, '10']]],
+      ['2026-11-02', [[1]]],
+      ['2026-11-01', [[0, 'Oldest Trust']]],
+    ],
+  };
+  assert.deepEqual(stateAt(EDITIONS, '2026-11-03', steps), {
+    kind: 'listed',
+    differences: [
+      { label: 'Name', then: 'Older Trust', today: 'Today Trust' },
+      { label: 'Employees', then: '10', today: '12' },
+    ],
+  });
+  assert.deepEqual(stateAt(EDITIONS, '2026-11-02', steps), {
+    kind: 'listed',
+    differences: [{ label: 'Name', then: 'Older Trust', today: 'Today Trust' }],
+  });
+  assert.deepEqual(stateAt(EDITIONS, '2026-11-01', steps), {
+    kind: 'listed',
+    differences: [{ label: 'Name', then: 'Oldest Trust', today: 'Today Trust' }],
+  });
+});
+
 test('editions before it was first seen, or while it was gone, say it was not on the register; others are unknown', () => {
   assert.deepEqual(stateAt(EDITIONS, '2026-11-04', history), { kind: 'unlisted' });
   assert.deepEqual(stateAt(EDITIONS, '2026-11-01', history), { kind: 'unlisted' });
@@ -51,9 +81,7 @@ test('a page says as little as it can: a history script, a first edition after t
   assert.deepEqual(permalinkAttributes(undefined, 'a'), {});
 });
 
-test('history scripts are spread over folders by the first two characters of the id', () => {
-  assert.equal(
-    historyScriptPath('2E427CA3-B6C4-4801-B9F2-AD6C518B45E5'),
-    'history/2e/2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.js',
-  );
+test('organisations whose page names share their first three characters share a history script', () => {
+  assert.equal(historyScriptPath('2E427CA3-B6C4-4801-B9F2-AD6C518B45E5'), 'history/2e4.js');
+  assert.equal(historyScriptPath('2e4fffff-0000-4000-8000-000000000000'), 'history/2e4.js');
 });
