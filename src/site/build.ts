@@ -444,8 +444,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     setSiteContext(context);
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     separatePages(times, pages);
-    writeSearchEngineFiles(staging, options.siteUrl);
-    const permalinks = await step('permalinks', () => writePermalinkFiles(staging, options.editions ?? NO_EDITIONS));
+    const permalinks = await step('permalinks', () => writeBesidePages(staging, options));
     // After the bundle (Astro empties the folder it renders into), before the archives: the
     // offline copy holds exactly the site, its mark included.
     markOutputFolder(staging);
@@ -486,6 +485,12 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);
   }
+}
+
+/** What a site holds beside its pages: the search engines' files, the permalink and history scripts. */
+function writeBesidePages(staging: string, options: SiteOptions): Promise<PermalinkFiles> {
+  writeSearchEngineFiles(staging, options.siteUrl);
+  return writePermalinkFiles(staging, options.editions ?? NO_EDITIONS);
 }
 
 /** What the pages are handed (src/site/context.ts). */

@@ -37,7 +37,11 @@ before(async () => {
     let built = await buildIn({ after }, night, server);
     // A sample register's night of changes can be more than the publish guard lets through unasked.
     if (built.code === 1 && /Publish guard/.test(built.stderr))
-      built = await buildIn({ after }, night, server, ['--accept', 'a sample register that churns', '--reuse-crawl']);
+      built = await buildIn({ after }, night, server, [
+        '--accept',
+        'a sample register that churns',
+        '--reuse-crawl',
+      ]);
     assert.equal(built.code, 0, built.stderr);
     nights.push(storedRecords(night));
   }
@@ -64,7 +68,11 @@ after(async () => {
 const name = (record: Record<string, unknown> | undefined) => String(record?.['name'] ?? '');
 /** An organisation renamed between the first night and the third, with both names. */
 function renamed(): { id: string; then: string; today: string } {
-  const [first, , third] = nights as [Map<string, Record<string, unknown>>, unknown, Map<string, Record<string, unknown>>];
+  const [first, , third] = nights as [
+    Map<string, Record<string, unknown>>,
+    unknown,
+    Map<string, Record<string, unknown>>,
+  ];
   for (const [id, record] of third) {
     const old = first.get(id);
     if (old !== undefined && name(old) !== name(record)) return { id, then: name(old), today: name(record) };
@@ -82,13 +90,20 @@ function added(): string {
 function unchanged(): string {
   const [first, second, third] = nights as [Map<string, unknown>, Map<string, unknown>, Map<string, unknown>];
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const id = [...third.keys()].find((key) => same(first.get(key), third.get(key)) && same(second.get(key), third.get(key)));
+  const id = [...third.keys()].find(
+    (key) => same(first.get(key), third.get(key)) && same(second.get(key), third.get(key)),
+  );
   assert.ok(id, 'an organisation unchanged');
   return id;
 }
 
 const dateText = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The "as of" panel's text once it has its answer, and the problems the page met. */
 async function panel(page: Page): Promise<string> {
@@ -97,16 +112,21 @@ async function panel(page: Page): Promise<string> {
   return (await page.locator('#as-of').innerText()).replace(/\s+/g, ' ');
 }
 
-async function asOf(url: string): Promise<{ text: string; cells: string[][]; problems: string[]; page: Page }> {
+async function asOf(
+  url: string,
+): Promise<{ text: string; cells: string[][]; problems: string[]; page: Page }> {
   const { page, problems } = await openPage(browser, url);
   const text = await panel(page);
   const cells = await page
     .locator('#as-of tbody tr')
-    .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())));
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.children].map((cell) => (cell.textContent ?? '').trim())),
+    );
   return { text, cells, problems, page };
 }
 
-const fileUrl = (id: string, edition: string) => `${pathToFileURL(join(night.site, 'org', `${id}.html`)).href}#edition-${edition}`;
+const fileUrl = (id: string, edition: string) =>
+  `${pathToFileURL(join(night.site, 'org', `${id}.html`)).href}#edition-${edition}`;
 const httpUrl = (id: string, edition: string) => `${server.root}org/${id}.html#edition-${edition}`;
 
 test("from file://, an old edition's permalink shows that night's name beside today's, and links today's page", async () => {
@@ -114,9 +134,15 @@ test("from file://, an old edition's permalink shows that night's name beside to
   const [oldest] = editions;
   const { text, cells, problems, page } = await asOf(fileUrl(id, oldest!.id));
   assert.ok(text.includes(`As of the edition of ${dateText(oldest!.date)}`), text);
-  assert.deepEqual(cells.find(([label]) => label === 'Name'), ['Name', then, today]);
+  assert.deepEqual(
+    cells.find(([label]) => label === 'Name'),
+    ['Name', then, today],
+  );
   assert.ok(text.includes('Everything else was the same then'), text);
-  assert.equal(await page.locator('#as-of a', { hasText: 'Today’s page' }).getAttribute('href'), `${id}.html`);
+  assert.equal(
+    await page.locator('#as-of a', { hasText: 'Today’s page' }).getAttribute('href'),
+    `${id}.html`,
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -142,9 +168,14 @@ test("tonight's permalink shows today's values; an unknown edition and one befor
 test('over HTTP under a sub-path the same permalinks resolve, and following another edition’s link changes the panel', async () => {
   const { id, then, today } = renamed();
   const old = await asOf(httpUrl(id, editions[0]!.id));
-  assert.deepEqual(old.cells.find(([label]) => label === 'Name'), ['Name', then, today]);
+  assert.deepEqual(
+    old.cells.find(([label]) => label === 'Name'),
+    ['Name', then, today],
+  );
   await old.page.evaluate((edition) => (location.hash = `#edition-${edition}`), editions.at(-1)!.id);
-  await old.page.waitForFunction(() => document.getElementById('as-of')?.textContent?.includes('the same as on today'));
+  await old.page.waitForFunction(() =>
+    document.getElementById('as-of')?.textContent?.includes('the same as on today'),
+  );
   assert.deepEqual(old.problems, []);
   await old.page.close();
 });
@@ -158,7 +189,10 @@ test("'Cite this page' gives tonight's permalink, its date, and the citation in 
   const plain = (await cite.locator('p').first().innerText()).replace(/\s+/g, ' ');
   assert.equal(plain, `${today}. orgdir, edition of ${dateText(tonight.date)}. ${permalink}`);
   await page.locator('[data-citation="CSL-JSON"] summary').click();
-  const csl = JSON.parse(await page.locator('[data-citation="CSL-JSON"] pre').innerText()) as Record<string, unknown>[];
+  const csl = JSON.parse(await page.locator('[data-citation="CSL-JSON"] pre').innerText()) as Record<
+    string,
+    unknown
+  >[];
   assert.equal(csl.length, 1);
   assert.equal(csl[0]!['title'], today);
   assert.equal(csl[0]!['URL'], permalink);
@@ -176,7 +210,10 @@ test("'Cite this page' gives tonight's permalink, its date, and the citation in 
 
 test('without a public address the permalink is relative to the site, and says so; with no script it lands on the change history', async () => {
   const { id, then } = renamed();
-  const { page, problems } = await openPage(browser, pathToFileURL(join(night.site, 'org', `${id}.html`)).href);
+  const { page, problems } = await openPage(
+    browser,
+    pathToFileURL(join(night.site, 'org', `${id}.html`)).href,
+  );
   const tonight = editions.at(-1)!;
   const plain = await page.locator('#cite p').first().innerText();
   assert.ok(plain.includes(`org/${id}.html#edition-${tonight.id} (from the site’s address`), plain);
@@ -208,5 +245,7 @@ test('history scripts hold only the organisations whose record changed or that l
     if (new Set(texts.slice(texts.findIndex((text) => text !== 'null'))).size > 1) changedOrGone.add(id);
   }
   assert.deepEqual([...held].sort(), [...changedOrGone].sort());
-  console.error(`history scripts: ${readdirSync(folder).length} files, ${held.size} organisations, ${bytes} bytes`);
+  console.error(
+    `history scripts: ${readdirSync(folder).length} files, ${held.size} organisations, ${bytes} bytes`,
+  );
 });

@@ -57,8 +57,14 @@ function historyOrSince(): Promise<HistoryData | { since?: string }> {
 /** The words of the panel for `state`. */
 function describe(state: EditionState, edition: string): HTMLElement[] {
   if (state.kind === 'unknown')
-    return [element('p', `This site keeps no edition called “${edition}”. The page below is as of the latest edition.`)];
-  if (state.kind === 'unlisted') return [element('p', 'This organisation was not on the register in that edition.')];
+    return [
+      element(
+        'p',
+        `This site keeps no edition called “${edition}”. The page below is as of the latest edition.`,
+      ),
+    ];
+  if (state.kind === 'unlisted')
+    return [element('p', 'This organisation was not on the register in that edition.')];
   if (state.differences.length === 0)
     return [element('p', 'Its record then was the same as on today’s page below.')];
   const table = element('table');
@@ -73,7 +79,10 @@ function describe(state: EditionState, edition: string): HTMLElement[] {
   scroll.append(table);
   const count = state.differences.length;
   return [
-    element('p', `Its record then differed from today’s in ${count === 1 ? 'one field' : `${count} fields`}:`),
+    element(
+      'p',
+      `Its record then differed from today’s in ${count === 1 ? 'one field' : `${count} fields`}:`,
+    ),
     scroll,
     element('p', 'Everything else was the same then as on today’s page below.'),
   ];
@@ -86,9 +95,18 @@ function removePanel(): void {
 /** Shows the organisation as `edition` had it, above the page. */
 async function showEdition(edition: string): Promise<void> {
   removePanel();
-  const panel = element('section', undefined, { id: 'as-of', class: 'notice', tabindex: '-1', 'aria-labelledby': 'as-of-title' });
+  const panel = element('section', undefined, {
+    id: 'as-of',
+    class: 'notice',
+    tabindex: '-1',
+    'aria-labelledby': 'as-of-title',
+  });
   const known = dateOf(edition) !== undefined;
-  panel.append(element('h2', known ? `As of the edition of ${dateText(edition)}` : 'Unknown edition', { id: 'as-of-title' }));
+  panel.append(
+    element('h2', known ? `As of the edition of ${dateText(edition)}` : 'Unknown edition', {
+      id: 'as-of-title',
+    }),
+  );
   const status = element('p', 'Loading that edition…');
   panel.append(status);
   const today = element('p');

@@ -41,7 +41,10 @@ test('a name that ends its own sentence gets no second full stop', () => {
 
 test('without an edition the citation gives the date of the data', () => {
   const { edition: _edition, ...rest } = citation;
-  assert.equal(plainCitation({ ...rest, title: 'Acme', url: 'org/x.html' }), 'Acme. orgdir, data of 28 November 2026. org/x.html');
+  assert.equal(
+    plainCitation({ ...rest, title: 'Acme', url: 'org/x.html' }),
+    'Acme. orgdir, data of 28 November 2026. org/x.html',
+  );
 });
 
 test('CSL-JSON is an array of one webpage item, the name as given, JSON-escaped', () => {
@@ -57,7 +60,9 @@ test('CSL-JSON is an array of one webpage item, the name as given, JSON-escaped'
       issued: { 'date-parts': [[2026, 11, 28]] },
     },
   ]);
-  assert.ok(text.includes('"title": "Cumann “Ó Súilleabháin” & Sons {Trust} \\"100%\\" #1_x ~^ C:\\\\Dublin"'));
+  assert.ok(
+    text.includes('"title": "Cumann “Ó Súilleabháin” & Sons {Trust} \\"100%\\" #1_x ~^ C:\\\\Dublin"'),
+  );
 });
 
 test('BibTeX escapes what LaTeX reads specially, keeps letters, braces the title and leaves the url verbatim', () => {

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { historyScriptPath, permalinkAttributes, stateAt, type HistoryData } from '../../../src/view/edition-history.ts';
+import {
+  historyScriptPath,
+  permalinkAttributes,
+  stateAt,
+  type HistoryData,
+} from '../../../src/view/edition-history.ts';
 
 const EDITIONS = ['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05'];
 const history: HistoryData = {
@@ -12,7 +17,13 @@ const history: HistoryData = {
     ['2026-11-05', []],
     ['2026-11-04', 0],
     ['2026-11-03', [[0, 'Older Trust']]],
-    ['2026-11-02', [[0, 'Oldest Trust'], [1, 'not given']]],
+    [
+      '2026-11-02',
+      [
+        [0, 'Oldest Trust'],
+        [1, 'not given'],
+      ],
+    ],
   ],
 };
 
@@ -39,7 +50,13 @@ test('each older version is a step from the newer one: a field written once stay
     ],
     versions: [
       ['2026-11-04', []],
-      ['2026-11-03', [[0, 'Older Trust'], [1, '10']]],
+      [
+        '2026-11-03',
+        [
+          [0, 'Older Trust'],
+          [1, '10'],
+        ],
+      ],
       ['2026-11-02', [[1]]],
       ['2026-11-01', [[0, 'Oldest Trust']]],
     ],
@@ -69,7 +86,10 @@ test('editions before it was first seen, or while it was gone, say it was not on
 
 test('an organisation that never changed needs only the edition it was first seen in', () => {
   assert.deepEqual(stateAt(EDITIONS, '2026-11-01', { since: '2026-11-03' }), { kind: 'unlisted' });
-  assert.deepEqual(stateAt(EDITIONS, '2026-11-03', { since: '2026-11-03' }), { kind: 'listed', differences: [] });
+  assert.deepEqual(stateAt(EDITIONS, '2026-11-03', { since: '2026-11-03' }), {
+    kind: 'listed',
+    differences: [],
+  });
   assert.deepEqual(stateAt(EDITIONS, '2026-11-01', {}), { kind: 'listed', differences: [] });
   assert.deepEqual(stateAt(EDITIONS, 'nonsense', {}), { kind: 'unknown' });
 });
