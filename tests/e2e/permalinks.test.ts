@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright';
 import { loadEditionsView } from '../../src/editions/history.ts';
 import { EditionStore } from '../../src/editions/store.ts';
 import { buildSite } from '../../src/site/build.ts';
+import { axeViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { buildIn, nightlyBuilds, placeUnder, storedRecords } from '../support/build-place.ts';
 import { openPage } from '../support/page-watch.ts';
