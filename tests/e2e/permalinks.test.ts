@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { loadEditionsView } from '../../src/editions/history.ts';
 import { EditionStore } from '../../src/editions/store.ts';
 import { buildSite } from '../../src/site/build.ts';
@@ -115,8 +115,9 @@ async function panel(page: Page): Promise<string> {
 
 async function asOf(
   url: string,
+  opener: Browser | BrowserContext = browser,
 ): Promise<{ text: string; cells: string[][]; problems: string[]; page: Page }> {
-  const { page, problems } = await openPage(browser, url);
+  const { page, problems } = await openPage(opener, url);
   const text = await panel(page);
   const cells = await page
     .locator('#as-of tbody tr')
@@ -133,7 +134,9 @@ const httpUrl = (id: string, edition: string) => `${server.root}org/${id}.html#e
 test("from file://, an old edition's permalink shows that night's name beside today's, and links today's page", async () => {
   const { id, then, today } = renamed();
   const [oldest] = editions;
-  const { text, cells, problems, page } = await asOf(fileUrl(id, oldest!.id));
+  // A context of its own: axe opens pages beside the one it checks.
+  const context = await browser.newContext();
+  const { text, cells, problems, page } = await asOf(fileUrl(id, oldest!.id), context);
   assert.ok(text.includes(`As of the edition of ${dateText(oldest!.date)}`), text);
   assert.deepEqual(
     cells.find(([label]) => label === 'Name'),
@@ -144,8 +147,11 @@ test("from file://, an old edition's permalink shows that night's name beside to
     await page.locator('#as-of a', { hasText: 'Today’s page' }).getAttribute('href'),
     `${id}.html`,
   );
+  // The panel and the cite block, machine formats open, hold to WCAG 2.2 AA as the rest of the page does.
+  for (const summary of await page.locator('#cite summary').all()) await summary.click();
+  assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(problems, []);
-  await page.close();
+  await context.close();
 });
 
 test("tonight's permalink shows today's values; an unknown edition and one before the organisation was listed say so", async () => {
