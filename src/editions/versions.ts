@@ -9,7 +9,7 @@ import { leafChanges } from './diff.ts';
 import { walkEditionRegisters } from './register.ts';
 
 /** One field to set back (`value`) or to remove (no `value`), named by its keys from the root. */
-export interface PatchedField {
+interface PatchedField {
   keys: string[];
   value?: unknown;
 }
@@ -18,7 +18,7 @@ export interface PatchedField {
 export type ReversePatch = PatchedField[];
 
 /** A run of editions in which an organisation stayed as it was. */
-export interface OrganisationVersion {
+interface OrganisationVersion {
   /** The edition the run began in. */
   since: string;
   /** False for a run in which the organisation was not on the register. */

@@ -19,7 +19,7 @@ export interface Citation {
 }
 
 /** The site's name, as citations give it. */
-export const SITE_NAME = 'orgdir';
+const SITE_NAME = 'orgdir';
 
 /** The fragment of an edition's permalink, without `#`. */
 export function editionFragment(edition: string): string {

@@ -104,7 +104,7 @@ export function writeOrganisationHistories(
 }
 
 /** Writes the permalink script: the kept editions (oldest first), then the client. Answers its bytes. */
-export function writePermalinkScript(
+function writePermalinkScript(
   siteDir: string,
   editions: readonly { id: string; date: string }[],
   client: Uint8Array,
