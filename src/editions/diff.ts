@@ -41,24 +41,36 @@ export interface EditionChanges {
   membership: MembershipChange[];
 }
 
+/** One field that differs, named by its keys from the record's root (a key may itself hold a dot). */
+export interface LeafChange {
+  keys: string[];
+  before?: unknown;
+  after?: unknown;
+}
+
 /** The leaf fields that differ between two records, in the order of the newer record's fields. */
-export function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
-  const changes: FieldChange[] = [];
-  const walk = (a: Record<string, unknown>, b: Record<string, unknown>, prefix: string) => {
+export function leafChanges(before: Record<string, unknown>, after: Record<string, unknown>): LeafChange[] {
+  const changes: LeafChange[] = [];
+  const walk = (a: Record<string, unknown>, b: Record<string, unknown>, prefix: string[]) => {
     const keys = [...Object.keys(b), ...Object.keys(a).filter((key) => !Object.hasOwn(b, key))];
     for (const key of keys) {
-      const path = prefix === '' ? key : `${prefix}.${key}`;
+      const path = [...prefix, key];
       const inA = Object.hasOwn(a, key);
       const inB = Object.hasOwn(b, key);
       if (inA && inB && isPlainObject(a[key]) && isPlainObject(b[key])) {
         walk(a[key], b[key], path);
       } else if (!inA || !inB || !sameValue(a[key], b[key])) {
-        changes.push({ path, ...(inA ? { before: a[key] } : {}), ...(inB ? { after: b[key] } : {}) });
+        changes.push({ keys: path, ...(inA ? { before: a[key] } : {}), ...(inB ? { after: b[key] } : {}) });
       }
     }
   };
-  walk(before, after, '');
+  walk(before, after, []);
   return changes;
+}
+
+/** The leaf fields that differ between two records, each named by its dotted path. */
+export function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
+  return leafChanges(before, after).map(({ keys, ...values }) => ({ path: keys.join('.'), ...values }));
 }
 
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>

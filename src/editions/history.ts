@@ -11,6 +11,7 @@ import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
 import { collectFinancialReports, type FinancialReports } from './finances.ts';
 import { readEditionRegister } from './register.ts';
+import { collectOrganisationTimelines, type OrganisationTimelines } from './versions.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
 
@@ -55,6 +56,13 @@ export interface EditionsView {
   siteUrl?: string;
   /** Each organisation's financial summaries as every kept edition reported them (finances.ts). */
   financialReports?: FinancialReports;
+  /**
+   * Every kept edition, oldest first, not only the shown ones: each has a permalink on every
+   * organisation page (docs/site.md: "Permalinks and citations").
+   */
+  kept?: { id: string; date: string }[];
+  /** Each organisation's versions across every kept edition (versions.ts). */
+  timelines?: OrganisationTimelines;
 }
 
 /**
@@ -131,16 +139,16 @@ export async function loadEditionsView(dir: string, url: string | undefined): Pr
         ]
       : [],
   );
-  const financialReports = await collectFinancialReports(
-    dir,
-    store.list().map((meta) => join(dir, meta.id)),
-  );
+  const folders = store.list().map((meta) => join(dir, meta.id));
+  const financialReports = await collectFinancialReports(dir, folders);
   return {
     editions,
     former,
     carried,
     histories: organisationHistories(editions),
     financialReports,
+    kept: store.list().map(({ id, date }) => ({ id, date })),
+    timelines: await collectOrganisationTimelines(dir, folders),
     ...(url === undefined ? {} : { siteUrl: url }),
   };
 }

@@ -10,6 +10,7 @@ import { readManifest, type ManifestReading } from '../lib/manifest-file.ts';
 import type { Unreadable } from '../records/data-folder.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
 import { collectFinancialReports } from './finances.ts';
+import { collectOrganisationTimelines } from './versions.ts';
 import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport, type GuardThresholds } from './guard.ts';
 import {
   organisationHistories,
@@ -203,6 +204,7 @@ async function editionsView(
       .slice(0, Math.max(0, Math.min(options.keep ?? SHOWN_EDITIONS, SHOWN_EDITIONS) - 1))
       .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
   ];
+  const folders = [...store.list().map((edition) => store.path(edition.id)), store.pendingPath(newest.meta.id)];
   const carried: CarriedOrganisation[] = [...next.organisations.values()].flatMap((organisation) =>
     organisation.carriedFrom === undefined
       ? []
@@ -221,10 +223,9 @@ async function editionsView(
     carried,
     histories: organisationHistories(kept),
     // Every edition's, the pending one last: a year once reported stays on the page for good.
-    financialReports: await collectFinancialReports(options.editionsDir, [
-      ...store.list().map((edition) => store.path(edition.id)),
-      store.pendingPath(newest.meta.id),
-    ]),
+    financialReports: await collectFinancialReports(options.editionsDir, folders),
+    kept: [...store.list(), newest.meta].map(({ id, date }) => ({ id, date })),
+    timelines: await collectOrganisationTimelines(options.editionsDir, folders),
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   };
 }

@@ -33,6 +33,7 @@ import { writeSearchDocuments } from '../search/build/site-index.ts';
 import { listedFormer } from '../editions/former.ts';
 import { signFolder, type SigningKey } from '../hosting/signed-manifest.ts';
 import { REPLAYED_API_DIR } from './replayed-api.ts';
+import { writePermalinkFiles, type PermalinkFiles } from './organisation-histories.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -126,6 +127,8 @@ export interface SiteSummary {
   unreadable: Register['unreadable'];
   /** The search index: documents, words, files and bytes by kind. */
   search: SearchIndexSummary;
+  /** The permalink script and the organisations' history scripts (src/site/organisation-histories.ts). */
+  permalinks: PermalinkFiles;
 }
 
 /** The crawl's end as the archive's file time; the build time when the manifest has none. */
@@ -440,7 +443,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     setSiteContext(context);
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     separatePages(times, pages);
-    writeSearchEngineFiles(staging, options.siteUrl);
+    const permalinks = await step('permalinks', () => writeBesidePages(staging, options));
     // After the bundle (Astro empties the folder it renders into), before the archives: the
     // offline copy holds exactly the site, its mark included.
     markOutputFolder(staging);
@@ -472,6 +475,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
       peakMemory: times.peakMemory,
       unreadable: register.unreadable,
       search,
+      permalinks,
     };
   } catch (error) {
     await discardBuild(running, folders);
@@ -480,6 +484,12 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);
   }
+}
+
+/** What a site holds beside its pages: the search engines' files, the permalink and history scripts. */
+function writeBesidePages(staging: string, options: SiteOptions): Promise<PermalinkFiles> {
+  writeSearchEngineFiles(staging, options.siteUrl);
+  return writePermalinkFiles(staging, options.editions ?? NO_EDITIONS);
 }
 
 /** What the pages are handed (src/site/context.ts). */

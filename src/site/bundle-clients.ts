@@ -9,6 +9,7 @@ import { SEARCH_CLIENT_FUNCTION } from '../search/format/options.ts';
 
 const SEARCH_CLIENT_ENTRY = fileURLToPath(new URL('../search/browser/page.ts', import.meta.url));
 const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
+const PERMALINK_CLIENT_ENTRY = fileURLToPath(new URL('../view/browser/permalink.ts', import.meta.url));
 
 /** The text of `search/search.js`, the search page's client and its worker in one script (src/search/browser/page.ts). */
 export function bundleSearchClient(): Promise<Uint8Array> {
@@ -18,6 +19,11 @@ export function bundleSearchClient(): Promise<Uint8Array> {
 /** The text of `match/match.js`, the list matcher's client and its worker in one script (src/match/browser.ts). */
 export function bundleMatchClient(): Promise<Uint8Array> {
   return bundleClient(MATCH_CLIENT_ENTRY, MATCH_CLIENT_FUNCTION);
+}
+
+/** The client of every organisation page's permalinks and citations (src/view/browser/permalink.ts). */
+export function bundlePermalinkClient(): Promise<Uint8Array> {
+  return bundleScript(PERMALINK_CLIENT_ENTRY);
 }
 
 /**
