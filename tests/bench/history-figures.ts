@@ -44,8 +44,9 @@ export interface HistoryFigures {
   year: YearOfNights;
   /** Whether the data folder the crawl stage left at this size reads into the same register, when there was one. */
   crawlCheck?: { organisations: number; same: boolean };
-  /** The stage's own wall time. */
+  /** The stage's own wall time, and the CPU time of the process meanwhile (user and system). */
   wallSeconds: number;
+  cpuSeconds?: number;
   loadAverage: number;
 }
 

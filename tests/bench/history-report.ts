@@ -105,7 +105,9 @@ export function historySection(sized: readonly { history?: HistoryFigures }[], t
         mb2(figures.year.editionsBytes),
         mb2(figures.year.historyBytes),
         `${figures.year.keyframes}, ${figures.year.deltas}`,
-        seconds(figures.wallSeconds),
+        figures.cpuSeconds === undefined
+          ? seconds(figures.wallSeconds)
+          : `${seconds(figures.wallSeconds)} (CPU ${seconds(figures.cpuSeconds)})`,
         figures.loadAverage.toFixed(1),
       ]),
     ),

@@ -61,6 +61,11 @@ function filesUnder(folder: string): Map<string, number> {
 
 const total = (files: Map<string, number>) => [...files.values()].reduce((sum, bytes) => sum + bytes, 0);
 
+function cpuSecondsSince(before: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / 1e6;
+}
+
 function secondsSince(start: number): number {
   return (performance.now() - start) / 1000;
 }
@@ -166,6 +171,7 @@ function changeRecords(
 
 export async function runHistoryStage(options: HistoryStageOptions): Promise<HistoryFigures> {
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const load = loadAverage();
   const { folder, organisations, log } = options;
   const dataDir = join(folder, 'data');
@@ -247,6 +253,7 @@ export async function runHistoryStage(options: HistoryStageOptions): Promise<His
     year: yearOfNights(figures),
     ...(crawlCheck === undefined ? {} : { crawlCheck }),
     wallSeconds: secondsSince(started),
+    cpuSeconds: cpuSecondsSince(cpuBefore),
     loadAverage: Math.max(load, loadAverage()),
   };
 }
