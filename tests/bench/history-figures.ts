@@ -61,7 +61,7 @@ export interface YearOfNights {
 }
 
 /** A year of editions: one a night. */
-export const YEAR_OF_EDITIONS = 365;
+const YEAR_OF_EDITIONS = 365;
 
 /**
  * What `editions` nightly editions take when each night is like the median night measured: the
@@ -107,7 +107,7 @@ export function yearOfNights(
   return year;
 }
 
-export const HISTORY_TARGETS = {
+const HISTORY_TARGETS = {
   /** The first edition's folder at the register's size. */
   firstEditionBytes: 15_000_000,
   /** What a night on which 1% of the organisations changed adds to the editions folder. */
@@ -117,7 +117,7 @@ export const HISTORY_TARGETS = {
 } as const;
 
 /** What the two budgets allow a year of editions: the first edition's, then a night's each night. */
-export const YEAR_BUDGET_BYTES =
+const YEAR_BUDGET_BYTES =
   HISTORY_TARGETS.firstEditionBytes + (YEAR_OF_EDITIONS - 1) * HISTORY_TARGETS.nightBytes;
 
 export interface HistoryCheck {

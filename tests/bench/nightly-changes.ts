@@ -7,10 +7,10 @@ import { COUNTIES, nearby, postalAddress } from '../../src/sample-api/geography.
 import { createRandom, pick, sample, type Random } from '../../src/sample-api/prng.ts';
 
 /** The share of the register a night changes. */
-export const NIGHT_CHANGE_SHARE = 0.01;
+const NIGHT_CHANGE_SHARE = 0.01;
 
-export const NIGHT_CHANGE_KINDS = ['financialYear', 'address', 'director'] as const;
-export type NightChangeKind = (typeof NIGHT_CHANGE_KINDS)[number];
+const NIGHT_CHANGE_KINDS = ['financialYear', 'address', 'director'] as const;
+type NightChangeKind = (typeof NIGHT_CHANGE_KINDS)[number];
 
 export interface NightChange {
   id: string;
