@@ -71,7 +71,7 @@ const MB = 1_000_000;
 
 /**
  * The most bytes each file may have as fetched and, gzipped ones, once expanded; and the longest
- * line of a JSON-lines file. An edition of 35,000 organisations is about 15 MB gzipped and 100 MB
+ * line of a JSON-lines file. An edition of 35,000 organisations is about 13 MB gzipped and 94 MB
  * expanded (docs/publishing.md: "Editions"): the limits leave room for a register several times that size and
  * keep a hostile answer from taking more memory or disk than such an edition would.
  */

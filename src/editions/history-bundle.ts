@@ -13,6 +13,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { fetchedEdition, firstIssue } from '../schemas/edition.ts';
+import { EDITION_GZIP } from './edition-file.ts';
 import { DELTA_FILE, SNAPSHOT_FILE, walkEditionRegisters } from './register.ts';
 
 export const HISTORY_FILE = 'orgdir-editions.jsonl.gz';
@@ -88,7 +89,7 @@ export async function unpackHistory(lines: AsyncIterable<string>, into: string):
         ids.push(meta.id);
         const folder = join(into, meta.id);
         mkdirSync(folder, { recursive: true });
-        const gzip = createGzip({ level: 9 });
+        const gzip = createGzip(EDITION_GZIP);
         const done = finished(gzip.pipe(createWriteStream(join(folder, registerFile(meta)))));
         const lineSchema = meta.register?.format === 'delta' ? fetchedEdition.deltaLine : fetchedEdition.snapshotLine;
         output = { folder, gzip, done, lineSchema };

@@ -20,6 +20,7 @@ import { parseRecord } from '../records/record-json.ts';
 import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 import {
   addSnapshotLine,
+  EDITION_GZIP,
   gzippedLines,
   listKey,
   listLine,
@@ -45,7 +46,7 @@ type DeltaLine = z.infer<typeof keptEdition.deltaLine>;
  * The most deltas between two keyframes: a rebuild opens at most this many files besides the
  * keyframe, however small each night's changes.
  */
-const LONGEST_CHAIN = 100;
+export const LONGEST_CHAIN = 100;
 
 /** The SHA-256 of a register's snapshot lines, uncompressed: what a rebuild must give back. */
 export function registerHash(snapshot: EditionSnapshot): string {
@@ -255,7 +256,7 @@ export async function walkEditionRegisters(
 async function writeLines(path: string, lines: Iterable<string>): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await pipeline(Readable.from(lines), createGzip({ level: 9 }), createWriteStream(temporary));
+    await pipeline(Readable.from(lines), createGzip(EDITION_GZIP), createWriteStream(temporary));
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

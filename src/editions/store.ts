@@ -21,7 +21,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { EditionChanges } from './diff.ts';
 import type { GuardReport } from './guard.ts';
-import type { EditionSnapshot } from './edition-file.ts';
+import { EDITION_GZIP, type EditionSnapshot } from './edition-file.ts';
 import { makeKeyframe, readEditionRegister, writeEditionRegister, type RegisterStorage } from './register.ts';
 import { EDITION_ID, keptEdition, parseEditionFile } from '../schemas/edition.ts';
 
@@ -206,7 +206,7 @@ async function writeFormerFile(path: string, former: readonly FormerOrganisation
   const sorted = [...former].sort((a, b) => (a.id < b.id ? -1 : 1));
   await pipeline(
     Readable.from(sorted.map((organisation) => `${JSON.stringify(organisation)}\n`)),
-    createGzip({ level: 9 }),
+    createGzip(EDITION_GZIP),
     createWriteStream(path),
   );
 }

@@ -7,6 +7,7 @@ import type { NetworkConditions } from '../support/static-server.ts';
 import type { Calibration } from './calibration.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
 import type { PagefindIndexFigures } from './pagefind.ts';
+import { historyChecks, type HistoryFigures } from './history-figures.ts';
 import { median } from './statistics.ts';
 
 export { median };
@@ -208,6 +209,8 @@ export interface SizeResult {
   search?: SearchFigures;
   /** Lighthouse's audit of each page kind. */
   lighthouse?: LighthouseFigures;
+  /** What keeping every edition costs (tests/bench/history.ts). */
+  history?: HistoryFigures;
 }
 
 export interface BenchmarkResults {
@@ -227,7 +230,16 @@ export interface BenchmarkResults {
 
 export interface TargetCheck {
   stage:
-    'crawl' | 'sweep' | 'site' | 'search' | 'pagefind' | 'phone' | 'page weight' | 'hosting' | 'lighthouse';
+    | 'crawl'
+    | 'sweep'
+    | 'site'
+    | 'search'
+    | 'pagefind'
+    | 'phone'
+    | 'page weight'
+    | 'hosting'
+    | 'lighthouse'
+    | 'history';
   target: string;
   /** The figure measured, as shown. */
   measured: string;
@@ -600,6 +612,7 @@ export function checkTargets(sizes: readonly SizeResult[]): TargetCheck[] {
       ...hostingChecks(size),
       ...readerChecks(size),
       ...lighthouseChecks(size),
+      ...(size.history === undefined ? [] : historyChecks(size.history)),
     ]),
   ];
 }
@@ -622,6 +635,7 @@ export function mergeResults(earlier: BenchmarkResults, later: BenchmarkResults)
       'pagefind',
       'phone',
       'lighthouse',
+      'history',
     ] as const) {
       if (size[stage] !== undefined) Object.assign(merged, { [stage]: size[stage] });
     }

@@ -8,6 +8,7 @@ import {
   type PairedSiteFigures,
   type SizeResult,
 } from './figures.ts';
+import { historySection } from './history-report.ts';
 import type { SearchBenchmark } from './search-timing.ts';
 import { judgeHosting } from '../../src/hosting/limits.ts';
 
@@ -722,6 +723,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
     ...pagefindSection(sizes),
     ...phoneSection(sizes),
     ...lighthouseSection(sizes),
+    ...historySection(sizes, markdownTable),
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -1,4 +1,4 @@
-// `npm run bench`: every stage at every size, in order crawl → site → page weight → search, each
+// `npm run bench`: every stage at every size, in order crawl → site → page weight → search → history, each
 // size in a folder of its own under the work folder, then the figures written as BENCHMARKS.md and
 // JSON.
 import { existsSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { describeMachine, loadAverage } from './machine.ts';
 import { calibrate } from './calibration.ts';
 import { auditSite } from './lighthouse.ts';
 import { buildNightOfChanges } from './night-of-changes.ts';
+import { HISTORY_NIGHTS, runHistoryStage } from './history.ts';
 import { benchmarkPagefind, indexWithPagefind, pagefindColdQueries, serveForComparison } from './pagefind.ts';
 import { benchmarkSearch, orgdirColdQueries } from './search-timing.ts';
 import { PHONE_NETWORK, type NetworkConditions } from '../support/static-server.ts';
@@ -36,7 +37,7 @@ import {
   type WorkerOptions,
 } from './stages.ts';
 
-export const STAGES = ['crawl', 'sweep', 'site', 'search'] as const;
+export const STAGES = ['crawl', 'sweep', 'site', 'search', 'history'] as const;
 /** Other search engines the benchmark can set beside orgdir's. */
 export const COMPARISONS = ['pagefind'] as const;
 export type Comparison = (typeof COMPARISONS)[number];
@@ -218,6 +219,25 @@ async function searchFor(run: SizeRun, browser: Browser): Promise<void> {
   );
 }
 
+/** The editions kept for good: a first edition and ordinary nights, written and measured. */
+async function historyFor(run: SizeRun): Promise<void> {
+  const { options, label, result, dataDir, folder } = run;
+  options.log(`${label}: history, a first edition and ${HISTORY_NIGHTS} nights of 1% changes…`);
+  result.history = await runHistoryStage({
+    organisations: result.organisations,
+    seed: options.seed,
+    folder: join(folder, 'history'),
+    nights: HISTORY_NIGHTS,
+    ...(hasCompleteData(dataDir, result.organisations) ? { crawledDataDir: dataDir } : {}),
+    log: options.log,
+  });
+  const { history } = result;
+  options.log(
+    `${label}: history: first edition ${history.firstEdition.bytes} bytes; a year scaled ` +
+      `${history.year.editionsBytes} bytes, history file ${history.year.historyBytes}; whole stage ${history.wallSeconds.toFixed(1)} s`,
+  );
+}
+
 export async function runBenchmark(options: BenchmarkOptions): Promise<BenchmarkResults> {
   const startLoad = loadAverage();
   const worker: WorkerOptions =
@@ -254,6 +274,7 @@ export async function runBenchmark(options: BenchmarkOptions): Promise<Benchmark
         options.log(`${run.label}: Lighthouse audits each page kind…`);
         run.result.lighthouse = await auditSite(run.siteDir, LIGHTHOUSE_RUNS, loadAverage, night);
       }
+      if (options.stages.includes('history')) await historyFor(run);
     }
   } finally {
     await browser?.close();

@@ -52,7 +52,7 @@ test('paired builds name a revision and a whole number of pairs', () => {
 test('an unknown stage or engine is named with the known ones; a blank engine list compares none', () => {
   assert.deepEqual(read(['--stages', 'crawl,foo']), {
     ok: false,
-    problem: 'unknown stage foo (known: crawl, sweep, site, search)',
+    problem: 'unknown stage foo (known: crawl, sweep, site, search, history)',
   });
   assert.deepEqual(read(['--compare', 'lunr']), {
     ok: false,

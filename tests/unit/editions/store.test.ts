@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, test } from 'node:test';
-import { readDataFolder, readSnapshot, writeSnapshot } from '../../../src/editions/edition-file.ts';
+import { readDataFolder, readSnapshot, snapshotLines, writeSnapshot } from '../../../src/editions/edition-file.ts';
 import { EditionStore, type EditionMeta } from '../../../src/editions/store.ts';
 import { generateDataset } from '../../../src/sample-api/dataset.ts';
 import { writeDataFolder } from '../../support/data-folder.ts';
@@ -31,7 +31,7 @@ test('a data folder reads into every stored record and every list, with lower-ca
   assert.equal(snapshot.lists.get('voluntaryCode:SORP')?.members.length, 0);
 });
 
-test('a snapshot written and read back is the same, and the file is sorted gzipped JSON lines', async () => {
+test('a snapshot written and read back is the same; the file holds its lines grouped by sub-sector, county and name', async () => {
   const snapshot = readDataFolder(dataDir);
   const [first] = snapshot.organisations.values();
   first!.carriedFrom = '2026-01-01';
@@ -39,11 +39,22 @@ test('a snapshot written and read back is the same, and the file is sorted gzipp
   await writeSnapshot(path, snapshot);
   assert.deepEqual(await readSnapshot(path), snapshot);
   const lines = gunzipSync(readFileSync(path)).toString('utf8').trimEnd().split('\n');
-  assert.equal(lines.length, snapshot.organisations.size + snapshot.lists.size);
-  const ids = lines
+  // The same lines as the register's hash covers, in another order.
+  assert.deepEqual([...lines].sort(), [...snapshotLines(snapshot)].map((line) => line.trimEnd()).sort());
+  const organisations = lines
     .slice(0, snapshot.organisations.size)
-    .map((line) => (JSON.parse(line) as { id: string }).id);
-  assert.deepEqual(ids, [...ids].sort());
+    .map((line) => JSON.parse(line) as { type: string; id: string; record: Record<string, string> });
+  assert.ok(organisations.every((line) => line.type === 'organisation'));
+  const key = ({ id, record }: { id: string; record: Record<string, string> }) =>
+    [record['subSectorCode'], record['county'], record['name'], id];
+  const expected = [...organisations].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const at = x.findIndex((part, index) => part !== y[index]);
+    return at < 0 ? 0 : x[at]! < y[at]! ? -1 : 1;
+  });
+  assert.deepEqual(organisations.map((line) => line.id), expected.map((line) => line.id));
+  const lists = lines.slice(snapshot.organisations.size).map((line) => JSON.parse(line) as { type: string });
+  assert.ok(lists.every((line) => line.type === 'list'));
   const again = join(root, 'again.jsonl.gz');
   await writeSnapshot(again, await readSnapshot(path));
   assert.deepEqual(readFileSync(again), readFileSync(path));
