@@ -8,6 +8,7 @@ import { SEARCH_CLIENT_FUNCTION } from '../search/options.ts';
 
 const SEARCH_CLIENT_ENTRY = fileURLToPath(new URL('../search/browser.ts', import.meta.url));
 const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
+const COMPARE_CLIENT_ENTRY = fileURLToPath(new URL('../view/compare-browser.ts', import.meta.url));
 const MATCH_WORKER_ENTRY = fileURLToPath(new URL('../match/worker.ts', import.meta.url));
 
 /**
@@ -29,6 +30,11 @@ export async function bundleSearchClient(): Promise<Uint8Array> {
 export async function bundleMatchClient(): Promise<Uint8Array> {
   const worker = new TextDecoder().decode(await bundleScript(MATCH_WORKER_ENTRY));
   return bundleScript(MATCH_CLIENT_ENTRY, { MATCH_WORKER_SOURCE: JSON.stringify(worker) });
+}
+
+/** The text of `compare/compare.js`: compare.html's client, and the choosing on other pages. */
+export function bundleCompareClient(): Promise<Uint8Array> {
+  return bundleScript(COMPARE_CLIENT_ENTRY);
 }
 
 /** The text of one classic script bundling `entry` (a path) and what it imports; `define` replaces global names by code. */
