@@ -4,7 +4,7 @@
 // too) with a bar that opens it; on compare.html it loads the chosen organisations' shards (classic
 // scripts beside it) and sets them side by side. Built with DOM methods and textContent only.
 import { element, saveFile } from '../lib/elements.ts';
-import { COMPARE, organisationFileStem } from '../lib/routes.ts';
+import { COMPARE, organisationFileStem, SEARCH } from '../lib/routes.ts';
 import { publicAddress } from '../lib/urls.ts';
 import {
   COMPARE_DATA_FUNCTION,
@@ -114,6 +114,36 @@ function offerLinks(container: Element): void {
   }
 }
 
+/**
+ * Each director's name on an organisation page becomes a search of the directors' names for it
+ * (`director:"…"`, src/search/query.ts): the other boards the name sits on. Added here rather than
+ * written into the page: the search needs this script's JavaScript anyway, and 35,000 pages carry
+ * no link that a reader without it could not follow.
+ */
+function linkDirectors(main: HTMLElement): void {
+  const heading = main.querySelector('h2#people');
+  const cells = heading?.parentElement?.querySelectorAll<HTMLElement>('tbody tr > td:first-child bdi') ?? [];
+  if (!heading || cells.length === 0) return;
+  for (const cell of cells) {
+    const name = cell.textContent?.trim() ?? '';
+    if (name === '') continue;
+    const query = new URLSearchParams({ q: `director:"${name.replace(/["“”]/g, '')}"` });
+    const link = element('a', name, {
+      href: new URL(`${SEARCH}?${query}`, root).href,
+      title: `Every organisation whose record lists a director named ${name}`,
+    });
+    cell.replaceChildren(link);
+  }
+  heading.after(
+    element(
+      'p',
+      'Each name leads to every organisation whose record lists a director of the same name. ' +
+        'The register gives names only: the same name may be another person.',
+      { class: 'lede' },
+    ),
+  );
+}
+
 function offerOnPage(main: HTMLElement): void {
   const here = /^org\/([a-z0-9_-]+)\.html$/.exec(new URL(location.href).href.slice(root.href.length));
   const heading = main.querySelector('h1');
@@ -121,6 +151,7 @@ function offerOnPage(main: HTMLElement): void {
     const line = element('p', undefined, { class: 'compare-offer' });
     line.append(toggleFor(here[1]!, heading.textContent ?? '', true));
     heading.after(line);
+    linkDirectors(main);
   }
   for (const table of main.querySelectorAll('table.ranked')) offerLinks(table);
   const results = main.querySelector('[data-search-results]');

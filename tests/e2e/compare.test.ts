@@ -1,7 +1,8 @@
-// Organisations side by side, as a reader meets them: chosen on organisation pages, a ranked list
-// and the search results, compared two and four at a time from file:// and over HTTP, on a wide
-// screen and a phone's, the shared address reopening the same comparison in another browser, and
-// the comparison downloaded as CSV.
+// Readers' questions across organisations. Organisations side by side, as a reader meets them:
+// chosen on organisation pages, a ranked list and the search results, compared two and four at a
+// time from file:// and over HTTP, on a wide screen and a phone's, the shared address reopening
+// the same comparison in another browser, and the comparison downloaded as CSV. And the people: a
+// director's name on a page leads to every organisation whose record lists it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { parseCsv } from '../../src/lib/csv.ts';
+import { tokenize } from '../../src/search/fold.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../../src/bench/chromium.ts';
 import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
@@ -232,3 +234,45 @@ test('compare.html without organisations says how to choose them, and validates'
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+/** The organisations whose records list a director whose name holds `name`'s words in order. */
+function boardsOf(name: string): string[] {
+  const words = tokenize(name).join(' ');
+  return [...records.values()]
+    .filter((record) =>
+      ((record['directors'] as { name?: string }[] | undefined) ?? []).some((director) =>
+        ` ${tokenize(director.name ?? '').join(' ')} `.includes(` ${words} `),
+      ),
+    )
+    .map((record) => String(record['name']))
+    .sort();
+}
+
+for (const [where, rootOf] of [
+  ['file://', () => pathToFileURL(site + '/').href],
+  ['HTTP', () => server.root],
+] as const) {
+  test(`from ${where}: a director's name on an organisation page leads to every board that lists it, by name only`, async () => {
+    // A name on more than one board in the data folder.
+    const counts = new Map<string, string[]>();
+    for (const [id, record] of records)
+      for (const director of (record['directors'] as { name?: string }[] | undefined) ?? [])
+        if (director.name) counts.set(director.name, [...(counts.get(director.name) ?? []), id]);
+    const [name, ids] = [...counts].find(([, boards]) => boards.length > 1)!;
+    const context = await browser.newContext({ viewport: PHONE });
+    const { page, problems } = await openPage(context, `${rootOf()}org/${ids[0]}.html`);
+    await page
+      .getByText('matched by name', { exact: false })
+      .or(page.getByText('names only'))
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name, exact: true }).click();
+    await page.locator('.search-result').first().waitFor();
+    const found = await page.locator('.search-result h3 a').allTextContents();
+    assert.deepEqual(found.sort(), boardsOf(name));
+    assert.ok(found.length >= 2, `${name}: ${found.length} boards`);
+    assert.match(await page.locator('.search-result').first().innerText(), /Director \(by name only\)/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
