@@ -276,3 +276,50 @@ for (const [where, rootOf] of [
     await context.close();
   });
 }
+
+test('on a phone a ranked list shows each latest income beside its name, and its box shows that it scrolls', async () => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const ranked = readdirSync(join(site, 'largest', 'county'))
+    .map((file) => ({
+      file,
+      rows: readFileSync(join(site, 'largest', 'county', file), 'utf8').split('org/').length,
+    }))
+    .sort((a, b) => b.rows - a.rows)[0]!.file;
+  const { page, problems } = await openPage(context, fileUrl(`largest/county/${ranked}`));
+  const { incomes, box } = await page.evaluate(() => {
+    const table = document.querySelector('table.ranked')!;
+    const column = [...table.querySelectorAll('thead th')].findIndex((th) =>
+      th.textContent!.includes('income'),
+    );
+    const cells = [...table.querySelectorAll(`tbody tr > :nth-child(${column + 1})`)];
+    const scroller = table.closest('.scroll')!;
+    return {
+      incomes: cells.map((cell) => ({ text: cell.textContent!, right: cell.getBoundingClientRect().right })),
+      box: {
+        scrolls: scroller.scrollWidth > scroller.clientWidth,
+        attachment: getComputedStyle(scroller).backgroundAttachment,
+      },
+    };
+  });
+  assert.ok(
+    incomes.some(({ text }) => /\d/.test(text)),
+    'incomes given',
+  );
+  for (const { text, right } of incomes) assert.ok(right <= PHONE.width, `${text} ends at ${right} px`);
+  // The table is wider than the screen: the shade at its edges is drawn by the box, not its content.
+  assert.ok(box.scrolls);
+  assert.match(box.attachment, /local.*scroll/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a site crawled from an API on this machine that did not mark its answers as made up says nothing of sample data', () => {
+  // The data folder's manifest names a loopback API and carries no mark (tests/fixtures/data).
+  const manifest = JSON.parse(readFileSync(join(work, 'data', 'manifest.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  assert.match(String(manifest['apiUrl']), /^http:\/\/127\.0\.0\.1:/);
+  for (const path of ['index.html', 'compare.html', `org/${FULL}.html`])
+    assert.doesNotMatch(readFileSync(join(site, path), 'utf8'), /Sample data/, path);
+});
