@@ -323,3 +323,26 @@ test('a site crawled from an API on this machine that did not mark its answers a
   for (const path of ['index.html', 'compare.html', `org/${FULL}.html`])
     assert.doesNotMatch(readFileSync(join(site, path), 'utf8'), /Sample data/, path);
 });
+
+test('on a phone every form control of search, the list matcher and the comparison is at least 44 px tall', async () => {
+  const context = await browser.newContext({ viewport: PHONE });
+  for (const path of ['search.html', 'match.html', 'compare.html', `org/${FULL}.html`]) {
+    const { page, problems } = await openPage(context, fileUrl(path));
+    await page.evaluate(() =>
+      document.querySelectorAll('details').forEach((details) => (details.open = true)),
+    );
+    const controls = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('button, select, input:not([type="checkbox"]), textarea')]
+        .filter((control) => control.checkVisibility())
+        .map((control) => ({
+          control: `${control.tagName.toLowerCase()} ${control.getAttribute('aria-label') ?? control.textContent ?? ''}`,
+          height: control.getBoundingClientRect().height,
+        })),
+    );
+    assert.ok(controls.length > 0, path);
+    for (const { control, height } of controls)
+      assert.ok(height >= 44, `${path}: ${control} is ${height} px tall`);
+    assert.deepEqual(problems, []);
+  }
+  await context.close();
+});
