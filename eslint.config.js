@@ -30,7 +30,7 @@ export const AREAS = {
   },
   hosting: {
     about:
-      'What hosts allow, what a built site measures against them, and the release folder beside the site.',
+      'What hosts allow, what a built site measures against them, the release folder beside the site, and signed manifests to verify.',
     may: ['lib'],
   },
   'config.ts': { about: 'Where the stages read and write, from the environment.', may: ['lib', 'hosting'] },
@@ -60,7 +60,7 @@ export const AREAS = {
   },
   search: {
     about:
-      'The search index (built in Node) and its query engine (run in the browser, and in Node by the tests and the benchmark).',
+      'The search index, by where its code runs: built in Node (build/), queried in the browser (browser/), one format both read (format/).',
     may: ['schemas', 'lib', 'storage', 'config.ts', 'records', 'money'],
   },
   editions: {
@@ -86,25 +86,6 @@ export const AREAS = {
       'money',
       'search',
       'editions',
-      'match',
-    ],
-  },
-  bench: {
-    about: 'The benchmark: every stage run and measured, its report, and the one way to start Chromium.',
-    may: [
-      'schemas',
-      'lib',
-      'storage',
-      'hosting',
-      'config.ts',
-      'records',
-      'sample-api',
-      'crawl',
-      'search',
-      'editions',
-      'view',
-      'money',
-      'site',
       'match',
     ],
   },
@@ -187,12 +168,60 @@ function boundary(files, area, depth, allowed) {
   return refusing(files, refusals(area, depth, allowed));
 }
 
+/**
+ * src/search by where its code runs: the index is built in Node, queried in the browser, and both
+ * sides read one format. Each folder may import besides itself only what is listed; the browser's
+ * and the format's code never take a Node module.
+ */
+export const SEARCH_FOLDERS = {
+  format: {
+    about: 'The index files and what both sides agree on: fields, codec, word folding, the query parser.',
+    may: [],
+    node: false,
+  },
+  build: {
+    about: 'Builds the index in Node from the record model, at site build time.',
+    may: ['format'],
+    node: true,
+  },
+  browser: {
+    about: "The search page's client, its worker and the query engine: runs in the browser.",
+    may: ['format'],
+    node: false,
+  },
+};
+
+/** The extra patterns that hold a folder of src/search to its own imports. */
+function searchFolderRefusals(folder) {
+  const { may, node } = SEARCH_FOLDERS[folder];
+  const others = Object.keys(SEARCH_FOLDERS).filter((other) => other !== folder && !may.includes(other));
+  const patterns = [
+    {
+      regex: `^\\.\\./(?:${others.join('|')})/`,
+      message: `src/search/${folder} may import only from ${[folder, ...may].map((name) => `src/search/${name}`).join(', ')} of the search (eslint.config.js).`,
+    },
+  ];
+  if (!node)
+    patterns.push({
+      regex: '^node:',
+      message: `src/search/${folder} runs in the browser too: no Node modules.`,
+    });
+  return patterns;
+}
+
 const MAX_DEPTH = 4;
 const boundaries = [];
 for (const [area, allowed] of Object.entries(LAYERS)) {
   if (area.endsWith('.ts')) continue;
   for (let depth = 1; depth <= MAX_DEPTH; depth += 1) {
     boundaries.push(boundary([`src/${area}/${'*/'.repeat(depth - 1)}*.{ts,astro}`], area, depth, allowed));
+    // The search's own folders: the area's rules and their own, in one rule that overrides the above.
+    if (area === 'search' && depth === 2) {
+      for (const folder of Object.keys(SEARCH_FOLDERS)) {
+        const patterns = [...refusals(area, depth, allowed), ...searchFolderRefusals(folder)];
+        boundaries.push(refusing([`src/search/${folder}/*.ts`], patterns));
+      }
+    }
   }
 }
 for (const [file, allowed] of Object.entries(LAYERS)) {
@@ -206,7 +235,20 @@ const scriptPatterns = [
     message: 'scripts/ runs the site through src/site, never its pages directly.',
   },
 ];
-boundaries.push(refusing(['scripts/**/*.ts'], scriptPatterns));
+// The benchmark is tooling, not the product: it lives in tests/bench beside the tests' support (the
+// Chromium launcher, the static server), and only its commands reach into tests/.
+const TOOLING_COMMANDS = ['scripts/bench.ts', 'scripts/bench-match.ts', 'scripts/ensure-chromium.ts'];
+boundaries.push({ ...refusing(['scripts/**/*.ts'], scriptPatterns), ignores: TOOLING_COMMANDS });
+boundaries.push(
+  refusing(TOOLING_COMMANDS, [
+    {
+      regex: '^\\.\\./tests/(?!bench/|support/(?:chromium|static-server)\\.ts$)',
+      message:
+        'The tooling commands take from tests/ only the benchmark and the Chromium launcher and static server.',
+    },
+    ...scriptPatterns.slice(1),
+  ]),
+);
 
 /**
  * The pipeline hands the pages one object through one global (src/site/context.ts): any other
@@ -245,6 +287,7 @@ export default tseslint.config(
       '.astro/',
       'node_modules/',
       'bench-results/',
+      'scratch/',
       'test-results/',
     ],
   },

@@ -2,15 +2,15 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
-import { loadAverage } from '../src/bench/machine.ts';
-import { median } from '../src/bench/statistics.ts';
+import { loadAverage } from '../tests/bench/machine.ts';
+import { median } from '../tests/bench/statistics.ts';
 import {
   listLines,
   MATCH_BENCH_COMMAND_LINE,
   sampleMatchEntries,
   timeMatching,
   type MatchTiming,
-} from '../src/bench/match-timing.ts';
+} from '../tests/bench/match-timing.ts';
 
 const HELP = [
   'Usage: npm run bench:match -- [flags]',

@@ -1,10 +1,10 @@
 // npm run bench -- [flags]: measures every stage on the sample API at several sizes and writes
 // BENCHMARKS.md and benchmarks.json (see --help).
 import { readFile } from 'node:fs/promises';
-import { BENCH_COMMAND_LINE, COMPARISON_SIZE, LIGHTHOUSE_SIZE } from '../src/bench/command-line.ts';
-import { mergeResults, TARGETS, type BenchmarkResults } from '../src/bench/figures.ts';
-import { BENCHMARK_DEFAULTS, runBenchmark, STAGES, writeBenchmarkFiles } from '../src/bench/run.ts';
-import { launchChromium } from '../src/bench/chromium.ts';
+import { BENCH_COMMAND_LINE, COMPARISON_SIZE, LIGHTHOUSE_SIZE } from '../tests/bench/command-line.ts';
+import { mergeResults, TARGETS, type BenchmarkResults } from '../tests/bench/figures.ts';
+import { BENCHMARK_DEFAULTS, runBenchmark, STAGES, writeBenchmarkFiles } from '../tests/bench/run.ts';
+import { launchChromium } from '../tests/support/chromium.ts';
 import { flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
 
 const HELP = [
@@ -49,6 +49,7 @@ async function main(): Promise<number> {
   const measured = await runBenchmark({
     sizes: values.sizes ?? defaultSizes,
     compare,
+    ...(values.network === undefined ? {} : { network: values.network }),
     lighthouse: values.lighthouse,
     ...(values.against === undefined ? {} : { paired: { revision: values.against, pairs: values.pairs } }),
     stages,

@@ -13,7 +13,8 @@ import { crawlInChild } from '../src/crawl/crawl-process.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
 import { BUILD_CRAWL_COMMAND_LINE, crawlOptionsFrom } from '../src/crawl/command-line.ts';
 import { formatSummary } from '../src/crawl/summary.ts';
-import { BUILD_COMMAND_LINE, type BuildSettings } from '../src/config.ts';
+import { BUILD_COMMAND_LINE, signingKeyOf, type BuildSettings } from '../src/config.ts';
+import type { SigningKey } from '../src/hosting/signed-manifest.ts';
 import { environmentHelp, flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
@@ -47,6 +48,7 @@ class UsageError extends Error {}
 interface BuildCommand {
   settings: BuildSettings;
   crawlOptions: CrawlOptions;
+  signingKey: SigningKey | undefined;
 }
 
 /** The build's settings and the crawl's options, through their schemas; undefined for --help. */
@@ -56,7 +58,11 @@ function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): Build
   if (flags.value['help'] === true) return undefined;
   const settings = readSettings(BUILD_COMMAND_LINE, flags.value, env);
   if (!settings.ok) throw new UsageError(settings.problem);
-  return { settings: settings.value, crawlOptions: crawlOptionsFrom(flags.value, env) };
+  return {
+    settings: settings.value,
+    crawlOptions: crawlOptionsFrom(flags.value, env),
+    signingKey: signingKeyOf(settings.value),
+  };
 }
 
 /**
@@ -119,10 +125,21 @@ function reportSite(summary: SiteSummary): void {
       `site: offline copy ${basename(archive.path)} (${formatBytes(archive.bytes, 'limit')}), sha256 ${archive.sha256}`,
     );
   }
+  const api = summary.replayedApi;
+  console.error(
+    `site: replayed API ${basename(api.path)}/ (${api.files} files, ${formatBytes(api.bytes, 'limit')})`,
+  );
+  for (const { folder, files } of summary.signed)
+    console.error(`site: signed ${files} files of ${basename(folder)}`);
+  if (summary.signed.length === 0) console.error('site: unsigned (no signing key given)');
 }
 
 /** Publishes one build: crawl, judge, render and swap in (src/editions/publish.ts). */
-async function publish(settings: BuildSettings, crawlOptions: CrawlOptions): Promise<number> {
+async function publish(
+  settings: BuildSettings,
+  crawlOptions: CrawlOptions,
+  signingKey: SigningKey | undefined,
+): Promise<number> {
   const addresses = {
     ...(settings.siteUrl === undefined ? {} : { siteUrl: settings.siteUrl }),
     ...(settings.releaseUrl === undefined ? {} : { releaseUrl: settings.releaseUrl }),
@@ -139,6 +156,7 @@ async function publish(settings: BuildSettings, crawlOptions: CrawlOptions): Pro
       ...(settings.reuseCrawl ? { reuseCrawl: true } : {}),
       ...addresses,
       siteBudget: settings.siteBudget,
+      ...(signingKey && { signingKey }),
       crawl: crawlStep(crawlOptions, interruption()),
       // The crawl's records are read once: for the edition and, in the same reading, for the site.
       readRecords: (data, visit) => {
@@ -153,6 +171,8 @@ async function publish(settings: BuildSettings, crawlOptions: CrawlOptions): Pro
           editions: view,
           ...(read && { read }),
           recordFiles: settings.recordFiles,
+          // The publish signs the release folder once the edition is in it.
+          ...(signingKey && { signingKey, signRelease: false }),
           ...addresses,
         });
         read = undefined;
@@ -179,7 +199,7 @@ async function main(): Promise<number> {
   }
   const { crawlOptions, sample } = await crawlTarget(command);
   try {
-    return await publish(command.settings, crawlOptions);
+    return await publish(command.settings, crawlOptions, command.signingKey);
   } finally {
     await sample?.close();
   }

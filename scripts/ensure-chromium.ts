@@ -5,7 +5,7 @@
 // Install what is missing when we are root; otherwise say the one command that does.
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { CHROMIUM_PATH } from '../src/bench/chromium.ts';
+import { CHROMIUM_PATH } from '../tests/support/chromium.ts';
 
 const onPath = (command: string) =>
   (process.env['PATH'] ?? '').split(':').some((dir) => dir !== '' && existsSync(`${dir}/${command}`));

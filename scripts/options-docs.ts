@@ -1,5 +1,5 @@
 // npm run options-docs [-- --check]: writes the tables of options and environment variables in
-// README.md and docs/ from the schemas that the commands read them with (their flag, variable,
+// docs/ from the schemas that the commands read them with (their flag, variable,
 // default and description), each between its markers. The pages and --help therefore cannot
 // disagree; `--check` only says whether every page is up to date (exit 1 if not).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -143,7 +143,7 @@ function sampleApiSections(): OptionsSection[] {
 export function optionsSections(): OptionsSection[] {
   return [
     {
-      page: 'README.md',
+      page: 'docs/configuration.md',
       name: 'environment',
       source: 'src/crawl/options.ts and src/config.ts',
       body: [...table(environment(), ['env', 'default', 'flags']), '', 'A flag wins over its variable.'],

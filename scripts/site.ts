@@ -1,5 +1,5 @@
 // npm run site: renders the data folder (ORGDIR_DATA_DIR) into a static site (ORGDIR_SITE_DIR).
-import { SITE_COMMAND_LINE } from '../src/config.ts';
+import { SITE_COMMAND_LINE, signingKeyOf } from '../src/config.ts';
 import { loadEditionsView } from '../src/editions/history.ts';
 import { otherRegisterEditions } from '../src/editions/provenance.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
@@ -45,6 +45,12 @@ function readCommandLine() {
 }
 
 const settings = readCommandLine();
+let signingKey: ReturnType<typeof signingKeyOf>;
+try {
+  signingKey = signingKeyOf(settings);
+} catch (error) {
+  refuse((error as Error).message);
+}
 
 process.env['ASTRO_TELEMETRY_DISABLED'] ??= '1';
 const started = performance.now();
@@ -63,11 +69,12 @@ try {
     siteDir: settings.out,
     tarGz: settings.tarGz,
     recordFiles: settings.recordFiles,
+    ...(signingKey && { signingKey }),
     ...(settings.releaseDir === undefined ? {} : { releaseDir: settings.releaseDir }),
     ...(settings.siteUrl === undefined ? {} : { siteUrl: settings.siteUrl }),
     ...(settings.releaseUrl === undefined ? {} : { releaseUrl: settings.releaseUrl }),
     ...(otherRegister === undefined && {
-      editions: loadEditionsView(settings.editionsDir, settings.siteUrl),
+      editions: await loadEditionsView(settings.editionsDir, settings.siteUrl),
     }),
     logLevel: settings.verbose ? 'info' : 'warn',
   });
@@ -96,6 +103,10 @@ try {
       `site: offline copy ${archive.path} (${formatBytes(archive.bytes)}), sha256 ${archive.sha256}`,
     );
   }
+  const api = summary.replayedApi;
+  console.log(`site: replayed API ${api.path} (${api.files} files, ${formatBytes(api.bytes)})`);
+  for (const { folder, files } of summary.signed) console.log(`site: signed ${files} files of ${folder}`);
+  if (summary.signed.length === 0) console.log('site: unsigned (no signing key given)');
   console.log(formatHostingReport(summary.hosting, judgeHosting(summary.hosting)));
   if (summary.unreadable.length > 0) {
     console.warn(`site: ${summary.unreadable.length} unreadable file(s) in the data folder were left out:`);

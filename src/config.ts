@@ -1,11 +1,13 @@
 // The settings of the site and the build: where the stages read and write, where the site is
 // published, and the flags of the site's and the build's commands, in zod schemas that carry
-// each setting's variable, flag and description (lib/command-line.ts; README: "Configuration").
+// each setting's variable, flag and description (lib/command-line.ts; docs/configuration.md).
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { documented, readSetting, type OptionDoc } from './lib/command-line.ts';
 import { GITHUB_PAGES_SITE_BYTES } from './hosting/limits.ts';
 import { parseSize } from './lib/bytes.ts';
+import { readSigningKey, type SigningKey } from './hosting/signed-manifest.ts';
 
 /** The name of a setting in a mistake: its flag when it has one, else its variable. */
 function settingName(doc: OptionDoc): string {
@@ -60,10 +62,11 @@ function publishedAddress(env: string, description: string) {
 
 /** How many editions are kept. */
 function keptEditions(doc: Omit<OptionDoc, 'description'>) {
-  return documented(z.int().min(1).default(30), {
+  return documented(z.int().min(1).optional(), {
     ...doc,
     placeholder: 'N',
-    description: 'Editions kept; the oldest beyond them are removed.',
+    description:
+      'Keep only the newest N editions and remove the older ones; by default every edition is kept for good (docs/publishing.md: "History kept for good").',
   });
 }
 
@@ -147,8 +150,8 @@ export function editionsDir(env: NodeJS.ProcessEnv = process.env): string {
   return fromEnvironment(ENVIRONMENT.shape.editionsDir, env);
 }
 
-/** How many editions are kept: `ORGDIR_KEEP_EDITIONS`, default 30. */
-export function keepEditions(env: NodeJS.ProcessEnv = process.env): number {
+/** How many editions are kept: `ORGDIR_KEEP_EDITIONS`; every one when not given. */
+export function keepEditions(env: NodeJS.ProcessEnv = process.env): number | undefined {
   return fromEnvironment(ENVIRONMENT.shape.keepEditions, env);
 }
 
@@ -173,6 +176,59 @@ const recordFiles = (verb: string) =>
     flag: 'record-files',
     description: `Also ${verb} each record as the register gave it, record/<id>.json, linked from its page (about 2.6 kB an organisation; every record is in the downloads anyway).`,
   });
+
+/**
+ * The publisher's signing key: a file, or the file's text in the environment (a CI secret). Like
+ * the API key it is never a flag's value, which the process list would show.
+ */
+const SIGNING = {
+  signingKeyFile: documented(
+    z
+      .string()
+      .refine((path) => path.trim() !== '', '--signing-key is an empty path: name the key file')
+      .optional(),
+    {
+      flag: 'signing-key',
+      env: 'ORGDIR_SIGNING_KEY_FILE',
+      placeholder: 'FILE',
+      description:
+        "The publisher's Ed25519 secret key, a signify key made without a passphrase (signify-openbsd -G -n): the site, the replayed API and the release folder each get a signed SHA256.sig. Never published.",
+    },
+  ),
+  signingKey: documented(z.string().optional(), {
+    env: 'ORGDIR_SIGNING_KEY',
+    description:
+      "The signing key file's text itself (e.g. from a CI secret), when no key file is given. Without either, the build is unsigned and its About page says so.",
+  }),
+};
+
+/**
+ * The signing key the settings name, read and checked; `undefined` for an unsigned build. Throws
+ * `RangeError` with one sentence that never repeats the key.
+ */
+export function signingKeyOf(settings: {
+  signingKeyFile?: string | undefined;
+  signingKey?: string | undefined;
+}): SigningKey | undefined {
+  const { signingKeyFile: file, signingKey: text } = settings;
+  if (file !== undefined && text !== undefined && text.trim() !== '') {
+    throw new RangeError(
+      'give the signing key either as a file (--signing-key) or in ORGDIR_SIGNING_KEY, not both',
+    );
+  }
+  try {
+    if (file !== undefined) return readSigningKey(readFileSync(file, 'utf8'), `the signing key ${file}`);
+    if (text !== undefined && text.trim() !== '') return readSigningKey(text, 'ORGDIR_SIGNING_KEY');
+    return undefined;
+  } catch (error) {
+    const reason =
+      error instanceof Error && 'code' in error ? `cannot be read (${String(error.code)})` : undefined;
+    throw new RangeError(
+      reason === undefined ? (error as Error).message : `the signing key ${file} ${reason}`,
+      { cause: error },
+    );
+  }
+}
 
 /** The flags of `npm run site`, and the environment it reads. */
 export const SITE_COMMAND_LINE = z.object({
@@ -204,6 +260,7 @@ export const SITE_COMMAND_LINE = z.object({
     description: 'Write the offline copy as orgdir-site.tar.gz.',
   }),
   recordFiles: recordFiles('write'),
+  ...SIGNING,
   verbose: documented(z.boolean().default(false), { flag: 'verbose', description: "Show Astro's own log." }),
   editionsDir: ENVIRONMENT.shape.editionsDir,
   siteUrl: ENVIRONMENT.shape.siteUrl,
@@ -225,6 +282,7 @@ export const BUILD_COMMAND_LINE = z.object({
   }),
   siteBudget: siteBudgetSetting({ flag: 'site-budget', env: 'ORGDIR_SITE_BUDGET' }),
   recordFiles: recordFiles('publish'),
+  ...SIGNING,
   dataDir: ENVIRONMENT.shape.dataDir,
   siteDir: ENVIRONMENT.shape.siteDir,
   editionsDir: ENVIRONMENT.shape.editionsDir,
@@ -234,6 +292,24 @@ export const BUILD_COMMAND_LINE = z.object({
 
 /** The build's settings, once read. */
 export type BuildSettings = z.output<typeof BUILD_COMMAND_LINE>;
+
+/** Where the publisher keeps the public key in the repository (docs/publishing.md: "A release anyone can verify"). */
+const RELEASE_PUBLIC_KEY = 'keys/release.pub';
+
+/** The flags of `npm run verify`, besides the folder or address it checks. */
+export const VERIFY_COMMAND_LINE = z.object({
+  key: documented(
+    z
+      .string()
+      .refine((path) => path.trim() !== '', '--key is an empty path: name the public key file')
+      .prefault(RELEASE_PUBLIC_KEY),
+    {
+      flag: 'key',
+      placeholder: 'FILE',
+      description: `The publisher's public key, a signify .pub file (default: the repository's ${RELEASE_PUBLIC_KEY}, or the key shown on the site's About page).`,
+    },
+  ),
+});
 
 /** The flags of `npm run editions`, and the folder it reads. */
 export const EDITIONS_COMMAND_LINE = z.object({

@@ -35,6 +35,8 @@ export class CrawlState {
   /** Whether the search sweep still runs (sweep.ts), and organisations finished meanwhile. */
   sweeping = false;
   finishedDuringSweep = 0;
+  /** Lists and voluntary codes' member lists answered (or read back from an earlier run). */
+  listsIn = 0;
   /** Records stored, fetched now or in an earlier run. */
   stored = 0;
   counts: CrawlManifest['counts'] = {
@@ -52,6 +54,10 @@ export class CrawlState {
   discovery: CrawlManifest['discovery'] = null;
   /** Told of every record as it is stored or read back (the sweep learns from them). */
   onRecord: ((id: string, record: unknown) => void) | undefined;
+  /** Told of every organisation whose record answered 404 (the sweep counts it nowhere). */
+  onGone: ((id: string) => void) | undefined;
+  /** Figures `discovery` again once every record is in. */
+  refreshDiscovery: (() => void) | undefined;
   /** Organisations whose record was stored, read back, gone or failed. */
   #settled = 0;
   #fetchingEnded = false;
@@ -84,7 +90,11 @@ export class CrawlState {
     return error;
   }
 
-  /** Adds a listed id to the crawl; an id that is not a GUID is a recorded failure, never a path. */
+  /**
+   * Adds a listed id to the crawl. An id that is not a GUID is drift in the list, never a path and
+   * never a failed fetch: a few malformed entries in a list say nothing of whether the API answers,
+   * and counted as failures they would stop a night's publishing.
+   */
   addOrganisation(id: unknown, operation: Operation, where: string): boolean {
     if (isGuid(id)) {
       const key = id.toLowerCase();
@@ -97,11 +107,16 @@ export class CrawlState {
     const text = shown(id);
     if (this.#invalidIds.has(text)) return false;
     this.#invalidIds.add(text);
-    const error =
-      id === undefined
-        ? `${where} has no id`
-        : `${where} has the id ${text}, which is not a GUID: not fetched, not stored`;
-    this.fail({ operation, id: text, error, attempts: 0, scope: 'record' });
+    if (id === undefined)
+      this.drift.add(operation, where, 'id', 'invalid_type', 'an entry without an id: not fetched');
+    else
+      this.drift.add(
+        operation,
+        `${where}: ${text}`,
+        'id',
+        'invalid_format',
+        'an id that is not a GUID: not fetched, not stored',
+      );
     return false;
   }
 

@@ -10,6 +10,7 @@ import { readManifest } from '../lib/manifest-file.ts';
 import { settleAll } from './worker-pool.ts';
 import { exists, removeTemporaryFiles, writeFileAtomic } from '../storage/atomic-file.ts';
 import { LockHeldError } from '../storage/lock.ts';
+import { WriteFailure } from '../storage/write-failure.ts';
 import {
   checkDataFolder,
   dataFolderPaths,
@@ -59,7 +60,7 @@ export async function crawl(input: CrawlOptions): Promise<CrawlSummary> {
   try {
     release = await lockDataFolder(paths);
   } catch (error) {
-    if (error instanceof LockHeldError)
+    if (error instanceof LockHeldError || error instanceof WriteFailure)
       return { exitCode: 1, message: error.message, published: false, ...where };
     return { exitCode: 1, message: describeError(error, redact), published: false, ...where };
   }
@@ -138,6 +139,9 @@ class CrawlRun {
       try {
         context.reporter.event({ type: 'phase', phase: 'lists', total: GROUP_LISTS.length + 1 });
         await fetchLists(context);
+        // Not one list came back: the API is down, and a sweep of searches would only fail too.
+        if (context.state.listsIn === 0)
+          throw new CrawlStopped('failing', 'every list failed after its retries; the API looks down');
         if (!context.options.discover) {
           await rm(context.partial(`${DATA_LAYOUT.lists}/${DISCOVERED_LIST}.json`), { force: true });
           await removeSweepJournal(context);
@@ -255,6 +259,7 @@ class CrawlRun {
 
   async #finish(stopped: CrawlStopped | undefined): Promise<CrawlOutcome> {
     const { options, state, reporter } = this.#context;
+    state.refreshDiscovery?.();
     const failures = state.failureCounts();
     const complete =
       stopped === undefined && failures.lists === 0 && failures.records <= options.allowFailures;

@@ -11,6 +11,7 @@ import {
   type GroupList,
   voluntaryCodeMembersFile,
 } from '../lib/data-layout.ts';
+import { GROUP_LIST_PATHS, VOLUNTARY_CODE_MEMBERS_PATH } from '../schemas/group-lists.ts';
 import { isPlainObject } from '../lib/objects.ts';
 import { settleAll } from './worker-pool.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
@@ -54,13 +55,17 @@ async function storedOrFetched(
   const path = context.partial(file);
   try {
     const stored: unknown = JSON.parse(await readFile(path, 'utf8'));
-    if (listProblem(stored, what) === undefined) return stored as unknown[];
+    if (listProblem(stored, what) === undefined) {
+      context.state.listsIn += 1;
+      return stored as unknown[];
+    }
   } catch {
     // Not stored yet (or unreadable, which cannot happen with atomic writes): fetch it.
   }
   const outcome = await context.queue.fetch(request);
   const problem = outcome.kind === 'ok' ? listProblem(outcome.value, what) : undefined;
   if (outcome.kind === 'ok' && problem === undefined) {
+    context.state.listsIn += 1;
     await writeFileAtomic(path, outcome.body);
     return outcome.value as unknown[];
   }
@@ -135,7 +140,7 @@ async function voluntaryCodes(context: CrawlContext): Promise<void> {
 async function voluntaryCodeMembers(context: CrawlContext, code: string): Promise<void> {
   const file = voluntaryCodeMembersFile(code);
   if (file === undefined) return;
-  const url = context.client.url(`/VoluntaryCodeMembers/${pathSegment(code)}`);
+  const url = context.client.url(`${VOLUNTARY_CODE_MEMBERS_PATH}${pathSegment(code)}`);
   const value = await storedOrFetched(
     context,
     { operation: 'voluntaryCodeMembers', id: code, url },
@@ -147,12 +152,6 @@ async function voluntaryCodeMembers(context: CrawlContext, code: string): Promis
   context.state.counts.voluntaryCodeMembers[code] = members;
   context.say('info', `voluntaryCodeMembers ${code}: ${members} organisations`);
 }
-
-const GROUP_LIST_PATHS: Record<GroupList, string> = {
-  registeredCharities: '/registeredCharities/',
-  taxEfficientGifts: '/taxEfficientGifts',
-  housingBodies: '/housingBodies/',
-};
 
 async function groupList(context: CrawlContext, list: GroupList): Promise<void> {
   const value = await storedOrFetched(

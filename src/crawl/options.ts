@@ -183,7 +183,14 @@ const settings = {
     flag: 'search-budget',
     placeholder: 'N',
     description:
-      'Most searches of the sweep; 0 for 14% of the register as the sweep estimates it (at least 200).',
+      'Most searches of the sweep; 0 for 14% of the register as the sweep estimates it (at least 200), and never more than 14% of ten times the organisations the lists name: an estimate fed by the answers cannot raise it past what the lists allow.',
+  }),
+  sweepTimeLimitHours: documented(z.number().min(0).default(2), {
+    flag: 'sweep-time-limit',
+    placeholder: 'H',
+    unit: 'hours',
+    description:
+      'Longest time the search sweep may ask searches, whatever it expects to find; 0 for no limit. At the default 5 requests/s, 35,000 organisations take about 17 minutes of searches.',
   }),
   fresh: documented(z.boolean().default(false), {
     flag: 'fresh',
@@ -210,7 +217,14 @@ const settings = {
     flag: 'max-consecutive-failures',
     placeholder: 'N',
     description:
-      'Stop the crawl when this many organisations in a row failed after all their retries: the API is down, and a nightly run should end rather than wait out every record. 0 never stops.',
+      'Stop the crawl when this many requests in a row (records, lists and searches alike) failed after all their retries: the API is down, and a nightly run should end rather than wait out every record. 0 never stops.',
+  }),
+  deadAfterMs: documented(duration(0).default(45_000), {
+    flag: 'dead-after',
+    placeholder: 'S',
+    unit: 'seconds',
+    description:
+      'Stop the crawl when every attempt for this long failed without an answer from the API (no record, list, search or 404 came back): the API is down, and retrying each request for minutes would keep a nightly build busy for half an hour. 0 never stops.',
   }),
   backoffBaseMs: documented(duration(0).default(1000), {
     flag: 'backoff-base',

@@ -1,22 +1,23 @@
 // The records: `Organisation/{id}` once for every organisation the lists and the sweep name, as
 // they come, each stored as the bytes the API sent (docs/crawling.md: "Storage contract"). A record an
-// earlier run stored is read back, not fetched again; too many failures in a row stop the crawl.
+// earlier run stored is read back, not fetched again.
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { ORGANISATION_FIELDS, organisationSchema } from '../schemas/index.ts';
+import { ORGANISATION_PATH } from '../schemas/group-lists.ts';
 import { DATA_LAYOUT, ORGANISATION_FILE_PATTERN, organisationFile } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
 import { forEachLimited } from './worker-pool.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
 import { pathSegment } from './http-client.ts';
 import type { CrawlContext, CrawlState, ListedOrganisation } from './crawl-state.ts';
-import { CrawlStopped, type ApiRequest } from './request-queue.ts';
+import type { ApiRequest } from './request-queue.ts';
 
 /**
  * How many records the crawl has in hand at once: enough to keep every request slot busy while
  * some requests sleep before a retry. A slot is freed once its answer is read, before the record
  * is written, so a crawl killed outright fetches again at most this many records.
  */
-export function recordsInHand(concurrency: number): number {
+function recordsInHand(concurrency: number): number {
   return Math.max(16, concurrency * 4);
 }
 
@@ -79,8 +80,6 @@ function observeOrganisation(state: CrawlState, id: string, value: unknown): voi
 
 class OrganisationFetcher {
   readonly #context: CrawlContext;
-  /** Organisations that failed after their retries since the last one that did not. */
-  #failuresInARow = 0;
 
   constructor(context: CrawlContext) {
     this.#context = context;
@@ -103,26 +102,21 @@ class OrganisationFetcher {
     const request: ApiRequest = {
       operation: 'organisation',
       id: organisation.id,
-      url: client.url(`/Organisation/${pathSegment(organisation.id)}`),
+      url: client.url(`${ORGANISATION_PATH}${pathSegment(organisation.id)}`),
     };
+    // Failures in a row, across records, lists and searches, stop the crawl in the queue.
     const outcome = await queue.fetch(request);
-    if (outcome.kind !== 'failed') this.#failuresInARow = 0;
     if (outcome.kind === 'ok') {
       await writeFileAtomic(path, outcome.body);
       observeOrganisation(state, organisation.id, outcome.value);
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'stored' });
     } else if (outcome.kind === 'not-found') {
       state.gone.add(organisation.id);
+      state.onGone?.(organisation.id);
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'gone' });
     } else {
       state.failRequest(request, outcome, 'record');
       reporter.event({ type: 'organisation', id: organisation.id, outcome: 'failed' });
-      this.#failuresInARow += 1;
-      const limit = this.#context.options.maxConsecutiveFailures;
-      if (limit > 0 && this.#failuresInARow >= limit) {
-        const message = `${this.#failuresInARow} organisations in a row failed after their retries (the last: ${outcome.error}); the API looks down`;
-        queue.stop(new CrawlStopped('failing', this.#context.redact(message)));
-      }
     }
   }
 }

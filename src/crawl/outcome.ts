@@ -49,18 +49,6 @@ export function crawlOutcome(crawl: FinishedCrawl): CrawlOutcome {
       `the API refused the subscription key (${stopped.message}): ${missing}; check ORGDIR_API_KEY or --key-file. ${dataDir} is unchanged.`,
     );
   }
-  if (stopped?.kind === 'failing') {
-    return unpublished(
-      1,
-      `stopped: ${stopped.message} (${counts}); ${dataDir} is unchanged; run again to resume from ${partialDir}`,
-    );
-  }
-  if (stopped !== undefined) {
-    return unpublished(
-      1,
-      `interrupted (${counts}); ${dataDir} is unchanged; run again to resume from ${partialDir}`,
-    );
-  }
   // An answer over the size allowed did arrive: the API is reachable, and what it sent is the problem.
   const oversized = manifest.failures.filter((failure) => failure.error.includes(OVERSIZED_ANSWER));
   const answered =
@@ -71,6 +59,18 @@ export function crawlOutcome(crawl: FinishedCrawl): CrawlOutcome {
     return unpublished(
       1,
       `cannot reach the API at ${crawl.apiUrl} (${manifest.failures[0]!.error}); ${dataDir} is unchanged; run again when it answers`,
+    );
+  }
+  if (stopped?.kind === 'failing') {
+    return unpublished(
+      1,
+      `stopped: ${stopped.message} (${counts}); ${dataDir} is unchanged; run again to resume from ${partialDir}`,
+    );
+  }
+  if (stopped !== undefined) {
+    return unpublished(
+      1,
+      `interrupted (${counts}); ${dataDir} is unchanged; run again to resume from ${partialDir}`,
     );
   }
   if (!complete && oversized.length === manifest.failures.length && oversized.length > 0) {

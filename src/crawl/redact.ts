@@ -4,8 +4,12 @@
 //
 // An API seldom gives the key back as it was sent: a JSON encoder escapes `/` as `\/` (PHP) or
 // `+` as `\u002B` (.NET), a URL percent-encodes it (`%2F`, `%2b`), an HTML error page writes
-// entities (`&#43;`, `&sol;`). The redactor matches the key character by character, each in any
-// of these forms, so any mix of them is found; letters and hexadecimal digits in any case.
+// entities (`&#43;`, `&sol;`), IIS writes `%u002B`. The redactor matches the key character by
+// character, each in any of these forms, so any mix of them is found; letters and hexadecimal
+// digits in any case. A hostile or careless service goes further: it gives the key back base64- or
+// hex-encoded (a header dump, a signature), reversed, or with an invisible character inside (a
+// zero-width space, a soft hyphen) that a reader would not see and a plain match would miss; these
+// are matched too (docs/security.md, "The hostile API, round two").
 import type { CrawlEvent, CrawlReporter } from './events.ts';
 
 export const REDACTED = '[redacted key]';
@@ -63,6 +67,8 @@ function encodedForms(character: string): string {
   const forms = [
     utf16.map((unit) => `\\\\+u${hex(unit, 4)}`).join(''),
     utf8.map((byte) => `(?:%(?:25)*|\\\\+u0025)${hex(byte, 2)}`).join(''),
+    // IIS decodes, and some services write, a UTF-16 unit as `%uXXXX`.
+    utf16.map((unit) => `(?:%(?:25)*|\\\\+u0025)u${hex(unit, 4)}`).join(''),
     `${AMPERSAND}#0*${code};`,
     `${AMPERSAND}#x0*${hex(code, 2)};`,
     ...(HTML_NAMES[character] === undefined ? [] : [`${AMPERSAND}${HTML_NAMES[character]};`]),
@@ -73,8 +79,48 @@ function encodedForms(character: string): string {
   return `(?:${forms.join('|')})`;
 }
 
-/** The start of an encoding cut off after its first characters (`\u00`, `%2`, `&#4`). */
-const PARTIAL_FORM = `\\\\+(?:u[0-9a-f]{0,3})?|(?:%(?:25)*|\\\\+u0025)[0-9a-f]?|${AMPERSAND}(?:#x?[0-9a-f]*|[a-z]*)`;
+/** The start of an encoding cut off after its first characters (`\u00`, `%2`, `%u00`, `&#4`). */
+const PARTIAL_FORM = `\\\\+(?:u[0-9a-f]{0,3})?|(?:%(?:25)*|\\\\+u0025)(?:[0-9a-f]|u[0-9a-f]{0,3})?|${AMPERSAND}(?:#x?[0-9a-f]*|[a-z]*)`;
+
+/**
+ * Characters a reader does not see, in any of their encoded forms, any number of them between two
+ * of the key's characters: zero-width space, non-joiner and joiner, word joiner, byte-order mark
+ * and soft hyphen (also as the entities `&shy;` and `&ZeroWidthSpace;`).
+ */
+const INVISIBLE = `(?:${['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD']
+  .map(encodedForms)
+  .join('|')}|${AMPERSAND}(?:shy|ZeroWidthSpace);)*`;
+
+/** Whether a text holds an invisible character, in any form: only then is the key looked for with them. */
+const ANY_INVISIBLE = new RegExp(
+  `\\u200B|\\u200C|\\u200D|\\u2060|\\uFEFF|\\u00AD|\\\\+u(?:200[bcd]|2060|feff|00ad)|%(?:25)*(?:u(?:200[bcd]|2060|feff|00ad)|e2%(?:25)*80%(?:25)*8[bcd]|e2%(?:25)*81%(?:25)*a0|ef%(?:25)*bb%(?:25)*bf|c2%(?:25)*ad)|&(?:#x?0*(?:200[bcd]|2060|feff|ad|8203|8204|8205|8288|65279|173);|shy;|ZeroWidthSpace;)`,
+  'i',
+);
+
+/** Shorter encodings than this are left alone: they could stand in ordinary text by chance. */
+const SHORTEST_VARIANT = 8;
+
+/**
+ * The key as some services give it back beside the forms of its characters: reversed, its UTF-8
+ * bytes in hexadecimal, and base64 (standard and URL-safe). Base64 writes three bytes as four
+ * characters, so the key inside a longer encoded text is written one of three ways by where it
+ * starts; each way's characters that depend on the key alone are what is matched.
+ */
+function keyVariants(key: string): string[] {
+  const bytes = Buffer.from(key, 'utf8');
+  const variants = [[...key].reverse().join(''), bytes.toString('hex')];
+  for (let offset = 0; offset < 3; offset += 1) {
+    const shifted = Buffer.concat([Buffer.alloc(offset), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
+    // Characters holding a bit of the padding before, or of what follows the key, vary; the rest do not.
+    const start = Math.ceil((offset * 4) / 3);
+    const end = Math.floor(((offset + bytes.length) * 4) / 3);
+    const core = shifted.slice(start, end);
+    variants.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return [...new Set(variants)].filter((variant) => variant.length >= SHORTEST_VARIANT && variant !== key);
+}
 
 /** How many times the excerpt's length is redacted before the excerpt is cut from it. */
 const EXCERPT_WINDOW = 64;
@@ -92,6 +138,17 @@ export function keyRedactor(key: string): Redact {
   }
   const forms = [...key].map(characterForms);
   const anywhere = new RegExp(`(\\\\*)${forms.join('')}`, 'gi');
+  // The key with invisible characters inside takes twenty times as long to look for: only in a
+  // text that holds one of them.
+  const withInvisible = new RegExp(`(\\\\*)${forms.join(INVISIBLE)}`, 'gi');
+  const variants = keyVariants(key);
+  const encoded =
+    variants.length === 0
+      ? undefined
+      : new RegExp(
+          `()(?:${variants.map((variant) => escapeRegExp(variant).replaceAll('\\/', '\\\\*\\/')).join('|')})`,
+          'gi',
+        );
   // Any first part of the key (at least its first character, at most all but its last), then
   // perhaps the start of the next character's encoding, at the very end of a text.
   let prefix = '';
@@ -105,10 +162,13 @@ export function keyRedactor(key: string): Redact {
     return match === null || match === undefined ? text : text.slice(0, match.index);
   };
 
-  const redact = (text: string): string =>
-    text.replace(anywhere, (_match, backslashes: string) => {
-      return `${backslashes.slice(0, backslashes.length - (backslashes.length % 2))}${REDACTED}`;
-    });
+  const replacement = (_match: string, backslashes: string) =>
+    `${backslashes.slice(0, backslashes.length - (backslashes.length % 2))}${REDACTED}`;
+  const redact = (text: string): string => {
+    let redacted = text.replace(anywhere, replacement);
+    if (ANY_INVISIBLE.test(redacted)) redacted = redacted.replace(withInvisible, replacement);
+    return encoded === undefined ? redacted : redacted.replace(encoded, replacement);
+  };
   const excerpt = (text: string, limit: number): string => {
     // Redacting a window rather than the whole text bounds the work for a body of many megabytes;
     // the window's own cut is trimmed like the excerpt's, in case redaction shrank it that far.

@@ -23,6 +23,10 @@ export interface RequestQueueOptions {
   backoffBaseMs: number;
   backoffMaxMs: number;
   retryAfterCapMs: number;
+  /** Requests in a row that failed after their retries, whatever their operation, that stop the crawl; 0 never. */
+  maxConsecutiveFailures: number;
+  /** Time of nothing but failed attempts after which the API is taken to be down; 0 never. */
+  deadAfterMs: number;
 }
 
 export interface ApiRequest {
@@ -39,7 +43,7 @@ export type FetchOutcome =
 
 /**
  * Thrown by every pending `fetch` once the crawl must stop: the key was refused, the crawl was
- * aborted, or so many records failed in a row that the API looks down.
+ * aborted, or so many requests failed in a row, or for so long, that the API looks down.
  */
 export type StopKind = 'unauthorised' | 'aborted' | 'failing';
 
@@ -106,6 +110,10 @@ export class RequestQueue {
   #stopped: CrawlStopped | undefined;
   #pauseUntil = 0;
   #pauseTimer: NodeJS.Timeout | undefined;
+  /** Requests that failed after their retries since the last one that got an answer. */
+  #failuresInARow = 0;
+  /** Runs from the first failed attempt after an answer; an answer stops it, its end stops the crawl. */
+  #deadTimer: NodeJS.Timeout | undefined;
   readonly statistics: RequestStatistics = { attempts: 0, retries: 0, statuses: {}, pauses: 0 };
 
   constructor(
@@ -137,6 +145,7 @@ export class RequestQueue {
     if (this.#stopped !== undefined) return;
     this.#stopped = error;
     clearTimeout(this.#pauseTimer);
+    clearTimeout(this.#deadTimer);
     this.#stop.abort(error);
     this.#queue.clear();
   }
@@ -233,6 +242,8 @@ export class RequestQueue {
       attempts += 1;
       if (attempts > 1) this.statistics.retries += 1;
       const { classification, body } = await this.#attempt(request, attempts);
+      if (classification.kind === 'transient') this.#attemptFailed(classification.reason);
+      else this.#answered();
       switch (classification.kind) {
         case 'success': {
           const kept = redactAnswer(body ?? Buffer.alloc(0), classification.value, this.#redact);
@@ -306,16 +317,45 @@ export class RequestQueue {
     this.#reporter.event({ type: 'retry', operation: request.operation, ...id, attempt, reason, delayMs });
   }
 
+  /**
+   * An answer from the API, whatever it said: it is up. A 429 counts too: a service that counts
+   * requests against a limit is there.
+   */
+  #answered(): void {
+    this.#failuresInARow = 0;
+    clearTimeout(this.#deadTimer);
+    this.#deadTimer = undefined;
+  }
+
+  /** A failed attempt: the first since an answer starts the time after which the API is taken to be down. */
+  #attemptFailed(reason: string): void {
+    const limitMs = this.#options.deadAfterMs;
+    if (limitMs <= 0 || this.#deadTimer !== undefined || this.#stopped !== undefined) return;
+    this.#deadTimer = setTimeout(() => {
+      const seconds = Math.round(limitMs / 1000);
+      const message = `every attempt for ${seconds} s failed without an answer (the last: ${reason}); the API looks down`;
+      this.stop(new CrawlStopped('failing', this.#redact(message)));
+    }, limitMs);
+  }
+
+  /** A request that failed after its retries: so many in a row, of any operation, stop the crawl. */
   #failed(reason: string, attempts: number, status: number | undefined): FetchOutcome {
     const error = this.#redact(reason);
+    this.#failuresInARow += 1;
+    const limit = this.#options.maxConsecutiveFailures;
+    if (limit > 0 && this.#failuresInARow >= limit) {
+      const message = `${this.#failuresInARow} requests in a row failed after their retries (the last: ${error}); the API looks down`;
+      this.stop(new CrawlStopped('failing', message));
+    }
     return status === undefined
       ? { kind: 'failed', error, attempts }
       : { kind: 'failed', status, error, attempts };
   }
 
-  /** Stops the pause timer, so that a finished crawl leaves nothing scheduled. */
+  /** Stops the timers, so that a finished crawl leaves nothing scheduled. */
   close(): void {
     clearTimeout(this.#pauseTimer);
+    clearTimeout(this.#deadTimer);
     this.#queue.clear();
   }
 }

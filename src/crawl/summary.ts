@@ -57,9 +57,13 @@ function describeFailure(failure: CrawlFailure): string {
  */
 function coverageLine(manifest: CrawlManifest): string {
   const { counts, discovery } = manifest;
-  const fromLists = counts.organisations - counts.discovered;
+  // Only organisations whose record was stored: an id that answered 404 is none of the register's.
   if (discovery === null) {
-    return `coverage: ${counts.organisations} organisations, all from lists; no search sweep (--no-discover), so organisations on no list are missing`;
+    return `coverage: ${counts.stored} organisations, all from lists; no search sweep (--no-discover), so organisations on no list are missing`;
+  }
+  const fromLists = Math.max(0, counts.stored - discovery.discovered);
+  if (discovery.searchBroken) {
+    return `coverage: ${counts.stored} organisations, all from lists; the search is broken: not one of ${discovery.queries} searches returned anything, even for words the listed organisations hold, so organisations on no list are missing`;
   }
   const cap = discovery.capConfirmed
     ? `${discovery.cappedAnswers} answers at the cap of ${discovery.longestAnswer} results, ${discovery.cappedAnswersSplit} of them searched past (every organisation they returned seen again in an answer under the cap)`
@@ -68,13 +72,19 @@ function coverageLine(manifest: CrawlManifest): string {
     saturated: `the sweep saturated (the last ${discovery.lastNewAfter} searches found nothing new)`,
     exhausted: 'the sweep ran out of searches expected to find anything new',
     budget: `the sweep spent its budget (the last new organisation ${discovery.lastNewAfter} searches before the end)`,
+    time: 'the sweep spent its time (--sweep-time-limit)',
+    limit: 'the sweep found as many organisations as the lists allow (ten times those they name)',
   }[discovery.stopped];
+  const grammar =
+    discovery.grammar === 'any'
+      ? '; the search reads several words as any of them, so it was narrowed by phrases'
+      : '';
   const estimate = discovery.estimatedRegister;
   const missing =
     estimate === null
       ? 'no estimate of what is missing (no list to compare search results with)'
-      : `the register holds about ${estimate} by capture-recapture (the lists against the search results), so about ${Math.max(0, estimate - counts.organisations)} may be missing`;
-  return `coverage: ${counts.organisations} organisations, ${fromLists} from lists and ${counts.discovered} only through search; ${discovery.queries} searches (budget ${discovery.budget}); ${cap}; ${stopped}; ${missing}`;
+      : `the register holds about ${estimate} by capture-recapture (the lists against the search results), so about ${Math.max(0, estimate - counts.stored)} may be missing`;
+  return `coverage: ${counts.stored} organisations, ${fromLists} from lists and ${discovery.discovered} only through search; ${discovery.queries} searches (budget ${discovery.budget})${grammar}; ${cap}; ${stopped}; ${missing}`;
 }
 
 /** The end-of-crawl report: how it ended, the counts, the coverage, the drift, the failures by kind. */

@@ -16,6 +16,15 @@
 //   the organisations it matches) until the answers come back under the cap;
 // - the sweep stops when a window of answers brought nothing new (saturation), when no candidate
 //   is expected to bring anything, or when its budget of searches is spent.
+//
+// Two things the literature takes for granted are checked here, since a service may break them:
+// - that a narrower query narrows. A service may join several words with OR (any of them, best
+//   matches first) rather than AND; then each word added to a capped query widens it. The planner
+//   sees it in the answers (their results lack the query's words) and from then on narrows with
+//   quoted phrases of two words in a row of the known organisations, which mean the same under
+//   either grammar, and sends no query of several terms;
+// - that what it learns fits in memory: what it reads of one organisation and what it keeps in all
+//   are capped (`LEARNING_LIMITS`), whatever the answers hold.
 
 /** A search answer's text fields of one organisation, as far as the planner reads them. */
 export interface FoundOrganisation {
@@ -31,6 +40,30 @@ export interface FoundOrganisation {
   facets?: readonly string[];
 }
 
+/**
+ * How much the planner learns, whatever the answers hold: of one organisation, its first
+ * `wordsPerOrganisation` distinct words from the first `charsPerText` characters of each text; in
+ * all, `terms` distinct words and word pairs and `memberships` (an organisation holding a term).
+ * An organisation met once the planner is full is known by its id alone. At the defaults the
+ * planner's memory stays under about 1 GB (docs/crawling.md, "Bounds").
+ */
+export interface LearningLimits {
+  charsPerText: number;
+  wordsPerOrganisation: number;
+  terms: number;
+  memberships: number;
+}
+
+const LEARNING_LIMITS: LearningLimits = {
+  charsPerText: 1_000,
+  wordsPerOrganisation: 64,
+  terms: 400_000,
+  memberships: 4_000_000,
+};
+
+/** How a service reads a query of several words: all of them, any of them, or not yet seen. */
+export type SearchGrammar = 'all' | 'any' | 'unknown';
+
 export interface SweepPlannerOptions {
   /** The first queries, sent in this order before any chosen ones. */
   seeds: readonly string[];
@@ -41,10 +74,15 @@ export interface SweepPlannerOptions {
   budget: (registerSize: number) => number;
   /** Answers in a row that found nothing new after which the sweep has saturated, given the register's estimated size. */
   saturationWindow: (registerSize: number) => number;
+  /** What the planner may learn; `LEARNING_LIMITS` for any left out. */
+  limits?: Partial<LearningLimits>;
 }
 
-/** Why the sweep stopped, or `running`. */
-export type SweepState = 'running' | 'saturated' | 'exhausted' | 'budget';
+/**
+ * Why the sweep stopped, or `running`: `time` and `limit` are the sweep's hard bounds (its time,
+ * and the organisations it may find), set by the sweep.
+ */
+export type SweepState = 'running' | 'saturated' | 'exhausted' | 'budget' | 'time' | 'limit';
 
 /** Where the sweep stands (src/schemas/manifest.ts, `discovery`, says what each figure means). */
 export interface SweepCoverage {
@@ -59,6 +97,15 @@ export interface SweepCoverage {
   state: SweepState;
   lastNewAfter: number;
   estimatedRegister: number | null;
+  /** Not one answer held a result, though searches for the listed organisations' own words were asked. */
+  searchBroken: boolean;
+  /** How the service reads several words, as far as the answers showed. */
+  grammar: SearchGrammar;
+  /** Searches asked by a run that stopped before their answer came, not asked again. */
+  unanswered: number;
+  /** What the planner learnt: distinct terms, and whether a limit stopped it learning more. */
+  terms: number;
+  learningFull: boolean;
 }
 
 /** What one answer taught the planner. */
@@ -123,6 +170,8 @@ interface Candidate {
 interface Answered {
   query: Query;
   count: number;
+  /** Asked by a run that stopped before the answer: never asked again, and not counted as a search. */
+  unanswered?: boolean;
   /** The ids it returned, kept for answers that may have been cut. */
   ids: string[] | undefined;
 }
@@ -153,6 +202,14 @@ function termsOf(query: Query): string[] {
     for (let index = 0; index + 1 < words.length; index++) terms.push(`${words[index]} ${words[index + 1]}`);
   }
   return terms;
+}
+
+/** Whether a known organisation holds every word of a query, its phrases' words included. */
+function holdsEveryWord(known: Known, query: Query): boolean {
+  for (const word of query.words) if (!known.words.has(word)) return false;
+  for (const phrase of query.phrases)
+    for (const word of phrase.split(' ')) if (!known.words.has(word)) return false;
+  return true;
 }
 
 /** Lower case, accents and apostrophes dropped: how the service compares words. */
@@ -279,6 +336,17 @@ export class GroupYields {
 export class SweepPlanner {
   readonly #options: SweepPlannerOptions;
   readonly #known = new Map<string, Known>();
+  readonly #limits: LearningLimits;
+  /** Organisations holding a term, over every term: what the planner's memory grows with. */
+  #memberships = 0;
+  #learningFull = false;
+  /** Ids whose record answered 404: not in the register, so in no count of it. */
+  readonly #gone = new Set<string>();
+  #grammar: SearchGrammar = 'unknown';
+  /** Answers of several terms whose results held every term, and those whose results mostly did not. */
+  #allEvidence = 0;
+  #anyEvidence = 0;
+  #unanswered = 0;
   /** Folded word, or two folded words in a row, → the known organisations that contain it. */
   readonly #postings = new Map<string, Posting>();
   /** Each word as written → folded. */
@@ -309,6 +377,36 @@ export class SweepPlanner {
 
   constructor(options: SweepPlannerOptions) {
     this.#options = options;
+    this.#limits = { ...LEARNING_LIMITS, ...options.limits };
+  }
+
+  /** Stops the sweep for a bound of its own (`time`, `limit`): no search is handed out after. */
+  stop(state: 'time' | 'limit'): void {
+    this.#stopped ??= state;
+  }
+
+  /**
+   * An organisation whose record answered 404: the search or list that named it is wrong, so it
+   * counts neither in what the lists and searches share nor in the register's estimated size.
+   */
+  gone(id: string): void {
+    const key = id.toLowerCase();
+    if (this.#gone.has(key)) return;
+    this.#gone.add(key);
+    const known = this.#known.get(key);
+    if (known?.listed === true) this.#listed -= 1;
+    if (this.#searchSeen.delete(key) && known?.listed === true) this.#searchSeenListed -= 1;
+  }
+
+  /**
+   * A search asked by a run that stopped before its answer came: it may be what stopped it (an
+   * answer too large to read), so it is never asked again, nor counted as answered.
+   */
+  unanswered(text: string): void {
+    const query = parseQuery(text);
+    if (this.#answered.has(query.key)) return;
+    this.#answered.set(query.key, { query, count: 0, ids: undefined, unanswered: true });
+    this.#unanswered += 1;
   }
 
   /**
@@ -377,7 +475,7 @@ export class SweepPlanner {
     const found: FoundOrganisation[] = [];
     for (const result of results) {
       const id = result.id.toLowerCase();
-      if (!this.#searchSeen.has(id)) {
+      if (!this.#searchSeen.has(id) && !this.#gone.has(id)) {
         this.#searchSeen.add(id);
         if (this.#known.get(id)?.listed === true) this.#searchSeenListed += 1;
       }
@@ -397,6 +495,7 @@ export class SweepPlanner {
         }
       }
     }
+    this.#judgeGrammar(query, results);
     if (this.#facets.has(query.key)) this.#facetYields.add(groupOf(query), found.length);
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
     if (this.#seedIndex >= this.#options.seeds.length && count > 0 && this.#isCapped(count)) {
@@ -443,9 +542,10 @@ export class SweepPlanner {
       if (this.#seenPast(answered)) split += 1;
     }
     let discovered = 0;
-    for (const known of this.#known.values()) if (known.foundBySearch && !known.listed) discovered += 1;
+    for (const [id, known] of this.#known)
+      if (known.foundBySearch && !known.listed && !this.#gone.has(id)) discovered += 1;
     return {
-      queries: this.#answered.size,
+      queries: this.#answered.size - this.#unanswered,
       seeds: this.#options.seeds.length,
       budget: this.#budget(),
       discovered,
@@ -456,7 +556,66 @@ export class SweepPlanner {
       state: this.state,
       lastNewAfter: this.#sinceNew,
       estimatedRegister: this.#estimatedRegister(),
+      searchBroken: this.#searchBroken(),
+      grammar: this.#grammar,
+      unanswered: this.#unanswered,
+      terms: this.#postings.size,
+      learningFull: this.#learningFull,
     };
+  }
+
+  /**
+   * Whether the search is broken: no answer held a single result, although at least three of the
+   * searches asked were for words the listed organisations hold, which a working search finds.
+   */
+  #searchBroken(): boolean {
+    if (this.#longest > 0) return false;
+    let probes = 0;
+    for (const answered of this.#answered.values()) {
+      if (answered.unanswered !== true && this.#matches(answered.query).listed > 0) probes += 1;
+      if (probes >= 3) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Judges, from an answer to a query of several terms, whether the service reads them all (every
+   * result holds each) or any (most results lack one). Two answers of the second kind, more than
+   * of the first, and the planner narrows by phrases from then on.
+   */
+  #judgeGrammar(query: Query, results: readonly FoundOrganisation[]): void {
+    if (this.#grammar === 'any' || query.words.length + query.phrases.length < 2) return;
+    let judged = 0;
+    let lacking = 0;
+    for (const result of results) {
+      const known = this.#known.get(result.id.toLowerCase());
+      if (known === undefined || known.words.size === 0) continue;
+      judged += 1;
+      if (!holdsEveryWord(known, query)) lacking += 1;
+    }
+    if (judged < 3) return;
+    if (lacking * 2 > judged) this.#anyEvidence += 1;
+    else this.#allEvidence += 1;
+    if (this.#anyEvidence >= 2 && this.#anyEvidence > this.#allEvidence) this.#becomeAny();
+    else if (this.#allEvidence >= 2 && this.#grammar === 'unknown') this.#grammar = 'all';
+  }
+
+  /** Several words mean any of them: from now on only single words and phrases narrow. */
+  #becomeAny(): void {
+    this.#grammar = 'any';
+    for (const term of this.#postings.keys()) if (term.includes(' ')) this.#offerPhrase(term);
+    this.rescore();
+  }
+
+  /** A pair of folded words offered as the quoted phrase of their written forms. */
+  #offerPhrase(pair: string): void {
+    const key = `"${pair}"`;
+    if (this.#queued.has(key) || this.#answered.has(key)) return;
+    const text = pair
+      .split(' ')
+      .map((word) => this.#spelling.get(word) ?? word)
+      .join(' ');
+    this.#offer(parseQuery(`"${text}"`));
   }
 
   #budget(): number {
@@ -464,7 +623,7 @@ export class SweepPlanner {
   }
 
   #registerSize(): number {
-    return this.#estimatedRegister() ?? this.#known.size;
+    return this.#estimatedRegister() ?? this.#known.size - this.#gone.size;
   }
 
   get #capConfirmed(): boolean {
@@ -494,22 +653,30 @@ export class SweepPlanner {
       this.#known.set(id, known);
     }
     const added: string[] = [];
-    for (const text of organisation.texts) {
+    const limits = this.#limits;
+    for (const whole of organisation.texts) {
+      if (known.words.size >= limits.wordsPerOrganisation) break;
+      const text = whole.length > limits.charsPerText ? whole.slice(0, limits.charsPerText) : whole;
       const words = wordsOf(text);
       const folded = words.map((written) => this.#fold(written));
       for (let index = 0; index < folded.length; index++) {
         const word = folded[index];
         if (word === undefined || word === '') continue;
+        if (known.words.size >= limits.wordsPerOrganisation) break;
         // Two words in a row are kept as a pair too, for the phrases: a phrase is taken to match
         // where each pair of its words does, which is exact for the two-word phrases of the
         // classification and close for longer ones.
         const next = folded[index + 1];
-        if (next !== undefined && next !== '') this.#post(this.#posting(`${word} ${next}`), known);
+        if (next !== undefined && next !== '') {
+          const pair = this.#roomFor(`${word} ${next}`);
+          if (pair !== undefined) this.#post(pair, known);
+        }
         if (known.words.has(word)) continue;
+        const posting = this.#roomFor(word);
+        if (posting === undefined) continue;
         known.words.add(word);
         added.push(word);
         if (!this.#spelling.has(word)) this.#spelling.set(word, words[index] ?? word);
-        const posting = this.#posting(word);
         count(posting.matches, known);
         // Before the posting, which may add a split that counts every word of the organisation.
         for (const narrowing of known.narrowings) count(matchesOf(narrowing.byWord, word), known);
@@ -519,11 +686,34 @@ export class SweepPlanner {
     return { known, added };
   }
 
-  /** `foldWord`, remembered: the same words come back in organisation after organisation. */
+  /** `foldWord`, remembered (within the limit on terms): the same words come back in organisation after organisation. */
   #fold(written: string): string {
     let folded = this.#folded.get(written);
-    if (folded === undefined) this.#folded.set(written, (folded = foldWord(written)));
+    if (folded === undefined) {
+      folded = foldWord(written);
+      if (this.#folded.size < this.#limits.terms) this.#folded.set(written, folded);
+    }
     return folded;
+  }
+
+  /**
+   * The posting of a term, created if the limit on terms allows; `undefined` once the planner is
+   * full (the limit on memberships reached, or a new term past the limit on terms).
+   */
+  #roomFor(term: string): Posting | undefined {
+    if (this.#memberships >= this.#limits.memberships) {
+      this.#learningFull = true;
+      return undefined;
+    }
+    const posting = this.#postings.get(term);
+    if (posting !== undefined) return posting;
+    if (this.#postings.size >= this.#limits.terms) {
+      this.#learningFull = true;
+      return undefined;
+    }
+    const created = this.#posting(term);
+    if (this.#grammar === 'any' && term.includes(' ')) this.#offerPhrase(term);
+    return created;
   }
 
   #posting(term: string): Posting {
@@ -540,6 +730,7 @@ export class SweepPlanner {
   #post(posting: Posting, known: Known): void {
     if (posting.organisations.has(known)) return;
     posting.organisations.add(known);
+    this.#memberships += 1;
     for (const narrowing of posting.narrowings) {
       if (!narrowing.matching.has(known) && this.#holdsAll(known, narrowing.terms))
         this.#narrow(narrowing, known);
@@ -573,7 +764,7 @@ export class SweepPlanner {
   #estimatedRegister(): number | null {
     if (this.#listed === 0 || this.#searchSeenListed === 0) return null;
     return Math.max(
-      this.#known.size,
+      this.#known.size - this.#gone.size,
       Math.round((this.#listed * this.#searchSeen.size) / this.#searchSeenListed),
     );
   }
@@ -616,12 +807,19 @@ export class SweepPlanner {
     return this.#settled(query) ? 0 : this.#worth(query, this.#matches(query));
   }
 
+  /** Whether the service reads the query otherwise than the planner counts it: several terms, read as any. */
+  #widens(query: Query): boolean {
+    return this.#grammar === 'any' && query.words.length + query.phrases.length > 1;
+  }
+
   /** Whether a query can bring nothing new: asked already, or narrower than one that came back whole. */
   #settled(query: Query): boolean {
-    if (this.#answered.has(query.key) || this.#pending.has(query.key)) return true;
-    for (const word of query.words) {
+    if (this.#answered.has(query.key) || this.#pending.has(query.key) || this.#widens(query)) return true;
+    // A phrase matches only where each of its words does.
+    for (const word of [...query.words, ...query.phrases.flatMap((phrase) => phrase.split(' '))]) {
       const answered = this.#answered.get(word);
-      if (answered !== undefined && !this.#isCapped(answered.count)) return true;
+      if (answered !== undefined && answered.unanswered !== true && !this.#isCapped(answered.count))
+        return true;
     }
     return false;
   }
@@ -694,7 +892,8 @@ export class SweepPlanner {
    * each narrower query matches is counted in one pass over the capped query's matches.
    */
   #split(query: Query): void {
-    if (query.words.length + query.phrases.length >= 4) return;
+    // Under OR a word added widens: the phrases offered for every pair narrow instead.
+    if (query.words.length + query.phrases.length >= 4 || this.#grammar === 'any') return;
     const narrowing: Narrowing = { terms: termsOf(query), matching: new Set(), byWord: new Map() };
     for (const known of this.#matching(query)) this.#narrow(narrowing, known);
     for (const term of narrowing.terms) this.#posting(term).narrowings.push(narrowing);

@@ -10,9 +10,14 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import type { z } from 'zod';
 import { formatBytes } from '../lib/bytes.ts';
-import { listKey } from './edition-file.ts';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { listKey, writeSnapshot, type EditionSnapshot } from './edition-file.ts';
+import { HISTORY_FILE, unpackHistory, writeHistoryBundle } from './history-bundle.ts';
+import { foreignEdition } from './provenance.ts';
+import { readRegisterAt } from './register.ts';
+import { EditionStore } from './store.ts';
 import { fetchedEdition, firstIssue } from '../schemas/edition.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
@@ -23,22 +28,44 @@ export const CARRIED_FILES = [
   ['former.jsonl.gz', 'orgdir-edition-former.jsonl.gz'],
 ] as const;
 
-/** Copies an edition's files into the release folder. */
-export async function carryEdition(editionFolder: string, releaseDir: string): Promise<void> {
+/**
+ * Puts an edition into the release folder: its files, its register whole (rebuilt when it is
+ * stored as a delta), and the whole history, every kept edition and this one (history-bundle.ts).
+ */
+export async function carryEdition(editionsDir: string, editionFolder: string, releaseDir: string): Promise<void> {
   await mkdir(releaseDir, { recursive: true });
   for (const [file, carried] of CARRIED_FILES) {
-    await copyFile(join(editionFolder, file), join(releaseDir, carried));
+    const to = join(releaseDir, carried);
+    if (file === 'snapshot.jsonl.gz' && !existsSync(join(editionFolder, file)))
+      await writeSnapshot(to, await readRegisterAt(editionsDir, editionFolder));
+    else await copyFile(join(editionFolder, file), to);
   }
+  const kept = new EditionStore(editionsDir).list().map((edition) => join(editionsDir, edition.id));
+  await writeHistoryBundle([...kept, editionFolder], join(releaseDir, HISTORY_FILE));
+}
+
+/** The name `file` of an edition carries in the release folder. */
+function carriedName(file: (typeof CARRIED_FILES)[number][0]): string {
+  return CARRIED_FILES.find(([name]) => name === file)![1];
 }
 
 export interface FetchedEdition {
+  /** The newest edition fetched. */
   id: string;
+  /** How many editions came back: the whole history, when the release carries it. */
+  editions?: number;
   /** Why nothing was fetched, when nothing was. */
   problem?: string;
 }
 
-/** The longest a fetch of one file may take; a release's snapshot is a few tens of megabytes. */
-const TIMEOUT_MS = 120_000;
+/**
+ * The longest the whole fetch may take, and the longest a file may send nothing. A release's
+ * snapshot is a few tens of megabytes; a host that drips it is given up on, and the build goes on
+ * as a first edition, saying so (its publish guard then compares with the live data folder, or
+ * with nothing on a fresh machine).
+ */
+const FETCH_DEADLINE_MS = 300_000;
+const IDLE_MS = 60_000;
 
 const MB = 1_000_000;
 
@@ -55,6 +82,8 @@ const LIMITS = {
   'former.jsonl.gz': { fetched: 256 * MB, expanded: 1000 * MB },
 } as const satisfies Record<(typeof CARRIED_FILES)[number][0], { fetched: number; expanded?: number }>;
 const LONGEST_LINE = 64 * MB;
+/** The history grows by a keyframe's bytes every few dozen nights (docs/publishing.md: "History kept for good"). */
+const HISTORY_LIMITS = { fetched: 4000 * MB, expanded: 40_000 * MB };
 
 /** A problem with one fetched file: the build says which, and goes on as a first edition. */
 class UnfitFile extends Error {}
@@ -71,14 +100,15 @@ function bounded(limit: number, what: string): Transform {
 }
 
 /** Fetches `url` into `file`, refusing an answer other than 200 and one over `limit` bytes. */
-async function download(url: string, file: string, limit: number, dispatcher: Dispatcher): Promise<void> {
+async function download(
+  url: string,
+  file: string,
+  limit: number,
+  dispatcher: Dispatcher,
+  signal: AbortSignal,
+): Promise<void> {
   const name = new URL(url).pathname.split('/').at(-1) ?? url;
-  const response = await request(url, {
-    dispatcher,
-    headersTimeout: TIMEOUT_MS,
-    bodyTimeout: TIMEOUT_MS,
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+  const response = await request(url, { dispatcher, headersTimeout: IDLE_MS, bodyTimeout: IDLE_MS, signal });
   const declared = Number(response.headers['content-length']);
   if (response.statusCode !== 200 || declared > limit) {
     await response.body.dump().catch(() => {});
@@ -88,7 +118,7 @@ async function download(url: string, file: string, limit: number, dispatcher: Di
         : `${name} is ${formatBytes(declared)}, over ${formatBytes(limit)}`,
     );
   }
-  await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }));
+  await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }), { signal });
 }
 
 /** Reads a fetched JSON file against its schema. */
@@ -162,11 +192,68 @@ async function readLinesFile<T>(
 }
 
 /**
- * Checks a fetched edition's files, every one against its schema and all of them against what
- * edition.json says they hold (a snapshot cut short or padded does not match its own counts).
- * Answers the edition's id.
+ * The most organisations no longer listed that a fetched edition may bring (each becomes a page):
+ * as many as its snapshot holds, or 1,000 for a small register. A register does not lose more than
+ * it has over the editions kept.
  */
-async function checkEdition(folder: string): Promise<string> {
+const FORMER_FLOOR = 1_000;
+
+/** The date of an edition's id (`2026-11-22-2` → `2026-11-22`). */
+const dateOf = (id: string) => id.slice(0, 10);
+
+/**
+ * Checks a fetched edition's organisations no longer listed (`file`) against its organisations and
+ * its date (`date`): no more than its register has, each gone, as of the edition or before, with
+ * its own record.
+ */
+async function checkFormer(file: string, organisations: ReadonlySet<string>, date: string): Promise<void> {
+  const formerName = carriedName('former.jsonl.gz');
+  const formerLimit = Math.max(FORMER_FLOOR, organisations.size);
+  let former = 0;
+  await readLinesFile(file, fetchedEdition.formerLine, formerName, LIMITS['former.jsonl.gz'].expanded, (line) => {
+    // Each becomes a page with its last known record: it must be gone, as of this edition or before.
+    former += 1;
+    if (former > formerLimit)
+      throw new UnfitFile(`${formerName} holds over ${formerLimit} organisations, more than its register has`);
+    if (organisations.has(line.id))
+      throw new UnfitFile(`${formerName}: ${line.id} is in the edition's snapshot too, so not gone`);
+    if (dateOf(line.lastSeen) > dateOf(line.goneSince) || dateOf(line.goneSince) > date)
+      throw new UnfitFile(
+        `${formerName}: ${line.id} is gone since ${line.goneSince}, after the edition or before it was last seen`,
+      );
+    const ownId = line.record['id'];
+    if (typeof ownId === 'string' && ownId.toLowerCase() !== line.id)
+      throw new UnfitFile(`${formerName}: the record kept for ${line.id} is of ${ownId.slice(0, 40)}`);
+  });
+}
+
+/** Checks what a fetched edition's edition.json says it holds against what its files hold. */
+function checkCounts(
+  meta: z.infer<typeof fetchedEdition.meta>,
+  changes: z.infer<typeof fetchedEdition.changes>,
+  organisations: ReadonlySet<string>,
+  lists: ReadonlyMap<string, number>,
+): void {
+  const mismatch = (what: string, said: number, found: number) =>
+    new UnfitFile(`${carriedName('edition.json')} says ${said} ${what}, its files hold ${found}`);
+  if (organisations.size !== meta.counts.organisations)
+    throw mismatch('organisations', meta.counts.organisations, organisations.size);
+  for (const [key, said] of Object.entries(meta.counts.lists)) {
+    if ((lists.get(key) ?? 0) !== said) throw mismatch(`members of ${key}`, said, lists.get(key) ?? 0);
+  }
+  for (const kind of ['added', 'removed', 'changed'] as const) {
+    if (changes[kind].length !== meta.changes[kind])
+      throw mismatch(`${kind} organisations`, meta.changes[kind], changes[kind].length);
+  }
+}
+
+/**
+ * Checks a fetched edition's files, every one against its schema and all of them against what
+ * edition.json says they hold (a snapshot cut short or padded does not match its own counts), its
+ * organisations no longer listed against its snapshot and its date. Answers the edition's id and
+ * its organisations' ids.
+ */
+async function checkEdition(folder: string): Promise<{ id: string; organisations: Set<string> }> {
   const carried = Object.fromEntries(CARRIED_FILES) as Record<string, string>;
   const meta = await readJsonFile(join(folder, 'edition.json'), fetchedEdition.meta, carried['edition.json']!);
   const changes = await readJsonFile(join(folder, 'changes.json'), fetchedEdition.changes, carried['changes.json']!);
@@ -182,53 +269,131 @@ async function checkEdition(folder: string): Promise<string> {
       else lists.set(listKey(line), line.members.length);
     },
   );
-  await readLinesFile(
-    join(folder, 'former.jsonl.gz'),
-    fetchedEdition.formerLine,
-    carried['former.jsonl.gz']!,
-    LIMITS['former.jsonl.gz'].expanded,
-    () => {},
+  await checkFormer(join(folder, 'former.jsonl.gz'), organisations, meta.date);
+  checkCounts(meta, changes, organisations, lists);
+  return { id: meta.id, organisations };
+}
+
+/**
+ * Fetches the whole history published at `releaseUrl` (history-bundle.ts) into `fetching`,
+ * unpacked and checked, with the newest edition's former organisations, every download within
+ * `deadline`. The newest edition is held to what a single fetched edition is (`checkEdition`): its
+ * rebuilt register against its edition.json and changes.json, its former organisations against
+ * its register and date. Answers the editions' ids, oldest first, and the newest edition's
+ * organisations, or `undefined` when the release has no history file (one of an older orgdir).
+ */
+async function fetchHistory(
+  releaseUrl: string,
+  fetching: string,
+  dispatcher: Dispatcher,
+  deadline: AbortSignal,
+): Promise<{ ids: string[]; organisations: Set<string> } | undefined> {
+  const file = join(fetching, HISTORY_FILE);
+  try {
+    await download(new URL(HISTORY_FILE, releaseUrl).href, file, HISTORY_LIMITS.fetched, dispatcher, deadline);
+  } catch (error) {
+    if (error instanceof UnfitFile && / answered 404$/.test(error.message)) return undefined;
+    throw error;
+  }
+  const into = join(fetching, 'editions');
+  let ids: string[];
+  let register: EditionSnapshot;
+  try {
+    // Each line checked for size and JSON as the edition's files are, then unpacked in order.
+    await readLinesFile(file, z.unknown(), HISTORY_FILE, HISTORY_LIMITS.expanded, () => {});
+    ids = await unpackHistory(textLines(file), into);
+    const newest = ids.at(-1);
+    if (newest === undefined) throw new UnfitFile(`${HISTORY_FILE} holds no edition`);
+    register = await readRegisterAt(into, join(into, newest));
+  } catch (error) {
+    if (error instanceof UnfitFile) throw error;
+    throw new UnfitFile(error instanceof Error ? error.message : String(error));
+  }
+  const newest = join(into, ids.at(-1)!);
+  // Written by unpackHistory from lines already read through these schemas.
+  const meta = fetchedEdition.meta.parse(JSON.parse(await readFile(join(newest, 'edition.json'), 'utf8')));
+  const changes = fetchedEdition.changes.parse(JSON.parse(await readFile(join(newest, 'changes.json'), 'utf8')));
+  const organisations = new Set(register.organisations.keys());
+  const lists = new Map([...register.lists].map(([key, list]) => [key, list.members.length]));
+  checkCounts(meta, changes, organisations, lists);
+  const formerName = carriedName('former.jsonl.gz');
+  const former = join(newest, 'former.jsonl.gz');
+  await download(
+    new URL(formerName, releaseUrl).href,
+    former,
+    LIMITS['former.jsonl.gz'].fetched,
+    dispatcher,
+    deadline,
   );
-  const mismatch = (what: string, said: number, found: number) =>
-    new UnfitFile(`${carried['edition.json']} says ${said} ${what}, its files hold ${found}`);
-  if (organisations.size !== meta.counts.organisations)
-    throw mismatch('organisations', meta.counts.organisations, organisations.size);
-  for (const [key, said] of Object.entries(meta.counts.lists)) {
-    if ((lists.get(key) ?? 0) !== said) throw mismatch(`members of ${key}`, said, lists.get(key) ?? 0);
-  }
-  for (const kind of ['added', 'removed', 'changed'] as const) {
-    if (changes[kind].length !== meta.changes[kind])
-      throw mismatch(`${kind} organisations`, meta.changes[kind], changes[kind].length);
-  }
-  return meta.id;
+  await checkFormer(former, organisations, meta.date);
+  return { ids, organisations };
+}
+
+/** The lines of a gzipped file, as text (already checked by `readLinesFile`). */
+async function* textLines(file: string): AsyncGenerator<string> {
+  const input = createReadStream(file).pipe(createGunzip());
+  yield* createInterface({ input, crlfDelay: Infinity });
 }
 
 /**
  * Fetches the latest edition published at `releaseUrl` into `editionsDir` as a kept edition.
- * Every file is bounded in size and checked (src/schemas/edition.ts) before anything is kept. Returns
- * its id, or a problem (nothing published there yet, unreachable, not an edition): the build then
- * goes on as a first edition, as it would have without this.
+ * Every file is bounded in size and checked (src/schemas/edition.ts), and the edition's
+ * organisations against tonight's crawl in `dataDir` (./provenance.ts: `foreignEdition`), before
+ * anything is kept. Returns its id, or a problem (nothing published there yet, unreachable, too
+ * slow, not an edition, another register's): the build then goes on as a first edition, as it
+ * would have without this.
  */
-export async function fetchPreviousEdition(releaseUrl: string, editionsDir: string): Promise<FetchedEdition> {
+export async function fetchPreviousEdition(
+  releaseUrl: string,
+  editionsDir: string,
+  dataDir: string,
+): Promise<FetchedEdition> {
   // GitHub answers `releases/latest/download/<file>` with redirects to the file itself.
   const agent = new Agent();
   const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
   const fetching = join(editionsDir, `.fetching-${process.pid}`);
+  const deadline = AbortSignal.timeout(FETCH_DEADLINE_MS);
   try {
     // A fetch killed half-way left its files; the caller holds the build lock, so none is under way.
     for (const name of existsSync(editionsDir) ? readdirSync(editionsDir) : []) {
       if (name.startsWith('.fetching-')) await rm(join(editionsDir, name), { recursive: true, force: true });
     }
     await mkdir(fetching, { recursive: true });
-    for (const [file, carried] of CARRIED_FILES) {
-      await download(new URL(carried, releaseUrl).href, join(fetching, file), LIMITS[file].fetched, dispatcher);
+    // The whole history when the release carries it; else, from an older orgdir, the latest edition.
+    const history = await fetchHistory(releaseUrl, fetching, dispatcher, deadline);
+    if (history !== undefined) {
+      const { ids, organisations } = history;
+      const newest = ids.at(-1)!;
+      const foreign = foreignEdition(organisations, dataDir);
+      if (foreign !== undefined)
+        return { id: '', problem: `${releaseUrl}: the history up to edition ${newest} is ignored: ${foreign}` };
+      const taken = ids.find((id) => existsSync(join(editionsDir, id)));
+      if (taken !== undefined) return { id: '', problem: `${releaseUrl}: edition ${taken} is already there` };
+      for (const id of ids) await rename(join(fetching, 'editions', id), join(editionsDir, id));
+      return { id: newest, editions: ids.length };
     }
-    const id = await checkEdition(fetching);
+    for (const [file, carried] of CARRIED_FILES) {
+      await download(
+        new URL(carried, releaseUrl).href,
+        join(fetching, file),
+        LIMITS[file].fetched,
+        dispatcher,
+        deadline,
+      );
+    }
+    const { id, organisations } = await checkEdition(fetching);
+    const foreign = foreignEdition(organisations, dataDir);
+    if (foreign !== undefined) return { id: '', problem: `${releaseUrl}: edition ${id} is ignored: ${foreign}` };
     if (existsSync(join(editionsDir, id))) return { id: '', problem: `${releaseUrl}: edition ${id} is already there` };
     await rename(fetching, join(editionsDir, id));
     return { id };
   } catch (error) {
-    return { id: '', problem: `${releaseUrl}: ${error instanceof Error ? error.message : String(error)}` };
+    const reason = deadline.aborted
+      ? `gave up after ${FETCH_DEADLINE_MS / 1000} s, the time a whole edition may take`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return { id: '', problem: `${releaseUrl}: ${reason}` };
   } finally {
     await rm(fetching, { recursive: true, force: true });
     await agent.close();

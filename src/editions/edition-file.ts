@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { recordName, withinNestingLimit } from '../records/organisation.ts';
+import { boundedRecord, recordName } from '../records/organisation.ts';
 import {
   forEachRecord,
   readGroupList,
@@ -22,6 +22,7 @@ import {
   type Unreadable,
 } from '../records/data-folder.ts';
 import { parseRecord } from '../records/record-json.ts';
+import type { z } from 'zod';
 import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 
 /** `{ id, name }` of a list entry; the id lower-cased, as lists and records are matched. */
@@ -94,9 +95,10 @@ export function readDataFolder(dataDir: string, options: ReadDataFolderOptions =
   read(
     dataDir,
     (id, _bytes, record) => {
-      // A field nested past what JSON.stringify and the diff can walk is left out of the edition, as
-      // the record model leaves it out of the pages (which note it): the record itself stays stored.
-      if (isPlainObject(record)) snapshot.organisations.set(id, { id, record: withinNestingLimit(record) });
+      // A field nested past what JSON.stringify and the diff can walk is left out of the edition, and
+      // text past the record model's limits is cut, as the model does for the pages (which note it):
+      // the changes pages and the gone organisations' pages show no more of a record than its page.
+      if (isPlainObject(record)) snapshot.organisations.set(id, { id, record: boundedRecord(record) });
     },
     unreadable,
   );
@@ -134,32 +136,39 @@ type Line =
       members: [string, string][];
     };
 
-function* lines(snapshot: EditionSnapshot): Generator<string> {
-  const ids = [...snapshot.organisations.keys()].sort();
-  for (const id of ids) {
-    const organisation = snapshot.organisations.get(id)!;
-    const line: Line = { type: 'organisation', id, record: organisation.record };
-    if (organisation.carriedFrom !== undefined) line.carriedFrom = organisation.carriedFrom;
-    yield `${JSON.stringify(line)}\n`;
-  }
-  for (const key of [...snapshot.lists.keys()].sort()) {
-    const list = snapshot.lists.get(key)!;
-    const line: Line = {
-      type: 'list',
-      name: list.name,
-      kind: list.kind,
-      ...(list.description === undefined ? {} : { description: list.description }),
-      members: list.members.map((member) => [member.id, member.name]),
-    };
-    yield `${JSON.stringify(line)}\n`;
-  }
+/** An organisation's line of a snapshot (and of a delta, src/editions/register.ts). */
+export function organisationLine(organisation: SnapshotOrganisation): string {
+  const line: Line = { type: 'organisation', id: organisation.id, record: organisation.record };
+  if (organisation.carriedFrom !== undefined) line.carriedFrom = organisation.carriedFrom;
+  return `${JSON.stringify(line)}\n`;
+}
+
+/** A list's line of a snapshot. */
+export function listLine(list: SnapshotList): string {
+  const line: Line = {
+    type: 'list',
+    name: list.name,
+    kind: list.kind,
+    ...(list.description === undefined ? {} : { description: list.description }),
+    members: list.members.map((member) => [member.id, member.name]),
+  };
+  return `${JSON.stringify(line)}\n`;
+}
+
+/**
+ * The snapshot's lines as an edition stores them: organisations by id, then lists by key, one JSON
+ * object a line. Their text is what an edition's content hash covers (src/editions/register.ts).
+ */
+export function* snapshotLines(snapshot: EditionSnapshot): Generator<string> {
+  for (const id of [...snapshot.organisations.keys()].sort()) yield organisationLine(snapshot.organisations.get(id)!);
+  for (const key of [...snapshot.lists.keys()].sort()) yield listLine(snapshot.lists.get(key)!);
 }
 
 /** Writes a snapshot as gzipped JSON lines, through a temporary file and a rename. */
 export async function writeSnapshot(path: string, snapshot: EditionSnapshot): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    await pipeline(Readable.from(lines(snapshot)), createGzip({ level: 9 }), createWriteStream(temporary));
+    await pipeline(Readable.from(snapshotLines(snapshot)), createGzip({ level: 9 }), createWriteStream(temporary));
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -167,35 +176,47 @@ export async function writeSnapshot(path: string, snapshot: EditionSnapshot): Pr
   }
 }
 
-export async function readSnapshot(path: string): Promise<EditionSnapshot> {
-  const snapshot = emptySnapshot();
+/** The lines of a gzipped JSON-lines file of an edition, each with its line number, as text. */
+export async function* gzippedLines(path: string): AsyncGenerator<[number, string]> {
   const input = createReadStream(path).pipe(createGunzip());
   let number = 0;
   for await (const text of createInterface({ input, crlfDelay: Infinity })) {
     number += 1;
-    if (text === '') continue;
+    if (text !== '') yield [number, text];
+  }
+}
+
+type SnapshotLine = z.infer<typeof keptEdition.snapshotLine>;
+
+/** Puts one line of a snapshot (or a whole list or organisation of a delta) into `snapshot`. */
+export function addSnapshotLine(snapshot: EditionSnapshot, line: SnapshotLine): void {
+  if (line.type === 'organisation') {
+    // Ids in lower case (the schema reads them so), as the data folder's are: an edition from
+    // elsewhere that gives one in other capitals is still the same organisation (and its page),
+    // and the first line of it wins.
+    const id = line.id;
+    if (snapshot.organisations.has(id)) return;
+    snapshot.organisations.set(id, {
+      id,
+      record: line.record,
+      ...(line.carriedFrom === undefined ? {} : { carriedFrom: line.carriedFrom }),
+    });
+  } else {
+    const list: SnapshotList = {
+      name: line.name,
+      kind: line.kind,
+      ...(line.description === undefined ? {} : { description: line.description }),
+      members: line.members.map(([id, name]) => ({ id, name })),
+    };
+    snapshot.lists.set(listKey(list), list);
+  }
+}
+
+export async function readSnapshot(path: string): Promise<EditionSnapshot> {
+  const snapshot = emptySnapshot();
+  for await (const [number, text] of gzippedLines(path)) {
     // Amounts as written, as the data folder's records are read: the same record compares the same.
-    const line = parseEditionFile(`${path} line ${number}`, keptEdition.snapshotLine, parseRecord(text));
-    if (line.type === 'organisation') {
-      // Ids in lower case (the schema reads them so), as the data folder's are: an edition from
-      // elsewhere that gives one in other capitals is still the same organisation (and its page),
-      // and the first line of it wins.
-      const id = line.id;
-      if (snapshot.organisations.has(id)) continue;
-      snapshot.organisations.set(id, {
-        id,
-        record: line.record,
-        ...(line.carriedFrom === undefined ? {} : { carriedFrom: line.carriedFrom }),
-      });
-    } else {
-      const list: SnapshotList = {
-        name: line.name,
-        kind: line.kind,
-        ...(line.description === undefined ? {} : { description: line.description }),
-        members: line.members.map(([id, name]) => ({ id, name })),
-      };
-      snapshot.lists.set(listKey(list), list);
-    }
+    addSnapshotLine(snapshot, parseEditionFile(`${path} line ${number}`, keptEdition.snapshotLine, parseRecord(text)));
   }
   return snapshot;
 }

@@ -59,6 +59,8 @@ export interface CrawlFacts {
   listed: number;
   /** Organisations whose record could not be fetched after every retry. */
   failed: number;
+  /** The crawl judged its search broken: not one answer held a result (manifest `discovery.searchBroken`). */
+  searchBroken?: boolean;
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -130,6 +132,8 @@ export function checkPlausibility(
     message: `${crawl.failed} of ${crawl.listed} organisations failed to fetch (${percent(failedShare)}; at most ${percent(thresholds.maxFailedShare)} allowed)`,
   });
 
+  if (previous !== undefined && crawl.searchBroken === true) checks.push(brokenSearch(previous));
+
   if (previous !== undefined) {
     const before = previous.organisations.size;
     const share = before === 0 ? 1 : fresh.length / before;
@@ -192,6 +196,24 @@ export function checkPlausibility(
 
   checks.sort((a, b) => Number(a.passed) - Number(b.passed));
   return { passed: checks.every((check) => check.passed), firstEdition: previous === undefined, checks };
+}
+
+/**
+ * A search that returned nothing tonight, where the previous edition found organisations through
+ * it, is a broken service, not a register without organisations on no list: the night is stopped
+ * rather than published without them.
+ */
+function brokenSearch(previous: EditionSnapshot): GuardCheck {
+  const found = [...previous.lists.values()].find((list) => list.kind === 'list' && list.name === 'discovered');
+  const before = found?.members.length ?? 0;
+  return {
+    check: 'search',
+    passed: before === 0,
+    message:
+      before === 0
+        ? 'the search returned nothing, even for the listed organisations\' words, as it found nothing the night before'
+        : `the search returned nothing, even for the listed organisations' words, where the previous edition found ${before} organisations only through it`,
+  };
 }
 
 /** What the search sweep finds is kept as the list `discovered`; a reader knows it by this name. */

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { recordName } from '../records/organisation.ts';
 import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
+import { collectFinancialReports, type FinancialReports } from './finances.ts';
+import { readEditionRegister } from './register.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
 
@@ -51,7 +53,15 @@ export interface EditionsView {
   histories: Map<string, HistoryEntry[]>;
   /** The public address of the site, for the feed's links; without it they are relative. */
   siteUrl?: string;
+  /** Each organisation's financial summaries as every kept edition reported them (finances.ts). */
+  financialReports?: FinancialReports;
 }
+
+/**
+ * The newest editions whose changes the site shows (changes pages, feeds, each organisation's change
+ * history): the site would grow by every night kept for good. Older ones stay in the editions folder.
+ */
+export const SHOWN_EDITIONS = 30;
 
 /** Every organisation's history across the kept editions, newest first. */
 export function organisationHistories(editions: readonly KeptEdition[]): Map<string, HistoryEntry[]> {
@@ -97,36 +107,40 @@ function gzippedLines<T>(path: string, schema: z.ZodType<T>): T[] {
     );
 }
 
-/** The view of the published editions in a folder (the newest `keep` of them). */
-export function loadEditionsView(dir: string, url: string | undefined): EditionsView {
+/** The view of the published editions in a folder (the newest `SHOWN_EDITIONS` of them). */
+export async function loadEditionsView(dir: string, url: string | undefined): Promise<EditionsView> {
   const store = new EditionStore(dir);
   const editions = store
     .list()
     .reverse()
+    .slice(0, SHOWN_EDITIONS)
     .map((meta) => ({ meta, changes: store.readChanges(meta.id) }));
   const latest = editions[0]?.meta.id;
   const former =
     latest === undefined ? [] : gzippedLines(join(dir, latest, 'former.jsonl.gz'), keptEdition.formerLine);
-  const carried =
-    latest === undefined
-      ? []
-      : gzippedLines(join(dir, latest, 'snapshot.jsonl.gz'), keptEdition.snapshotLine).flatMap((line) =>
-          line.type === 'organisation' && line.carriedFrom !== undefined
-            ? [
-                {
-                  id: line.id,
-                  name: recordName(line.record) ?? line.id,
-                  carriedFrom: line.carriedFrom,
-                  record: line.record,
-                },
-              ]
-            : [],
-        );
+  const register = latest === undefined ? undefined : await readEditionRegister(dir, latest);
+  const carried = [...(register?.organisations.values() ?? [])].flatMap((organisation) =>
+    organisation.carriedFrom !== undefined
+      ? [
+          {
+            id: organisation.id,
+            name: recordName(organisation.record) ?? organisation.id,
+            carriedFrom: organisation.carriedFrom,
+            record: organisation.record,
+          },
+        ]
+      : [],
+  );
+  const financialReports = await collectFinancialReports(
+    dir,
+    store.list().map((meta) => join(dir, meta.id)),
+  );
   return {
     editions,
     former,
     carried,
     histories: organisationHistories(editions),
+    financialReports,
     ...(url === undefined ? {} : { siteUrl: url }),
   };
 }

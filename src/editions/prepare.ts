@@ -9,9 +9,11 @@ import { DATA_LAYOUT } from '../lib/data-layout.ts';
 import { readManifest, type ManifestReading } from '../lib/manifest-file.ts';
 import type { Unreadable } from '../records/data-folder.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
+import { collectFinancialReports } from './finances.ts';
 import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport, type GuardThresholds } from './guard.ts';
 import {
   organisationHistories,
+  SHOWN_EDITIONS,
   type CarriedOrganisation,
   type EditionsView,
   type KeptEdition,
@@ -26,8 +28,8 @@ export interface PrepareOptions {
   /** The live data folder: the guard's reference when there is no edition yet. */
   dataDir: string;
   editionsDir: string;
-  /** Editions kept, the new one included. */
-  keep: number;
+  /** Editions kept, the new one included; all of them when undefined (docs/publishing.md: "History kept for good"). */
+  keep?: number | undefined;
   /** Publish even if checks fail, and record this reason in the edition. */
   accept?: string;
   thresholds?: GuardThresholds;
@@ -58,7 +60,8 @@ function crawlFacts(manifest: ManifestReading, snapshot: EditionSnapshot): Crawl
     .map((failure) => failure.id!.toLowerCase());
   const listed = manifest.counts.organisations ?? snapshot.organisations.size;
   const failed = manifest.counts.failed ?? failedIds.length;
-  return { listed, failed, failedIds };
+  const searchBroken = manifest.fields.discovery?.searchBroken === true;
+  return { listed, failed, failedIds, searchBroken };
 }
 
 function crawlDetails(manifest: ManifestReading): EditionMeta['crawl'] {
@@ -157,7 +160,7 @@ function editionMeta(
   changes: EditionChanges,
   guard: GuardReport,
   accepted: { reason: string; failedChecks: string[] } | undefined,
-): EditionMeta {
+): Omit<EditionMeta, 'register'> {
   const { next, previousMeta, manifest } = crawled;
   const lists: Record<string, number> = {};
   for (const [key, list] of next.lists) lists[key] = list.members.length;
@@ -185,19 +188,19 @@ function editionMeta(
 }
 
 /** What the pages read of the editions: the kept ones (the new one first), former and carried organisations. */
-function editionsView(
+async function editionsView(
   store: EditionStore,
   options: PrepareOptions,
   newest: KeptEdition,
   next: EditionSnapshot,
   former: FormerOrganisation[],
-): EditionsView {
+): Promise<EditionsView> {
   const kept: KeptEdition[] = [
     newest,
     ...store
       .list()
       .reverse()
-      .slice(0, Math.max(0, options.keep - 1))
+      .slice(0, Math.max(0, Math.min(options.keep ?? SHOWN_EDITIONS, SHOWN_EDITIONS) - 1))
       .map((edition) => ({ meta: edition, changes: store.readChanges(edition.id) })),
   ];
   const carried: CarriedOrganisation[] = [...next.organisations.values()].flatMap((organisation) =>
@@ -217,6 +220,11 @@ function editionsView(
     former,
     carried,
     histories: organisationHistories(kept),
+    // Every edition's, the pending one last: a year once reported stays on the page for good.
+    financialReports: await collectFinancialReports(options.editionsDir, [
+      ...store.list().map((edition) => store.path(edition.id)),
+      store.pendingPath(newest.meta.id),
+    ]),
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   };
 }
@@ -263,12 +271,17 @@ export async function prepareEdition(
   const earlier = previousMeta === undefined ? [] : await store.readFormer(previousMeta.id);
   const former = formerOrganisations(earlier, previous, previousMeta?.id, next, changes, edition.id);
   const accepted = guard.passed ? undefined : { reason: options.accept ?? '', failedChecks };
-  const meta = editionMeta(edition, now, crawled, changes, guard, accepted);
-  await store.writePending({ meta, snapshot: next, changes, former });
+  const meta = await store.writePending({
+    meta: editionMeta(edition, now, crawled, changes, guard, accepted),
+    snapshot: next,
+    changes,
+    former,
+    ...(previous !== undefined && previousMeta !== undefined && { base: { id: previousMeta.id, register: previous } }),
+  });
   return {
     stopped: false,
     meta,
-    view: editionsView(store, options, { meta, changes }, next, former),
+    view: await editionsView(store, options, { meta, changes }, next, former),
     organisations: next.organisations.size,
     previousId: previousMeta?.id,
     failedChecks,

@@ -2,6 +2,8 @@
 //
 //   repair a publish a crash interrupted
 //   crawl into DATA.next (the crawler's own partial, resume and swap happen inside it)
+//   with an empty editions folder, fetch the previous edition from the release (ORGDIR_RELEASE_URL),
+//     kept only when its files are sound and its organisations are this crawl's (src/editions/carry.ts)
 //   read it once (src/editions/prepare.ts); carry over records that failed to fetch from the previous edition
 //   publish guard against the previous edition: stop here (exit 1, live data and site untouched)
 //     unless every check passed or --accept gave a reason
@@ -28,6 +30,7 @@ import { readManifest } from '../lib/manifest-file.ts';
 import { GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
 import { formatBytes } from '../lib/bytes.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
+import { signFolder, type SigningKey } from '../hosting/signed-manifest.ts';
 
 
 /** What the publish flow needs to know of a crawl's outcome (a subset of the crawler's summary). */
@@ -60,6 +63,11 @@ export interface PublishOptions extends PrepareOptions {
   releaseUrl?: string;
   /** The most bytes the new site may have; default GitHub Pages' 1 GB. A bigger site is not published. */
   siteBudget?: number;
+  /**
+   * The publisher's key: the release folder, once the edition is in it, gets its signed manifest
+   * (`renderSite` signs the site and the replayed API).
+   */
+  signingKey?: SigningKey;
 }
 
 export interface PublishResult {
@@ -157,8 +165,9 @@ async function renderAndSwap(
     await abandon();
     return { site, overBudget: budget };
   }
-  await carryEdition(store.pendingPath(id), staging.release);
+  await carryEdition(options.editionsDir, store.pendingPath(id), staging.release);
   for (const folder of [staging.data, staging.site, staging.release]) markOutputFolder(folder);
+  if (options.signingKey) await signFolder(staging.release, options.signingKey);
   // Entries of the live data folder that the crawler does not write (a README) move with it.
   await carryOverEntries(options.dataDir, staging.data, CRAWLED_ENTRIES);
   await swapDirectories(
@@ -195,17 +204,6 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
     return { exitCode: 2, message: `nothing was built: ${error.message}`, published: false };
   }
 
-  // The Actions cache forgets; the last release does not. Fetched before the crawl, so that a
-  // failed fetch is said early, and the editions folder is complete for everything below.
-  if (options.releaseUrl !== undefined && store.list().length === 0) {
-    const fetched = await fetchPreviousEdition(options.releaseUrl, options.editionsDir);
-    log(
-      fetched.problem === undefined
-        ? `editions: the folder was empty; fetched the previous edition ${fetched.id} from ${options.releaseUrl}`
-        : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
-    );
-  }
-
   const crawl = options.reuseCrawl === true ? reuseStagedCrawl(staging.data) : await options.crawl(staging.data);
   if (!crawl.published) {
     return {
@@ -213,6 +211,22 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
       message: `the crawl did not complete, nothing was published: ${crawl.message}`,
       published: false,
     };
+  }
+
+  // The Actions cache forgets; the last release does not. Fetched after the crawl, because what
+  // anyone answering at the release address sends is kept only once its organisations are seen to
+  // be tonight's register's: a foreign edition kept would stop this build and every later one.
+  let unfetched: string | undefined;
+  if (options.releaseUrl !== undefined && store.list().length === 0) {
+    const fetched = await fetchPreviousEdition(options.releaseUrl, options.editionsDir, staging.data);
+    unfetched = fetched.problem;
+    log(
+      fetched.problem === undefined
+        ? `editions: the folder was empty; fetched ${
+            fetched.editions === undefined ? 'the previous edition' : `the history, ${fetched.editions} editions up to`
+          } ${fetched.id} from ${options.releaseUrl}`
+        : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
+    );
   }
 
   // Judged against another register's last edition, every organisation would be added and every
@@ -247,10 +261,18 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   }
 
   const summary = `${meta.changes.added} added, ${meta.changes.removed} removed, ${meta.changes.changed} changed`;
+  // A first edition because the release could not be fetched is said as such: the guard had no
+  // previous edition, and on a machine without a live data folder it checked the crawl alone.
+  const first =
+    unfetched === undefined
+      ? 'the first edition'
+      : `a first edition: no previous edition could be fetched, so the publish guard ${
+          guard.firstEdition ? 'checked only the crawl itself' : 'compared with the live data folder'
+        }`;
   return {
     exitCode: 0,
     message: `published edition ${id} (${organisations} organisations; ${
-      previousId === undefined ? 'the first edition' : `${summary} since ${previousId}`
+      previousId === undefined ? first : `${summary} since ${previousId}`
     })${guard.passed ? '' : `, accepted despite ${failedChecks.length} failed checks: ${options.accept}`}`,
     published: true,
     edition: meta,

@@ -1,15 +1,17 @@
 // The editions folder (`ORGDIR_EDITIONS_DIR`, default `editions`, beside the data folder;
 // docs/publishing.md: "Editions"). Every published build is one immutable folder named by its date:
 //
-//   <editions>/2026-11-22/edition.json       what the edition is: number, dates, counts, guard report, --accept reason
-//                         snapshot.jsonl.gz  every record and list member of that crawl (snapshot.ts)
+//   <editions>/2026-11-22/edition.json       what the edition is: number, dates, counts, guard report, --accept reason,
+//                                            how its register is stored and that register's SHA-256
+//                         snapshot.jsonl.gz  every record and list member of that crawl (edition-file.ts), or
+//                         delta.jsonl.gz     what of them changed since the edition before (register.ts)
 //                         changes.json       what changed since the previous edition (diff.ts)
 //                         former.jsonl.gz    every organisation no longer listed, with its last known record
 //
 // An edition is written as `<id>.pending` and renamed into place when the build is published
-// (swap.ts), so a half-written edition is never read. Only the last `keep` editions are kept;
-// `former.jsonl.gz` travels with the newest one, so the pages of organisations that left the
-// register outlive the editions that had them.
+// (swap.ts), so a half-written edition is never read. Every edition is kept unless the publisher
+// asks for only the last `keep`; `former.jsonl.gz` travels with the newest one, so the pages of
+// organisations that left the register outlive the editions that had them.
 import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +21,8 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { EditionChanges } from './diff.ts';
 import type { GuardReport } from './guard.ts';
-import { readSnapshot, writeSnapshot, type EditionSnapshot } from './edition-file.ts';
+import type { EditionSnapshot } from './edition-file.ts';
+import { makeKeyframe, readEditionRegister, writeEditionRegister, type RegisterStorage } from './register.ts';
 import { EDITION_ID, keptEdition, parseEditionFile } from '../schemas/edition.ts';
 
 export interface EditionMeta {
@@ -47,6 +50,8 @@ export interface EditionMeta {
   guard: GuardReport;
   /** Set when the build was published although checks failed (`--accept REASON`). */
   accepted?: { reason: string; failedChecks: string[] };
+  /** How the edition stores its register (src/editions/register.ts); absent in an older orgdir's edition. */
+  register?: RegisterStorage;
 }
 
 /** An organisation that is no longer listed: its page stays, with its last known data. */
@@ -61,8 +66,11 @@ export interface FormerOrganisation {
 }
 
 export interface PendingEdition {
-  meta: EditionMeta;
+  /** Without `register`: that is written beside the snapshot. */
+  meta: Omit<EditionMeta, 'register'>;
   snapshot: EditionSnapshot;
+  /** The edition before it and its register, which the new one is stored as a delta of. */
+  base?: { id: string; register: EditionSnapshot };
   changes: EditionChanges;
   former: FormerOrganisation[];
 }
@@ -124,8 +132,9 @@ export class EditionStore {
     return { id, number: (editions.at(-1)?.number ?? 0) + 1, date: day };
   }
 
+  /** The register edition `id` stored, rebuilt and checked (src/editions/register.ts). */
   readSnapshot(id: string): Promise<EditionSnapshot> {
-    return readSnapshot(join(this.path(id), 'snapshot.jsonl.gz'));
+    return readEditionRegister(this.dir, id);
   }
 
   readChanges(id: string): EditionChanges {
@@ -138,17 +147,25 @@ export class EditionStore {
     return readFormerFile(join(this.path(id), 'former.jsonl.gz'));
   }
 
-  /** Writes an edition to `<id>.pending`; publishing renames it into place. Returns the folder. */
-  async writePending(edition: PendingEdition): Promise<string> {
+  /**
+   * Writes an edition to `<id>.pending`, its register as a delta of `edition.base` or whole
+   * (src/editions/register.ts); publishing renames it into place. Returns what edition.json says.
+   */
+  async writePending(edition: PendingEdition): Promise<EditionMeta> {
     const folder = this.pendingPath(edition.meta.id);
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
-    await writeSnapshot(join(folder, 'snapshot.jsonl.gz'), edition.snapshot);
+    const register = await writeEditionRegister(
+      folder,
+      edition.snapshot,
+      edition.base && { editionsDir: this.dir, ...edition.base },
+    );
     await writeFile(join(folder, 'changes.json'), `${JSON.stringify(edition.changes, null, 1)}\n`);
     await writeFormerFile(join(folder, 'former.jsonl.gz'), edition.former);
+    const meta: EditionMeta = { ...edition.meta, register };
     // Written last: a folder with edition.json is complete.
-    await writeFile(join(folder, 'edition.json'), `${JSON.stringify(edition.meta, null, 2)}\n`);
-    return folder;
+    await writeFile(join(folder, 'edition.json'), `${JSON.stringify(meta, null, 2)}\n`);
+    return meta;
   }
 
   /** Removes pending editions and half-pruned ones a killed build left behind (call only when no publish is under way). */
@@ -163,10 +180,18 @@ export class EditionStore {
     return removed;
   }
 
-  /** Keeps the newest `keep` editions and removes the rest; returns the ids removed. */
-  async prune(keep: number): Promise<string[]> {
+  /**
+   * Keeps the newest `keep` editions (all when `keep` is undefined) and removes the rest; returns the
+   * ids removed. The oldest kept edition is made a keyframe first, so that it reads without them.
+   * Only the newest edition keeps `former.jsonl.gz`: each one's is the whole list, which the next
+   * one's carries on.
+   */
+  async prune(keep: number | undefined): Promise<string[]> {
     const editions = this.list();
-    const removed = editions.slice(0, Math.max(0, editions.length - Math.max(1, keep)));
+    for (const edition of editions.slice(0, -1)) await rm(join(this.path(edition.id), 'former.jsonl.gz'), { force: true });
+    const removed = keep === undefined ? [] : editions.slice(0, Math.max(0, editions.length - Math.max(1, keep)));
+    const oldestKept = editions[removed.length];
+    if (removed.length > 0 && oldestKept !== undefined) await makeKeyframe(this.dir, this.path(oldestKept.id));
     for (const edition of removed) {
       // Renamed first, so that a prune killed half-way never leaves an edition without its files.
       const doomed = join(this.dir, `.${edition.id}${REMOVING}`);

@@ -1,18 +1,23 @@
 // match.html in the browser: one classic script (`match/match.js`), since module scripts and
 // fetch() fail from file://. Nothing heavy runs on the page's thread: the register's table
 // (`match/table.js`, a classic script handing over one string) is loaded only once the reader
-// chooses a file or asks for a match, and a worker, started from a blob: URL (a worker's own file
-// is refused from file://), reads the list, matches it with progress, and writes the result. The
+// chooses a file or asks for a match, and a worker, this same script started as every client's
+// worker is (src/lib/client-worker.ts), reads the list, matches it with progress, and writes the result. The
 // list never leaves the browser. Everything is built with DOM methods and textContent: no HTML
 // from data, no inline handlers, no eval.
+import { startClientWorker } from '../lib/client-worker.ts';
 import { element, saveFile } from '../lib/elements.ts';
 import { MATCH_TABLE_FILE, organisationPath } from '../lib/routes.ts';
-import type { FromWorker, MatchSummary, ShownRow, ToWorker } from './protocol.ts';
+import {
+  MATCH_CLIENT_FUNCTION,
+  type FromWorker,
+  type MatchSummary,
+  type ShownRow,
+  type ToWorker,
+} from './protocol.ts';
 import { reasonOf } from './result.ts';
 import { MATCH_TABLE_FUNCTION } from './table.ts';
-
-/** The worker's bundle, put in by the build (src/site/bundle-clients.ts). */
-declare const MATCH_WORKER_SOURCE: string;
+import { serveMatch, type MatchWorkerScope } from './worker.ts';
 
 /** Rows drawn between two turns of the page's thread, so that a long result never holds it. */
 const ROWS_PER_TURN = 50;
@@ -86,12 +91,10 @@ function loadTable(state: MatchState, base: URL): Promise<string> {
 }
 
 /** The worker, started with the register's table once the table has loaded. */
-async function workerOf(page: MatchElements, state: MatchState, base: URL): Promise<Worker> {
-  const text = await loadTable(state, base);
+async function workerOf(page: MatchElements, state: MatchState, scriptUrl: URL): Promise<Worker> {
+  const text = await loadTable(state, new URL('./', scriptUrl));
   if (!state.worker) {
-    const url = URL.createObjectURL(new Blob([MATCH_WORKER_SOURCE], { type: 'text/javascript' }));
-    state.worker = new Worker(url);
-    URL.revokeObjectURL(url);
+    state.worker = startClientWorker(scriptUrl, MATCH_CLIENT_FUNCTION);
     state.worker.addEventListener('message', (event: MessageEvent<FromWorker>) =>
       heard(page, state, event.data),
     );
@@ -232,14 +235,19 @@ function heard(page: MatchElements, state: MatchState, message: FromWorker): voi
 
 /** Hands a CSV file to the browser to save. */
 /** Runs `task` with the worker, reporting a table that cannot be loaded. */
-function withWorker(page: MatchElements, state: MatchState, base: URL, task: (worker: Worker) => void): void {
-  workerOf(page, state, base).then(task, (error: Error) => {
+function withWorker(
+  page: MatchElements,
+  state: MatchState,
+  scriptUrl: URL,
+  task: (worker: Worker) => void,
+): void {
+  workerOf(page, state, scriptUrl).then(task, (error: Error) => {
     busy(page, false);
     page.status.textContent = `The register could not be loaded (${error.message}).`;
   });
 }
 
-function start(page: MatchElements, base: URL): void {
+function start(page: MatchElements, scriptUrl: URL): void {
   const state: MatchState = { shown: [], choices: new Map() };
   const siteUrl = page.root.dataset['siteUrl'];
   page.file.addEventListener('change', () => {
@@ -248,7 +256,7 @@ function start(page: MatchElements, base: URL): void {
     const file = state.file;
     if (!file) return;
     page.status.textContent = `Reading ${file.name}…`;
-    withWorker(page, state, base, (worker) => send(worker, { kind: 'read', file }));
+    withWorker(page, state, scriptUrl, (worker) => send(worker, { kind: 'read', file }));
   });
   page.lines.addEventListener('input', () => {
     // Pasted lines take over from a chosen file.
@@ -264,7 +272,7 @@ function start(page: MatchElements, base: URL): void {
     const list = state.file
       ? { file: state.file, column: Number(page.column.value) }
       : { lines: page.lines.value };
-    withWorker(page, state, base, (worker) => send(worker, { kind: 'match', list }));
+    withWorker(page, state, scriptUrl, (worker) => send(worker, { kind: 'match', list }));
   });
   page.cancel.addEventListener('click', () => {
     // A worker stops at once only when ended; the next match starts another with the table kept here.
@@ -279,11 +287,22 @@ function start(page: MatchElements, base: URL): void {
   });
 }
 
-const script = document.currentScript as HTMLScriptElement | null;
-const base = new URL('./', script?.src ?? document.baseURI);
-const begin = (): void => {
-  const root = document.querySelector<HTMLElement>('[data-match-page]');
-  if (root) start(matchElements(root), base);
-};
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin);
-else begin();
+/** Binds match.html's form once the document is parsed; `scriptUrl` is this script's own file. */
+function startPage(scriptUrl: URL): void {
+  const begin = (): void => {
+    const root = document.querySelector<HTMLElement>('[data-match-page]');
+    if (root) start(matchElements(root), scriptUrl);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', begin);
+  else begin();
+}
+
+// The same script is the page's client and, in a worker (no document there), the matching worker.
+if (typeof document === 'undefined') serveMatch(self as unknown as MatchWorkerScope);
+else
+  startPage(
+    new URL(
+      (document.currentScript as HTMLScriptElement | null)?.src ??
+        new URL('match/match.js', document.baseURI).href,
+    ),
+  );

@@ -2,8 +2,8 @@
 // organisation many ways: capitals, accents, `&` or `and`, `St.` or `Saint`, `Ltd` or `Limited`,
 // `CLG` or `Company Limited by Guarantee`, a leading "The", stray spaces and full stops. Each way
 // folds to one key here; the words are folded exactly as the site's search folds them.
-import { tokenize } from '../search/fold.ts';
-import { canonicalNameWord, LEGAL_FORMS, LEGAL_SHORT_FORMS } from '../search/synonyms.ts';
+import { tokenize } from '../search/format/fold.ts';
+import { canonicalNameWord, LEGAL_FORMS, LEGAL_SHORT_FORMS } from '../search/format/synonyms.ts';
 
 export interface NameKeys {
   /** Lower case, spaces collapsed: "the same name" apart from capitals and spacing. */
@@ -20,7 +20,7 @@ function startsWith(words: readonly string[], at: number, sequence: readonly str
   return sequence.every((word, offset) => words[at + offset] === word);
 }
 
-/** Legal forms in their short form, `St` as `Saint` (src/search/synonyms.ts), and a possessive `'s` kept on its word. */
+/** Legal forms in their short form, `St` as `Saint` (src/search/format/synonyms.ts), and a possessive `'s` kept on its word. */
 function canonicalWords(words: readonly string[]): string[] {
   const result: string[] = [];
   for (let at = 0; at < words.length;) {

@@ -47,3 +47,9 @@ export type FromWorker =
   | { kind: 'progress'; stage: 'register' | 'list'; done: number; total: number }
   | { kind: 'matched'; summary: MatchSummary; shown: ShownRow[] }
   | { kind: 'saved'; csv: Blob };
+
+/**
+ * The function match/match.js is wrapped in (src/site/bundle-clients.ts): a page from file://
+ * starts the matching worker from a blob: URL made of its source (src/lib/client-worker.ts).
+ */
+export const MATCH_CLIENT_FUNCTION = 'orgdirMatchClient';

@@ -1,8 +1,8 @@
 // The matching worker of match.html: it reads the list, builds the matcher from the register's
 // table the page hands it, matches every row and writes the result, so that the page stays
-// responsive whatever the list's length. Bundled into match/match.js as text and started from a
-// blob: URL, since a worker script is refused from file://. The page cancels a match by ending
-// the worker.
+// responsive whatever the list's length. It is match/match.js itself, run in a worker
+// (src/match/browser.ts starts it as every client's worker is started, src/lib/client-worker.ts).
+// The page cancels a match by ending the worker.
 import { likelyColumn, Matcher, type LineMatch } from './matcher.ts';
 import { lengthProblem, pastedLines, readListFile, type ListReading } from './list-file.ts';
 import type { FromWorker, ListSource, MatchSummary, ShownRow, ToWorker } from './protocol.ts';
@@ -13,11 +13,14 @@ import { matchRows } from './rows.ts';
 /** Rows the page shows; the saved result has them all. */
 const SHOWN_ROWS = 500;
 
-const scope = self as unknown as {
+/** What the worker needs of its global scope. */
+export interface MatchWorkerScope {
   postMessage(message: FromWorker): void;
   onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-};
-const post = (message: FromWorker): void => scope.postMessage(message);
+}
+
+let scope: MatchWorkerScope | undefined;
+const post = (message: FromWorker): void => scope!.postMessage(message);
 
 let tableText = '';
 let matcher: Matcher | undefined;
@@ -108,11 +111,15 @@ async function handle(message: ToWorker): Promise<void> {
   }
 }
 
-scope.onmessage = (event) => {
-  handle(event.data).catch((error: unknown) =>
-    post({
-      kind: 'problem',
-      text: `The list could not be matched (${error instanceof Error ? error.message : String(error)}).`,
-    }),
-  );
-};
+/** Answers the page's messages in `worker`, a worker's global scope. */
+export function serveMatch(worker: MatchWorkerScope): void {
+  scope = worker;
+  scope.onmessage = (event) => {
+    handle(event.data).catch((error: unknown) =>
+      post({
+        kind: 'problem',
+        text: `The list could not be matched (${error instanceof Error ? error.message : String(error)}).`,
+      }),
+    );
+  };
+}

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readVoluntaryCode, type VoluntaryCode, type VoluntaryCodeEntry } from '../schemas/index.ts';
 import { GUID_PATTERN } from '../schemas/common.ts';
-import { DATA_LAYOUT } from '../lib/data-layout.ts';
+import { DATA_LAYOUT, GROUP_LISTS, type GroupList } from '../lib/data-layout.ts';
 import { objectOf, textOf } from '../lib/text.ts';
 import { readOrganisation, type Organisation } from './organisation.ts';
 import { parseRecord } from './record-json.ts';
@@ -142,4 +142,33 @@ export function forEachRecord(dataDir: string, unreadable: Unreadable[], visit: 
     }
     visit(id, bytes, record, readOrganisation(record, id));
   }
+}
+
+/** One list answer as stored: the exact bytes the API sent, and which operation sent them. */
+export interface StoredListAnswer {
+  operation: 'voluntaryCodes' | 'voluntaryCodeMembers' | GroupList;
+  /** The voluntary code, for `voluntaryCodeMembers`. */
+  code?: string;
+  bytes: Buffer;
+}
+
+/**
+ * The list answers of a data folder as the API sent them, byte for byte (the replayed API serves
+ * them): the voluntary codes, each code's members and the group lists that were stored.
+ */
+export function storedListAnswers(dataDir: string): StoredListAnswer[] {
+  const answers: StoredListAnswer[] = [];
+  const read = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
+  const codes = read(join(dataDir, DATA_LAYOUT.voluntaryCodes));
+  if (codes) answers.push({ operation: 'voluntaryCodes', bytes: codes });
+  for (const file of voluntaryCodeMemberFiles(dataDir).sort()) {
+    const bytes = read(join(dataDir, DATA_LAYOUT.voluntaryCodeMembers, file));
+    if (bytes)
+      answers.push({ operation: 'voluntaryCodeMembers', code: file.slice(0, -'.json'.length), bytes });
+  }
+  for (const list of GROUP_LISTS) {
+    const bytes = read(join(dataDir, DATA_LAYOUT.lists, `${list}.json`));
+    if (bytes) answers.push({ operation: list, bytes });
+  }
+  return answers;
 }

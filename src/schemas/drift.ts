@@ -27,6 +27,8 @@ const DRIFT_ISSUES = {
   id_mismatch: "the record's own id is not the one it is stored under",
   coerced: 'a value of another type that reads as the spec type (a number given as text)',
   too_deep: 'nested deeper than the record model reads',
+  too_long: 'text or a list longer than the record model reads (cut to its limit)',
+  too_large: 'a field that would take the record past its size limit (not read)',
   written: 'an amount a floating-point number cannot give back as written',
 } as const;
 

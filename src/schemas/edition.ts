@@ -35,6 +35,7 @@ export const GUARD_CHECKS = [
   'shrunk-list',
   'failed-fetches',
   'fill-rate',
+  'search',
 ] as const;
 
 const guardCheck = z.strictObject({
@@ -61,19 +62,60 @@ const changeCounts = z.strictObject({
 const guard = z.strictObject({ passed: z.boolean(), firstEdition: z.boolean(), checks: z.array(guardCheck) });
 const accepted = z.strictObject({ reason: z.string(), failedChecks: z.array(z.string()) });
 
-/** `edition.json`: what an edition says of itself (`EditionMeta` in store.ts). */
-export const editionMetaSchema = z.strictObject({
-  id: editionId,
-  number: z.number().int().positive(),
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not a YYYY-MM-DD date'),
-  publishedAt: z.string(),
-  previous: editionId.nullable(),
-  crawl,
-  counts,
-  changes: changeCounts,
-  guard,
-  accepted: accepted.exactOptional(),
-});
+/**
+ * How an edition stores its register (src/editions/register.ts): whole (`snapshot.jsonl.gz`), or as
+ * what changed since `base` (`delta.jsonl.gz`); `sha256` is the hash of the register's snapshot
+ * lines, uncompressed, checked whenever it is rebuilt. An edition.json without it is an older
+ * edition's: a whole snapshot, unhashed.
+ */
+const registerStorage = z.discriminatedUnion('format', [
+  z.strictObject({ format: z.literal('snapshot'), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.strictObject({ format: z.literal('delta'), base: editionId, sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+]);
+
+/**
+ * The highest edition number a fetched edition may give: a build every night for over 2,700 years.
+ * The next edition is one more, and must still be a safe integer that the editions folder reads.
+ */
+const MAX_EDITION_NUMBER = 1_000_000;
+
+/**
+ * The longest text a fetched edition may give where a page shows it (a name, a guard message, an
+ * --accept reason): what the record model reads of a name (src/records/organisation.ts: `SIZE_LIMITS`).
+ */
+const FETCHED_TEXT = 1_000;
+
+/** The first string longer than `FETCHED_TEXT` in `value`, as a path; `undefined` when none is. */
+function longTextAt(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.length > FETCHED_TEXT ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = longTextAt(child, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `edition.json` of an edition fetched from a release (`EditionMeta` in store.ts): every number and text bounded. */
+export const editionMetaSchema = z
+  .strictObject({
+    id: editionId,
+    number: z.number().int().positive().max(MAX_EDITION_NUMBER),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'not a YYYY-MM-DD date'),
+    publishedAt: z.string(),
+    previous: editionId.nullable(),
+    crawl,
+    counts,
+    changes: changeCounts,
+    guard,
+    accepted: accepted.exactOptional(),
+    register: registerStorage.exactOptional(),
+  })
+  .superRefine((meta, context) => {
+    const path = longTextAt(meta);
+    if (path !== undefined)
+      context.addIssue({ code: 'custom', path, message: `text over ${FETCHED_TEXT} characters` });
+  });
 
 /**
  * `edition.json` of an edition kept in the editions folder: its id and number make it one (they
@@ -91,6 +133,8 @@ const keptEditionMetaSchema = z.object({
   changes: changeCounts.catch({ added: 0, removed: 0, changed: 0, joined: 0, left: 0 }),
   guard: guard.catch({ passed: true, firstEdition: false, checks: [] }),
   accepted: accepted.exactOptional(),
+  // Never caught: an edition whose storage cannot be read is an edition whose register is lost.
+  register: registerStorage.exactOptional(),
 });
 
 const KNOWN_LISTS: readonly string[] = [...GROUP_LISTS, DISCOVERED_LIST];
@@ -99,8 +143,9 @@ const KNOWN_LISTS: readonly string[] = [...GROUP_LISTS, DISCOVERED_LIST];
 function editionFiles(
   organisationId: z.ZodType<string, string>,
   meta: typeof keptEditionMetaSchema | typeof editionMetaSchema,
+  name: z.ZodString,
 ) {
-  const member = z.strictObject({ id: organisationId, name: z.string() });
+  const member = z.strictObject({ id: organisationId, name });
 
   /** `changes.json`: what changed since the edition before (`EditionChanges` in diff.ts). */
   const changes = z.strictObject({
@@ -109,7 +154,7 @@ function editionFiles(
     changed: z.array(
       z.strictObject({
         id: organisationId,
-        name: z.string(),
+        name,
         fields: z.array(z.strictObject({ path: z.string(), before: z.unknown(), after: z.unknown() })),
       }),
     ),
@@ -123,49 +168,75 @@ function editionFiles(
     ),
   });
 
+  /** An organisation's record as a snapshot or a delta holds it. */
+  const organisationLine = z.strictObject({
+    type: z.literal('organisation'),
+    id: organisationId,
+    record,
+    carriedFrom: editionId.exactOptional(),
+  });
+  /** A list's name must be one the crawler keeps, a voluntary code's a safe file name. */
+  const knownListName = (line: { type: string; kind?: string; name?: string }, context: z.RefinementCtx) => {
+    if (line.kind === undefined || line.name === undefined) return;
+    const problem =
+      line.kind === 'list'
+        ? KNOWN_LISTS.includes(line.name)
+          ? undefined
+          : 'not a list the crawler keeps'
+        : voluntaryCodeIdProblem(line.name);
+    if (problem !== undefined) context.addIssue({ code: 'custom', path: ['name'], message: problem });
+  };
+
+  const members = z.array(z.tuple([organisationId, name]));
+  /** A list's members, all of them. */
+  const listLine = z.strictObject({
+    type: z.literal('list'),
+    name: listName,
+    kind: listKind,
+    description: z.string().exactOptional(),
+    members,
+  });
+
   /** One line of `snapshot.jsonl.gz`: an organisation's record or a list's members (edition-file.ts). */
-  const snapshotLine = z
+  const snapshotLine = z.discriminatedUnion('type', [organisationLine, listLine]).superRefine(knownListName);
+  /**
+   * One line of `delta.jsonl.gz` (src/editions/register.ts): an organisation added or changed
+   * (whole, as in a snapshot), one removed, a list whole (new, or naming one organisation twice), a
+   * list's members put (added or renamed) and dropped, with its description as it now is, or a list
+   * removed.
+   */
+  const deltaLine = z
     .discriminatedUnion('type', [
+      organisationLine,
+      listLine,
+      z.strictObject({ type: z.literal('removed'), id: organisationId }),
       z.strictObject({
-        type: z.literal('organisation'),
-        id: organisationId,
-        record,
-        carriedFrom: editionId.exactOptional(),
-      }),
-      z.strictObject({
-        type: z.literal('list'),
+        type: z.literal('listPatch'),
         name: listName,
         kind: listKind,
         description: z.string().exactOptional(),
-        members: z.array(z.tuple([organisationId, z.string()])),
+        put: members,
+        drop: z.array(organisationId),
       }),
+      z.strictObject({ type: z.literal('listRemoved'), name: listName, kind: listKind }),
     ])
-    .superRefine((line, context) => {
-      if (line.type !== 'list') return;
-      const problem =
-        line.kind === 'list'
-          ? KNOWN_LISTS.includes(line.name)
-            ? undefined
-            : 'not a list the crawler keeps'
-          : voluntaryCodeIdProblem(line.name);
-      if (problem !== undefined) context.addIssue({ code: 'custom', path: ['name'], message: problem });
-    });
+    .superRefine(knownListName);
 
   /** One line of `former.jsonl.gz`: an organisation no longer listed (`FormerOrganisation` in store.ts). */
   const formerLine = z.strictObject({
     id: organisationId,
-    name: z.string(),
+    name,
     lastSeen: editionId,
     goneSince: editionId,
     record,
   });
-  return { meta, changes, snapshotLine, formerLine };
+  return { meta, changes, snapshotLine, deltaLine, formerLine };
 }
 
 /** An edition fetched from elsewhere: every organisation id exactly in the form editions keep. */
-export const fetchedEdition = editionFiles(lowerCaseId, editionMetaSchema);
+export const fetchedEdition = editionFiles(lowerCaseId, editionMetaSchema, z.string().max(FETCHED_TEXT));
 /** An edition of the editions folder, read back: ids in any capitals, read in lower case. */
-export const keptEdition = editionFiles(anyCaseId, keptEditionMetaSchema);
+export const keptEdition = editionFiles(anyCaseId, keptEditionMetaSchema, z.string());
 
 /** The first problem zod found, as one short phrase: `counts.organisations: expected number`. */
 export function firstIssue(error: z.ZodError): string {

@@ -136,9 +136,11 @@ export const crawlManifestSchema = z.strictObject({
       cappedAnswersSplit: z.int(),
       /**
        * Why the sweep stopped: `saturated` (a window of answers found nothing new), `exhausted`
-       * (no search left that was expected to find anything), `budget` (its searches spent).
+       * (no search left that was expected to find anything), `budget` (its searches spent), `time`
+       * (`--sweep-time-limit` reached), `limit` (it found as many organisations as the lists allow:
+       * ten times those they name, at least 2,000).
        */
-      stopped: z.enum(['saturated', 'exhausted', 'budget']),
+      stopped: z.enum(['saturated', 'exhausted', 'budget', 'time', 'limit']),
       /** Answers in a row that found nothing new at the end. */
       lastNewAfter: z.int(),
       /**
@@ -146,6 +148,17 @@ export const crawlManifestSchema = z.strictObject({
        * share of organisations returned by search that a list names); `null` without lists.
        */
       estimatedRegister: z.int().nullable(),
+      /**
+       * The search is broken: not one answer held a result, though searches for words the listed
+       * organisations hold were asked. Absent in manifests written before it was judged.
+       */
+      searchBroken: z.boolean().default(false),
+      /** How the service read a query of several words: `all` of them, `any` of them, or `unknown`. */
+      grammar: z.enum(['all', 'any', 'unknown']).default('unknown'),
+      /** Searches asked by a run that stopped before their answer came; not asked again. */
+      unanswered: z.int().default(0),
+      /** Whether the planner's limits on what it learns were reached (docs/crawling.md, "Bounds"). */
+      learningFull: z.boolean().default(false),
     })
     .nullable(),
   /** HTTP attempts of all runs of this data folder. */

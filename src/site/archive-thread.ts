@@ -43,7 +43,31 @@ type Request =
   | { type: 'pages'; batch: PageBatch }
   | { type: 'finish'; exclude: string[] };
 
-type Reply = { type: 'written'; bytes: number } | { type: 'done' } | { type: 'failed'; error: string };
+type Reply =
+  | { type: 'written'; bytes: number }
+  | { type: 'done' }
+  | { type: 'failed'; error: string; code?: string; path?: string };
+
+/**
+ * An error of the thread as the build sees it: named after the archive, with the system's error
+ * code and path kept, which a message crossing threads would lose, so that a full disk is said as
+ * one (src/storage/write-failure.ts).
+ */
+function threadError(
+  job: ArchiveJob,
+  message: string,
+  given: { code?: unknown; path?: unknown },
+  cause?: unknown,
+) {
+  const code = typeof given.code === 'string' ? given.code : undefined;
+  return Object.assign(new Error(`${job.name}: ${message}`, { cause }), {
+    // A write to an open file names no path: the archive is what was being written.
+    ...(code !== undefined && {
+      code,
+      path: typeof given.path === 'string' ? given.path : resolve(job.root, job.name),
+    }),
+  });
+}
 
 /**
  * Bytes of page content sent to a thread and not yet written, past which rendering waits: a few
@@ -83,13 +107,11 @@ class ArchiveThread {
         } else if (reply.type === 'done') {
           finished = true;
           resolve();
-        } else fail(new Error(`${job.name}: ${reply.error}`));
+        } else fail(threadError(job, reply.error, reply));
       });
       // An error the thread did not catch (its writer failing to open the archive, say) is named
       // after the archive too, as the ones it reports are.
-      this.#worker.once('error', (error) =>
-        fail(new Error(`${job.name}: ${error.message}`, { cause: error })),
-      );
+      this.#worker.once('error', (error) => fail(threadError(job, error.message, error, error)));
       this.#worker.once('exit', (code) => {
         if (!finished)
           fail(new Error(`the thread writing ${job.name} ended (exit code ${code}) before the archive`));
@@ -218,7 +240,13 @@ function serve(job: ArchiveJob): void {
   const report = (error: unknown) => {
     if (reported) return;
     reported = true;
-    reply({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    const { code, path } = (error ?? {}) as { code?: unknown; path?: unknown };
+    reply({
+      type: 'failed',
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      ...(typeof code === 'string' && { code }),
+      ...(typeof path === 'string' && { path }),
+    });
   };
   let queue: Promise<void> = Promise.resolve();
   parentPort!.on('message', (request: Request) => {

@@ -6,8 +6,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Register } from '../records/register.ts';
 import { SiteArchives } from './archive-thread.ts';
-import { setSiteContext, type DownloadFile, type SiteContext } from './context.ts';
+import { setSiteContext, type DownloadFile, type ReleaseFile, type SiteContext } from './context.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
+import { financialSeries } from '../money/financial-series.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
 import type { RecordLeftOut } from './database.ts';
 import type { PackageDatabase, PackageSource } from './datapackage.ts';
@@ -23,12 +24,15 @@ import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
 import { releaseDirOf } from '../hosting/release-folder.ts';
 import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
-import { checkOutputFolder, markOutputFolder } from '../storage/output-folder.ts';
+import { acquireLock, LockHeldError } from '../storage/lock.ts';
+import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
 import { asWriteFailure } from '../storage/write-failure.ts';
-import type { SearchIndexSummary } from '../search/build-index.ts';
-import { SEARCH_DIR } from '../search/options.ts';
-import { writeSearchDocuments } from '../search/site-index.ts';
+import type { SearchIndexSummary } from '../search/build/build-index.ts';
+import { SEARCH_DIR } from '../search/format/options.ts';
+import { writeSearchDocuments } from '../search/build/site-index.ts';
 import { listedFormer } from '../editions/former.ts';
+import { signFolder, type SigningKey } from '../hosting/signed-manifest.ts';
+import { REPLAYED_API_DIR } from './replayed-api.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -72,6 +76,17 @@ export interface SiteOptions {
    * Default false; with `read`, the records read decide.
    */
   recordFiles?: boolean;
+  /**
+   * The publisher's key: the site, the replayed API and the release folder each get a signed
+   * manifest (src/hosting/signed-manifest.ts), and the About page shows the public key. Without
+   * it the build is unsigned and its About page says so.
+   */
+  signingKey?: SigningKey;
+  /**
+   * Whether this build signs the release folder itself (default true); `npm run build` adds the
+   * edition to it afterwards and signs it then (src/editions/publish.ts).
+   */
+  signRelease?: boolean;
   /** Astro's log level; "warn" keeps a build quiet. */
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /**
@@ -97,6 +112,10 @@ export interface SiteSummary {
    * (they are on the site and in the other downloads).
    */
   database: { path: string; bytes: number; sha256: string; leftOut: RecordLeftOut[] };
+  /** The replayed API (src/site/replayed-api.ts): its folder once swapped in, files and bytes. */
+  replayedApi: { path: string; files: number; bytes: number };
+  /** Files listed in the signed manifests written, by folder; empty for an unsigned build. */
+  signed: { folder: string; files: number }[];
   /** Seconds spent in each step (wall clock). */
   timings: Record<string, number>;
   /** CPU seconds of this process in each step: steadier than wall time on a shared machine. */
@@ -306,8 +325,11 @@ async function writeSiteDownloads(
   records: DownloadFile,
   sources: readonly PackageSource[],
   databaseFile: PackageDatabase,
+  editions: EditionsView | undefined,
 ): Promise<DownloadFile[]> {
-  const offered = await offerDownloads(staging, writeDownloads(register, staging, records));
+  const reports = editions?.financialReports;
+  const seriesOf = reports && ((id: string) => financialSeries(reports.get(id.toLowerCase()) ?? []));
+  const offered = await offerDownloads(staging, writeDownloads(register, staging, records, seriesOf));
   return describeDownloads(register, staging, offered, sources, databaseFile);
 }
 
@@ -346,8 +368,34 @@ async function writeRegisterDataAndRelease(
   return written;
 }
 
+/** The lock beside a site folder that one build at a time holds: `dist` → `dist.lock`. */
+export function siteLockFile(siteDir: string): string {
+  return `${resolve(siteDir)}.lock`;
+}
+
+/**
+ * Builds the site, holding its folder's lock: a second build of the same site folder is refused at
+ * once (OutputFolderError, naming who holds it) before it writes anything, and one of another
+ * folder goes ahead beside it.
+ */
 export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const folders = buildFolders(options);
+  let release: () => Promise<void>;
+  try {
+    release = await acquireLock(siteLockFile(folders.siteDir), `site build of ${folders.siteDir}`);
+  } catch (error) {
+    if (error instanceof LockHeldError)
+      throw new OutputFolderError(`the site folder is busy: ${error.message}`);
+    throw error;
+  }
+  try {
+    return await buildSiteLocked(options, folders);
+  } finally {
+    await release();
+  }
+}
+
+async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Promise<SiteSummary> {
   const { dataDir, siteDir, releaseDir, staging, releaseStaging } = folders;
   const archives = offlineArchives(options);
   prepareStaging(options, folders);
@@ -357,12 +405,15 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
   const running: Running = {};
   const documentsFile = `${staging}.search-documents.jsonl`;
   try {
-    const { register, records, database, recordFiles } =
+    const { register, records, database, recordFiles, replayedApi } =
       options.read ??
       (await step('read', () =>
         readSiteRecords(dataDir, staging, { recordFiles: options.recordFiles ?? false }),
       ));
     requireOrganisations(register, dataDir);
+    const api = await step('api', () =>
+      replayedApi.complete(staging, releaseStaging, dataDir, register.manifest.options?.voluntaryCodesPath),
+    );
     const former = listedFormer(options.editions ?? NO_EDITIONS, register);
     await step('documents', () => writeSearchDocuments(register, former, documentsFile));
     running.searching = startSearchIndex(documentsFile, staging, times);
@@ -373,26 +424,20 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     rmSync(documentsFile, { force: true });
     const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };
     const downloads = await step('downloads', () =>
-      writeSiteDownloads(register, staging, records, data.sources, databaseFile),
+      writeSiteDownloads(register, staging, records, data.sources, databaseFile, options.editions),
     );
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.
     const writing = startArchives(register, archives, folders);
     running.archives = writing;
-    const context: SiteContext = {
+    const context = pageContext(options, {
       dataDir,
       downloads,
-      archives: archives.map(({ name, title }) => ({
-        name,
-        title,
-        ...releaseHref(name, options.releaseUrl),
-      })),
-      database: databaseFile,
+      archives,
+      databaseFile,
       recordFiles,
       register,
-      editions: options.editions ?? NO_EDITIONS,
-      ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
-    };
+    });
     setSiteContext(context);
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     separatePages(times, pages);
@@ -401,10 +446,13 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     // offline copy holds exactly the site, its mark included.
     markOutputFolder(staging);
     markOutputFolder(releaseStaging);
+    // Signed before the archives take the rest of the site: the offline copy carries the site's
+    // signed manifest, and can be verified once unpacked.
+    const signed = await step('sign', () => signSite(options, folders));
     // What is left: the rest of the site into the archives, and waiting for them.
     await step('archives', () => writing.finish());
     running.archives = undefined;
-
+    signed.push(...(await signRelease(options, folders)));
     const { hosting, pageFiles } = measureBuiltSite(staging);
     const written = writtenArchives(archives, folders);
     await step('swap', () => swapIn(options, folders));
@@ -418,6 +466,8 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
       downloads,
       archives: written,
       database: releasedDatabase(data.database, database.summary.leftOut, releaseDir),
+      replayedApi: { path: join(releaseDir, REPLAYED_API_DIR), ...api },
+      signed,
       timings: times.timings,
       cpuTimings: times.cpuTimings,
       peakMemory: times.peakMemory,
@@ -431,6 +481,57 @@ export async function buildSite(options: SiteOptions): Promise<SiteSummary> {
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);
   }
+}
+
+/** What the pages are handed (src/site/context.ts). */
+function pageContext(
+  options: SiteOptions,
+  built: Pick<SiteContext, 'dataDir' | 'downloads' | 'recordFiles' | 'register'> & {
+    archives: readonly { name: string; title: string }[];
+    databaseFile: ReleaseFile;
+  },
+): SiteContext {
+  return {
+    dataDir: built.dataDir,
+    downloads: built.downloads,
+    archives: built.archives.map(({ name, title }) => ({
+      name,
+      title,
+      ...releaseHref(name, options.releaseUrl),
+    })),
+    database: built.databaseFile,
+    recordFiles: built.recordFiles,
+    register: built.register,
+    ...(options.signingKey && { publicKey: options.signingKey.publicKeyText }),
+    editions: options.editions ?? NO_EDITIONS,
+    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
+  };
+}
+
+/** A folder's signed manifest written, and what it lists, named by where it will be once swapped in. */
+async function signedFolder(
+  folder: string,
+  key: SigningKey,
+  swappedIn: string,
+): Promise<{ folder: string; files: number }> {
+  return { folder: swappedIn, files: (await signFolder(folder, key)).files };
+}
+
+/** The site's and the replayed API's signed manifests, when the build has a key. */
+async function signSite(options: SiteOptions, folders: BuildFolders) {
+  const key = options.signingKey;
+  if (!key) return [];
+  const api = (dir: string) => join(dir, REPLAYED_API_DIR);
+  return [
+    await signedFolder(folders.staging, key, folders.siteDir),
+    await signedFolder(api(folders.releaseStaging), key, api(folders.releaseDir)),
+  ];
+}
+
+/** The release folder's signed manifest, when this build has a key and signs it (`signRelease`). */
+async function signRelease(options: SiteOptions, folders: BuildFolders) {
+  if (!options.signingKey || options.signRelease === false) return [];
+  return [await signedFolder(folders.releaseStaging, options.signingKey, folders.releaseDir)];
 }
 
 /** The search page's client written beside the index parts (the index step replaces the folder). */

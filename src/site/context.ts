@@ -6,6 +6,7 @@
 import { dataDir } from '../config.ts';
 import { readRegister, type Register } from '../records/register.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
+import { financialSeries, type FinancialYear } from '../money/financial-series.ts';
 import { DOWNLOADS_DIR, RECORDS_DOWNLOAD } from '../lib/routes.ts';
 
 /** One file of the downloads page. */
@@ -50,6 +51,16 @@ export interface SiteContext {
   siteUrl?: string;
   /** Whether each record is in the site alone, as `record/<id>.json`. */
   recordFiles: boolean;
+  /**
+   * The publisher's public key (its signify file's text) when the build is signed;
+   * absent for an unsigned build, which the About page says.
+   */
+  publicKey?: string;
+}
+
+/** The publisher's public key of a signed build, for the About page; `undefined` when unsigned. */
+export function sitePublicKey(): string | undefined {
+  return siteContext().publicKey;
 }
 
 const CONTEXT = Symbol.for('orgdir.siteContext');
@@ -92,6 +103,14 @@ export function recordsDownloadName(): string | undefined {
 /** The register the pages render from. */
 export function siteRegister(): Register {
   return siteContext().register;
+}
+
+/**
+ * Every year an organisation's editions reported, with the edition that first did and each
+ * restatement (src/money/financial-series.ts); none without editions.
+ */
+export function financialSeriesOf(id: string): FinancialYear[] {
+  return financialSeries(siteEditions().financialReports?.get(id.toLowerCase()) ?? []);
 }
 
 /** The editions the pages render: those the build was given, or none. */

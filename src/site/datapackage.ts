@@ -97,9 +97,24 @@ const MEMBER_FIELDS: readonly TableField[] = [
   field('has_record', 'boolean', "Whether the organisation's record was retrieved (yes/no)."),
 ];
 
+/** The columns of financial-years.csv (downloads.ts): finances over time, from the editions. */
+const FINANCIAL_YEAR_FIELDS: readonly TableField[] = [
+  field('id', 'string', 'The organisation GUID.'),
+  field('name', 'string', 'Name of the organisation.'),
+  field('year', 'integer', 'Year of the accounts.'),
+  field('income', 'number', 'Income (amounts as published; euro in Irish data).'),
+  field('expenditure', 'number', 'Expenditure; negative, as the register gives it.'),
+  field('grants', 'number', 'Grants.'),
+  field('net_assets', 'number', 'Net assets.'),
+  field('first_reported', 'string', 'The edition (its date name) whose summary first gave this year.'),
+  field('restated', 'boolean', 'Whether a later edition gave other figures for the year (yes/no).'),
+  field('restated_in', 'string', `The editions that restated it, oldest first, ${JOINED}.`),
+];
+
 /** The Table Schema of each CSV download, by file name; a CSV not named here is described as text. */
 function csvFields(name: string): readonly TableField[] | undefined {
   if (name === 'organisations.csv') return ORGANISATION_FIELDS;
+  if (name === 'financial-years.csv') return FINANCIAL_YEAR_FIELDS;
   if (name === 'voluntary-code-members.csv') {
     return [field('code', 'string', 'Id of the voluntary code.'), ...MEMBER_FIELDS];
   }

@@ -8,6 +8,7 @@ import { DOWNLOADS_DIR, organisationPath, RECORDS_DOWNLOAD } from '../lib/routes
 import { irishPoint } from '../lib/map.ts';
 import { writtenAt, type Organisation } from '../records/organisation.ts';
 import type { Member, Register } from '../records/register.ts';
+import type { FinancialYear } from '../money/financial-series.ts';
 import type { DownloadFile } from './context.ts';
 import { writeDatapackage, type PackageDatabase, type PackageSource } from './datapackage.ts';
 import { writeChecksums } from './download-files.ts';
@@ -55,6 +56,8 @@ class HashedFile {
 export class RecordsDownload {
   readonly #file: HashedFile;
   #count = 0;
+  /** Records given cut to the record model's size limits. */
+  #cut = 0;
 
   constructor(siteDir: string) {
     mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
@@ -65,11 +68,13 @@ export class RecordsDownload {
   /**
    * Adds one record as its bytes, with its org-id identifiers as `orgIDs` (the name Find That
    * Charity gives them) spliced in before its closing brace, unless it has such a field already.
+   * `cut`: the bytes are the record cut to the record model's size limits, not as given.
    */
-  add(bytes: Buffer, organisation?: Organisation): void {
+  add(bytes: Buffer, organisation?: Organisation, cut = false): void {
     if (this.#count > 0) this.#file.write(',\n');
     this.#file.write(withIdentifiers(bytes.toString('utf8').trim(), organisation));
     this.#count += 1;
+    if (cut) this.#cut += 1;
   }
 
   close(): DownloadFile {
@@ -78,7 +83,11 @@ export class RecordsDownload {
     return {
       path: `${DOWNLOADS_DIR}/${RECORDS_DOWNLOAD}`,
       title: RECORDS_DOWNLOAD,
-      description: `All ${this.#count} records as the register gave them, one JSON array, each with its org-id identifiers added as orgIDs.`,
+      description: `All ${this.#count} records as the register gave them, one JSON array, each with its org-id identifiers added as orgIDs${
+        this.#cut === 0
+          ? ''
+          : ` (${this.#cut} over the size limits with their long fields cut, as their pages say)`
+      }.`,
       bytes: this.#file.bytes,
       sha256,
     };
@@ -223,12 +232,49 @@ function memberRows(file: HashedFile, members: readonly Member[], prefix: readon
     file.write(csvRow([...prefix, member.id, member.name, member.present ? 'yes' : 'no']));
 }
 
+/** Columns of financial-years.csv: one row per organisation and year its editions reported. */
+export const FINANCIAL_YEAR_COLUMNS = [
+  'id',
+  'name',
+  'year',
+  'income',
+  'expenditure',
+  'grants',
+  'net_assets',
+  'first_reported',
+  'restated',
+  'restated_in',
+] as const;
+
+/** The rows of financial-years.csv of one organisation; expenditure negative, as the API gives it. */
+function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): string[][] {
+  const amount = (value: number | undefined) => (value === undefined ? '' : String(value));
+  return series.map((year) => [
+    id,
+    name,
+    String(year.year),
+    amount(year.figures.income),
+    amount(year.figures.expenditure),
+    amount(year.figures.grants),
+    amount(year.figures.netAssets),
+    year.firstReported,
+    year.restatements.length > 0 ? 'yes' : 'no',
+    year.restatements.map((restatement) => restatement.edition).join('; '),
+  ]);
+}
+
 /**
  * Writes every download into `<siteDir>/downloads/` and returns them; `records` is
  * `organisations.json`, already written as the records were read. download-files.ts then gzips
- * the large ones.
+ * the large ones. With editions, `seriesOf` gives each organisation's finances over time
+ * (financial-years.csv).
  */
-export function writeDownloads(register: Register, siteDir: string, records: DownloadFile): DownloadFile[] {
+export function writeDownloads(
+  register: Register,
+  siteDir: string,
+  records: DownloadFile,
+  seriesOf?: (id: string) => FinancialYear[],
+): DownloadFile[] {
   mkdirSync(join(siteDir, DOWNLOADS_DIR), { recursive: true });
   const files: DownloadFile[] = [records];
   const count = register.organisations.length;
@@ -274,6 +320,24 @@ export function writeDownloads(register: Register, siteDir: string, records: Dow
       },
     ),
   );
+
+  if (seriesOf !== undefined) {
+    files.push(
+      written(
+        siteDir,
+        'financial-years.csv',
+        'financial-years.csv',
+        'Every year of accounts each organisation reported over the editions: figures, the edition that first reported the year, and whether (and in which editions) it was restated.',
+        (file) => {
+          file.write(csvRow(FINANCIAL_YEAR_COLUMNS));
+          for (const entry of register.organisations) {
+            const { id, name } = entry.organisation;
+            for (const row of financialYearRows(id, name ?? '', seriesOf(id))) file.write(csvRow(row));
+          }
+        },
+      ),
+    );
+  }
 
   const content = register.manifestBytes;
   if (content !== undefined) {

@@ -1,12 +1,12 @@
 // Astro's part of the site stage: it bundles the pages, then renders them; each page is taken
-// from Astro as rendered, leaner by the whitespace no browser shows (page-bytes.ts), written here
+// from Astro as rendered, leaner by the whitespace no browser shows (lean-page.ts), written here
 // and archived on the archives' threads; the render is timed apart from the bundling.
 import { mkdirSync, symlinkSync, unlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { build as astroBuild, type AstroIntegration } from 'astro';
 import { batchPages, type PageBatch, type SiteArchives } from './archive-thread.ts';
-import { leanPageBytes, leanPageRoom } from './page-bytes.ts';
+import { leanPage } from './lean-page.ts';
 /** When Astro started and finished writing pages, to tell its bundling apart from its rendering. */
 interface GenerationClock {
   start?: number;
@@ -32,16 +32,18 @@ function renderedFile(request: Request): string {
  */
 const BATCH_BYTES = 256 << 10;
 
-/** A page as Astro rendered it: its bytes, and whether it is HTML, to be written lean. */
+/** A page as it is written: an HTML page already lean. */
 interface RenderedPage {
   path: string;
   bytes: Uint8Array;
-  lean: boolean;
 }
 
-/** The bytes a rendered page may take once it is gathered. */
-function room(page: RenderedPage): number {
-  return page.lean ? leanPageRoom(page.bytes) : page.bytes.byteLength;
+const encoder = new TextEncoder();
+
+/** The bytes of a page Astro rendered, an HTML page made lean (its text, from the response, has no byte order mark). */
+async function writtenBytes(path: string, response: Response): Promise<Uint8Array> {
+  if (!path.endsWith('.html')) return new Uint8Array(await response.arrayBuffer());
+  return encoder.encode(leanPage(await response.text()));
 }
 
 /** Rendered pages gathered one after another into one buffer, to be handed over at once. */
@@ -60,17 +62,10 @@ class PageGathering {
     return this.#paths.length === 0;
   }
 
-  /**
-   * Adds a page, an HTML page written lean straight into the buffer; the caller has made sure
-   * that its room fits (`fits`, or `take` for a fresh buffer).
-   */
+  /** Adds a page; the caller has made sure that it fits (`fits`, or `take` for a fresh buffer). */
   add(page: RenderedPage): void {
-    const rest = this.#bytes.subarray(this.#used);
-    if (page.lean) this.#used += leanPageBytes(page.bytes, rest);
-    else {
-      rest.set(page.bytes);
-      this.#used += page.bytes.byteLength;
-    }
+    this.#bytes.set(page.bytes, this.#used);
+    this.#used += page.bytes.byteLength;
     this.#paths.push(page.path);
     this.#ends.push(this.#used);
   }
@@ -132,9 +127,8 @@ class PageOutput {
 const WRITTEN_HERE = new Response(null, { status: 200 });
 
 /**
- * Times Astro's rendering apart from its bundling, and takes each rendered page from Astro: its
- * bytes made leaner (page-bytes.ts) as they are gathered, never decoded, written into the site,
- * and handed in batches to the archives' threads.
+ * Times Astro's rendering apart from its bundling, and takes each rendered page from Astro: made
+ * leaner (lean-page.ts), written into the site, and handed in batches to the archives' threads.
  */
 function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration {
   let started = 0;
@@ -164,11 +158,7 @@ function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration
               // archived from disk at the end.
               if (response.status !== 200 || !response.body) return result;
               const path = renderedFile(request);
-              rendered = {
-                path,
-                bytes: new Uint8Array(await response.arrayBuffer()),
-                lean: path.endsWith('.html'),
-              };
+              rendered = { path, bytes: await writtenBytes(path, response) };
               return result instanceof Response ? WRITTEN_HERE : { ...result, response: WRITTEN_HERE };
             } finally {
               finished.set(sequence, rendered);
@@ -178,7 +168,7 @@ function pageHooks(clock: GenerationClock, output: PageOutput): AstroIntegration
                 gathered += 1;
                 if (!page) continue;
                 // Gathered before any wait, so that another page finishing meanwhile comes after.
-                const needed = room(page);
+                const needed = page.bytes.byteLength;
                 const full = gathering.fits(needed) ? undefined : gathering.take(needed);
                 gathering.add(page);
                 if (full) await output.write(full);
@@ -211,6 +201,12 @@ export async function renderPages(
   // written, lets it find them wherever the site goes.
   const packages = join(outDir, 'node_modules');
   symlinkSync(join(root, 'node_modules'), packages, 'dir');
+  // Astro bundles the pages for prerendering into `.prerender/` inside the site folder when that
+  // folder lies below the working folder, and otherwise into `.astro/` of the working folder, one
+  // folder that two builds from one checkout would share (the first to finish deletes it under the
+  // other). Working from the site folder's parent keeps each build's bundle in its own folder.
+  const workingFolder = process.cwd();
+  process.chdir(dirname(resolve(root, outDir)));
   try {
     await astroBuild({
       root,
@@ -222,6 +218,7 @@ export async function renderPages(
       vite: { build: { emptyOutDir: false } },
     });
   } finally {
+    process.chdir(workingFolder);
     unlinkSync(packages);
   }
   return {

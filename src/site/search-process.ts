@@ -4,8 +4,8 @@
 // 1.4 GB at 30,000). The child reads the search documents the build wrote (never the records
 // again) and answers with the index summary.
 import { fork } from 'node:child_process';
-import { writeSiteSearchIndex } from '../search/site-index.ts';
-import type { SearchIndexSummary } from '../search/build-index.ts';
+import { writeSiteSearchIndex } from '../search/build/site-index.ts';
+import type { SearchIndexSummary } from '../search/build/build-index.ts';
 
 /**
  * The index process's heap limit: the budget the index build was made to fit at 100,000

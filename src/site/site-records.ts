@@ -1,13 +1,19 @@
 // The site's copies of the records, written from the bytes the register reads (each record file
 // is opened once per build): `downloads/organisations.json`, the SQLite database (compressed into
-// the release folder by a later step) and, when asked for, `record/<id>.json` per organisation.
+// the release folder by a later step), the replayed API's records (moved into the release folder
+// by a later step) and, when asked for, `record/<id>.json` per organisation. A record over the
+// record model's size limits is published in the site cut (docs/data-and-downloads.md: "Bounded
+// records"); the replayed API, in the release folder, keeps it as the API gave it.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
+import { isPlainObject } from '../lib/objects.ts';
+import { boundedRecord } from '../records/organisation.ts';
 import { readRegister, type RecordVisitor, type Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 import { RecordsDownload } from './downloads.ts';
 import { DatabaseWriter, type DatabaseSummary } from './database.ts';
+import { ReplayedApi } from './replayed-api.ts';
 
 /** Where the database is written, inside the site folder, until it is compressed into the release folder. */
 const DATABASE_DRAFT = '.orgdir-database.sqlite';
@@ -26,6 +32,8 @@ export interface ReadSite {
    * may be moved before the site is built) and its rows per table.
    */
   database: { file: string; summary: DatabaseSummary };
+  /** The replayed API, its records written (src/site/replayed-api.ts). */
+  replayedApi: ReplayedApi;
 }
 
 export interface ReadSiteOptions {
@@ -50,11 +58,20 @@ export function readSiteRecords(dataDir: string, folder: string, options: ReadSi
   if (recordFiles) mkdirSync(join(folder, RECORDS_DIR));
   const download = new RecordsDownload(folder);
   const database = new DatabaseWriter(join(folder, DATABASE_DRAFT));
+  const replayedApi = new ReplayedApi(folder);
   try {
     const register = readRegister(dataDir, {
       onRecord: (id, bytes, record, organisation) => {
-        if (recordFiles) writeFileSync(join(folder, organisationJsonPath(id)), bytes);
-        download.add(bytes, organisation);
+        // A record over the model's size limits goes into the site cut as its page shows it; the
+        // data folder, the database and the replayed API (in the release folder) keep it as given.
+        const cut = organisation.drift.some(
+          (note) => note.issue === 'too_long' || note.issue === 'too_large',
+        );
+        const published =
+          cut && isPlainObject(record) ? Buffer.from(`${JSON.stringify(boundedRecord(record))}\n`) : bytes;
+        if (recordFiles) writeFileSync(join(folder, organisationJsonPath(id)), published);
+        download.add(published, organisation, cut);
+        replayedApi.add(id, bytes, organisation.name);
         database.add(bytes.toString('utf8').trim(), organisation);
         options.also?.(id, bytes, record, organisation);
       },
@@ -78,6 +95,7 @@ export function readSiteRecords(dataDir: string, folder: string, options: ReadSi
       records: download.close(),
       recordFiles,
       database: { file: DATABASE_DRAFT, summary },
+      replayedApi,
     };
   } catch (error) {
     database.abandon();

@@ -85,13 +85,19 @@ async function flipLink(given: string, shown: string): Promise<void> {
   await removeShownBesides(live, shown);
 }
 
+/** Whether `name`, beside `live`, is a folder `shownFolderFor(live)` named (or, with `links`, the link made for one). */
+export function isShownFolderName(live: string, name: string, links = false): boolean {
+  const prefix = `.${basename(live.replace(/[/\\]+$/, ''))}.`;
+  const made = links ? /^[0-9a-z]+-[0-9a-f]{6}(\.link)?$/ : /^[0-9a-z]+-[0-9a-f]{6}$/;
+  return name.startsWith(prefix) && made.test(name.slice(prefix.length));
+}
+
 /** Removes the folders (and links) beside `live` that a link swap made, except `shown`. */
 async function removeShownBesides(live: string, shown: string): Promise<void> {
-  const prefix = `.${basename(live)}.`;
   for (const name of readdirSync(dirname(live))) {
     const path = join(dirname(live), name);
-    const made = /^[0-9a-z]+-[0-9a-f]{6}(\.link)?$/.test(name.slice(prefix.length));
-    if (name.startsWith(prefix) && made && path !== shown) await rm(path, { recursive: true, force: true });
+    if (isShownFolderName(live, name, true) && path !== shown)
+      await rm(path, { recursive: true, force: true });
   }
 }
 

@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { asWriteFailure } from './write-failure.ts';
 
 export class LockHeldError extends Error {
   override name = 'LockHeldError';
@@ -105,6 +106,22 @@ async function removeIfUnchanged(path: string, text: string, aside: string): Pro
  * taken over; a lock taken on another machine is never judged stale.
  */
 export async function acquireLock(lockFile: string, holder: string): Promise<() => Promise<void>> {
+  try {
+    return await takeLock(lockFile, holder);
+  } catch (error) {
+    // A folder that cannot be written (read-only, full, not ours) is the first thing a run meets
+    // here: said as such, not as a bare system error.
+    // Named after the lock itself, not the working file a taker writes first.
+    const { code } = (error ?? {}) as { code?: unknown };
+    const named =
+      typeof code === 'string'
+        ? Object.assign(new Error(String(error), { cause: error }), { code, path: lockFile })
+        : error;
+    throw asWriteFailure(named, 'lock', dirname(lockFile));
+  }
+}
+
+async function takeLock(lockFile: string, holder: string): Promise<() => Promise<void>> {
   await mkdir(dirname(lockFile), { recursive: true });
   const token = randomBytes(8).toString('hex');
   const owner: LockHolder = {

@@ -2,8 +2,14 @@
 // when they are orgdir's: missing, empty, or carrying the mark every such folder gets when it is
 // written. Pointed by mistake at a folder of one's own (`--out ~/www`, an empty path that resolves
 // to the working directory), a build would otherwise rename it aside and delete it.
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+//
+// A folder given as a symbolic link is refused too: a build renames a complete new folder into
+// the place of the old one, and a rename moves the link, not what it points to, so the folder the
+// publisher serves would keep the old content while the build says it published. Only the link
+// orgdir makes itself to show the site (src/storage/folder-swap.ts) is orgdir's.
+import { lstatSync, readdirSync, readlinkSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { isShownFolderName } from './folder-swap.ts';
 
 /** The mark of a folder orgdir wrote, in its top level. */
 export const OUTPUT_MARK = '.orgdir';
@@ -33,6 +39,13 @@ export function checkOutputFolder(
   // An empty path resolves to the working directory: never what was meant.
   if (given.trim() === '') throw new OutputFolderError(`the ${what} is an empty path: name a folder`);
   const dir = resolve(given);
+  const link = linkTarget(dir);
+  if (link !== undefined && !isShownFolderName(dir, link)) {
+    const target = resolve(dirname(dir), link);
+    throw new OutputFolderError(
+      `the ${what} ${dir} is a symbolic link to ${target}: a build puts a new folder in its place by renaming, which would replace the link and leave ${target} as it was; name the folder itself (${target})`,
+    );
+  }
   let isFolder: boolean;
   try {
     isFolder = statSync(dir).isDirectory();
@@ -48,4 +61,13 @@ export function checkOutputFolder(
   throw new OutputFolderError(
     `the ${what} ${dir} holds files orgdir did not write (it has no ${OUTPUT_MARK} file), and writing it would replace them: name a new or empty folder, or empty this one yourself`,
   );
+}
+
+/** What the link `path` points to, as written; `undefined` when `path` is no link. */
+function linkTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
+  }
 }

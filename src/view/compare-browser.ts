@@ -116,7 +116,7 @@ function offerLinks(container: Element): void {
 
 /**
  * Each director's name on an organisation page becomes a search of the directors' names for it
- * (`director:"…"`, src/search/query.ts): the other boards the name sits on. Added here rather than
+ * (`director:"…"`, src/search/format/query.ts): the other boards the name sits on. Added here rather than
  * written into the page: the search needs this script's JavaScript anyway, and 35,000 pages carry
  * no link that a reader without it could not follow.
  */

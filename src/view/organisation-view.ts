@@ -5,7 +5,14 @@
 import { irishPoint, isUnknownLocation, type MapPoint } from '../lib/map.ts';
 import { safeHttpUrl } from '../lib/urls.ts';
 import { endsMidSentence } from '../lib/text.ts';
-import { displayName, givenAt, unreadFields, writtenAt, type Organisation } from '../records/organisation.ts';
+import {
+  displayName,
+  givenAt,
+  unreadFields,
+  writtenAt,
+  type DriftNote,
+  type Organisation,
+} from '../records/organisation.ts';
 
 interface Classification {
   code?: string;
@@ -211,7 +218,26 @@ function otherDataOf(organisation: Organisation): OtherField[] {
         value: `nested ${Number(note.given).toLocaleString('en-IE')} levels deep, too deep to show here: see the record as given`,
         unexpected: true,
       })),
+    ...organisation.drift
+      .filter((note) => note.issue === 'too_long' || note.issue === 'too_large')
+      .map((note) => ({ key: note.path, value: sizeNoteText(note), unexpected: true })),
   ];
+}
+
+/** What a page says of a field cut to the record model's limits (src/records/organisation.ts: `SIZE_LIMITS`). */
+function sizeNoteText(note: DriftNote): string {
+  const { characters, entries, limit } = (note.given ?? {}) as {
+    characters?: number;
+    entries?: number;
+    limit?: number;
+  };
+  const number = (value: number | undefined) => (value ?? 0).toLocaleString('en-IE');
+  if (note.issue === 'too_large')
+    return `${number(characters)} characters, not shown: the record is over its limit of ${number(limit)}`;
+  if (entries !== undefined) return `${number(entries)} entries, only the first ${number(limit)} shown`;
+  return limit === 0
+    ? `an amount ${number(characters)} digits long, not shown`
+    : `${number(characters)} characters, cut to the first ${number(limit)}`;
 }
 
 function otherAddressViews(organisation: Organisation): AddressView[] {

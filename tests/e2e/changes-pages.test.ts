@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { EditionStore } from '../../src/editions/store.ts';
 import { FIELD_LABELS } from '../../src/records/organisation.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { buildIn, nightlyBuilds, placeUnder, storedRecords, type Place } from '../support/build-place.ts';
 import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 

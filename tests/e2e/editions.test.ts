@@ -15,7 +15,7 @@ import {
   type DegradationOptions,
   type RunningSampleApi,
 } from '../../src/sample-api/server.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { runChild, type ChildOwner } from '../support/child-process.ts';
 import { buildIn, placeUnder, PROJECT, type Place } from '../support/build-place.ts';
 import { killAtImport } from '../support/kill-at.ts';

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { buildSite } from '../../src/site/build.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { openPage, watchPage } from '../support/page-watch.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 

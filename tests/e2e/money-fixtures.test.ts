@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { openPage } from '../support/page-watch.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { checkMoneyPages } from '../support/money-checks.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import type { EditionsView } from '../../src/editions/history.ts';
 import type { EditionMeta } from '../../src/editions/store.ts';
 import { LISTS } from '../../src/records/register.ts';

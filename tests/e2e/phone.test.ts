@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { openPage } from '../support/page-watch.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 

@@ -13,9 +13,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { watchPage } from '../support/page-watch.ts';
-import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { startTags } from '../support/site-links.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -109,9 +109,9 @@ test('every page carries one policy, before its first style or script, that allo
     assert.deepEqual(policy.get('base-uri'), ["'none'"], path);
     assert.deepEqual(policy.get('form-action'), ["'self'"], path);
     assert.deepEqual(policy.get('img-src'), ["'self'", 'data:'], path);
-    // A worker only where one runs: the list matcher's from a blob: URL it made, search's from its
-    // own script's file or, from file://, a blob: URL.
-    const workers = { 'match.html': ['blob:'], 'search.html': ["'self'", 'blob:'] }[path];
+    // A worker only where one runs: the list matcher's and search's from their own script's file
+    // or, from file://, a blob: URL.
+    const workers = { 'match.html': ["'self'", 'blob:'], 'search.html': ["'self'", 'blob:'] }[path];
     assert.deepEqual(policy.get('worker-src'), workers, path);
     for (const directive of ['script-src', 'style-src']) {
       const sources = policy.get(directive) ?? [];

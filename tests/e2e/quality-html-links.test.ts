@@ -12,12 +12,12 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { htmlProblems, siteHtmlProblems } from '../support/html-validate.ts';
 import { openPage, watchPage } from '../support/page-watch.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 import { siteLinkProblems, unreachablePages } from '../support/site-links.ts';
-import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 

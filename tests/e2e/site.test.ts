@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -20,16 +20,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
-import { launchChromium } from '../../src/bench/chromium.ts';
+import { launchChromium } from '../support/chromium.ts';
 import { openPage, originOf, watchPage, type WatchedPage } from '../support/page-watch.ts';
-import { serveSite, type SiteServer } from '../../src/bench/static-server.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { siteLinkProblems } from '../support/site-links.ts';
 import { buildSite, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { releaseDirOf } from '../../src/hosting/release-folder.ts';
 import { DATABASE_FILE } from '../../src/site/register-data.ts';
 import { OUTPUT_MARK } from '../../src/storage/output-folder.ts';
-import { TARGETS } from '../../src/bench/figures.ts';
+import { TARGETS } from '../bench/figures.ts';
+import { readSigningKey, SIGNED_MANIFEST } from '../../src/hosting/signed-manifest.ts';
+import { REPLAYED_API_DIR } from '../../src/site/replayed-api.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 const FIXTURE = fileURLToPath(new URL('../fixtures/data/', import.meta.url));
@@ -53,14 +55,20 @@ let summary: SiteSummary;
 let browser: Browser;
 let server: SiteServer;
 let serverRoot: string;
+/** The publisher's public key the site is signed for, made with signify itself. */
+let publicKeyFile: string;
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'orgdir-site-e2e-'));
   site = join(work, 'site');
+  publicKeyFile = join(work, 'publisher.pub');
+  const secretKeyFile = join(work, 'publisher.sec');
+  execFileSync('signify-openbsd', ['-G', '-n', '-c', 'publisher', '-p', publicKeyFile, '-s', secretKeyFile]);
   summary = await buildSite({
     dataDir: FIXTURE,
     siteDir: site,
     recordFiles: true,
+    signingKey: readSigningKey(readFileSync(secretKeyFile, 'utf8')),
     logLevel: 'error',
   });
   browser = await launchChromium();
@@ -346,6 +354,36 @@ test('the offline copy, beside the site in its release folder, holds the whole s
   await page.close();
 });
 
+test('a signed build: signify verifies the site, the replayed API and the release folder, the offline copy carries the site’s manifest, and the About page shows the key', () => {
+  const release = releaseDirOf(site);
+  for (const folder of [site, join(release, REPLAYED_API_DIR), release]) {
+    const checked = spawnSync('signify-openbsd', ['-C', '-p', publicKeyFile, '-x', SIGNED_MANIFEST], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+    assert.equal(checked.status, 0, `${folder}: ${checked.stderr}`);
+    assert.match(checked.stdout, /^Signature Verified\n/);
+  }
+  // Every file of the site is listed but the manifest itself and the output mark, which hosts are not given.
+  const listed = readFileSync(join(site, SIGNED_MANIFEST), 'utf8').split('\n').slice(2, -1);
+  const published = filesUnder(site).filter((path) => path !== SIGNED_MANIFEST && path !== OUTPUT_MARK);
+  assert.equal(listed.length, published.length);
+  assert.ok(
+    readFileSync(join(release, REPLAYED_API_DIR, 'v1', 'Organisation', FULL.slice(4, -5))).length > 0,
+  );
+  const unpacked = join(work, 'signed-unpacked');
+  mkdirSync(unpacked);
+  execFileSync('tar', ['-xzf', join(release, TAR_ARCHIVE_NAME), '-C', unpacked]);
+  assert.equal(
+    spawnSync('signify-openbsd', ['-C', '-p', publicKeyFile, '-x', SIGNED_MANIFEST], { cwd: unpacked })
+      .status,
+    0,
+  );
+  const key = readFileSync(publicKeyFile, 'utf8').split('\n')[1]!;
+  assert.ok(html('about.html').includes(key), 'the About page shows the public key');
+  assert.doesNotMatch(html('about.html'), /unsigned/);
+});
+
 test('with a public and a release address: canonical links, a sitemap of every page, robots.txt, and the offline copy linked where it is published', async () => {
   const public_ = join(work, 'public');
   await buildSite({
@@ -374,11 +412,12 @@ test('with a public and a release address: canonical links, a sitemap of every p
       .filter((path) => path.endsWith('.html'))
       .sort(),
   );
-  // No archive was asked for: the pages name none, and the release folder holds the database alone.
+  // No archive was asked for: the pages name none, and the release folder holds the database and
+  // the replayed API alone.
   assert.doesNotMatch(page('downloads.html'), /orgdir-site/);
   assert.deepEqual(
     readdirSync(releaseDirOf(public_)).sort(),
-    [OUTPUT_MARK, DATABASE_FILE, `${DATABASE_FILE}.sha256`].sort(),
+    [OUTPUT_MARK, DATABASE_FILE, `${DATABASE_FILE}.sha256`, REPLAYED_API_DIR].sort(),
   );
   // The database is linked, and described in datapackage.json, where it is published.
   const databaseUrl = `https://github.com/example/orgdir/releases/latest/download/${DATABASE_FILE}`;
@@ -398,6 +437,9 @@ test('with a public and a release address: canonical links, a sitemap of every p
   assert.doesNotMatch(html(FULL), /rel="canonical"/);
   assert.ok(!existsSync(join(site, 'sitemap.xml')));
   assert.equal(html('robots.txt'), 'User-agent: *\nAllow: /\n');
+  // Built without a key: unsigned, and the About page says so.
+  assert.match(page('about.html'), /This build is unsigned/);
+  assert.ok(!existsSync(join(public_, SIGNED_MANIFEST)));
 });
 
 test('the offline copy is linked at the release address when there is one', async () => {

@@ -1,6 +1,6 @@
 // A benchmark run's figures for the report's tests: a machine, a load and settings that no test
 // is about, and whatever the test gives.
-import type { BenchmarkResults } from '../../src/bench/figures.ts';
+import type { BenchmarkResults } from '../bench/figures.ts';
 
 export function benchmarkResults(fields: Partial<BenchmarkResults>): BenchmarkResults {
   return {

@@ -108,3 +108,39 @@ export function diskFullFor(folder: string, suffix: string): void {
   };
   syncBuiltinESMExports();
 }
+
+/**
+ * Until the returned function is called, creating or writing anything under `folder` (the folder
+ * itself included) fails as on a read-only file system: `EROFS`, with the path, as Node reports it.
+ * For tests that run as root, whom file permissions do not stop.
+ */
+export function readOnlyFolder(folder: string): () => void {
+  const root = resolve(folder);
+  const under = (given: unknown) =>
+    typeof given === 'string' && (resolve(given) === root || resolve(given).startsWith(`${root}/`));
+  const error = (syscall: string, path: unknown) =>
+    Object.assign(new Error(`EROFS: read-only file system, ${syscall} '${String(path)}'`), {
+      code: 'EROFS',
+      errno: -30,
+      syscall,
+      path,
+    });
+  const real = { mkdir: fsPromises.mkdir, writeFile: fsPromises.writeFile, link: fsPromises.link };
+  fsPromises.mkdir = (async (path: fs.PathLike, options?: fs.MakeDirectoryOptions) => {
+    if (under(path) && !fs.existsSync(path)) throw error('mkdir', path);
+    return real.mkdir(path, options);
+  }) as typeof fsPromises.mkdir;
+  fsPromises.writeFile = async (path, ...rest) => {
+    if (under(path)) throw error('open', path);
+    return real.writeFile(path, ...rest);
+  };
+  fsPromises.link = async (from, to) => {
+    if (under(to)) throw error('link', to);
+    return real.link(from, to);
+  };
+  syncBuiltinESMExports();
+  return () => {
+    Object.assign(fsPromises, real);
+    syncBuiltinESMExports();
+  };
+}

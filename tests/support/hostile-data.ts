@@ -70,7 +70,8 @@ export const ODD_FUNDER_NAMES: readonly string[] = [
   '???',
   '!!!',
   '..',
-  `${'A very long funder name that goes on '.repeat(40)}end`,
+  // 965 characters: long, and still within what the record model reads of a text (1,000).
+  `${'A very long funder name that goes on '.repeat(26)}end`,
   'CON',
   'Fund P2',
   'Café Fund',

@@ -51,6 +51,7 @@ test('a release or site address with a user name or password is refused, without
     for (const address of [
       'https://publisher:s3cr%2Ft+pw=@example.org/releases/',
       'https://publisher@example.org/releases/',
+      'https://:s3cr%2Ft+pw=@example.org/releases/',
       'ftp://publisher:s3cr%2Ft+pw=@example.org/',
     ]) {
       assert.throws(
@@ -72,7 +73,7 @@ test('without the variables, or with blank ones, each setting takes its default'
     assert.equal(dataDir(env), resolve('data'));
     assert.equal(siteDir(env), resolve('dist'));
     assert.equal(editionsDir(env), resolve('editions'));
-    assert.equal(keepEditions(env), 30);
+    assert.equal(keepEditions(env), undefined);
     assert.equal(siteBudget(env), 1_000_000_000);
     assert.equal(siteUrl(env), undefined);
     assert.equal(releaseUrl(env), undefined);

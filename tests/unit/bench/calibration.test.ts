@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { calibrate, CALIBRATION_WORKLOAD } from '../../../src/bench/calibration.ts';
+import { calibrate, CALIBRATION_WORKLOAD } from '../../bench/calibration.ts';
 
 test('the calibration times its fixed workload the number of runs asked, and says what it ran', () => {
   const calibration = calibrate(3);

@@ -2,7 +2,7 @@
 // named in one sentence, and the defaults that depend on nothing else.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BENCH_COMMAND_LINE } from '../../../src/bench/command-line.ts';
+import { BENCH_COMMAND_LINE } from '../../bench/command-line.ts';
 import { readFlags, readSettings } from '../../../src/lib/command-line.ts';
 
 function read(argv: string[]) {

@@ -8,8 +8,8 @@ import {
   pageWeight,
   type BenchmarkResults,
   type SiteFigures,
-} from '../../../src/bench/figures.ts';
-import { formatBenchmarkReport, markdownTable } from '../../../src/bench/report.ts';
+} from '../../bench/figures.ts';
+import { formatBenchmarkReport, markdownTable } from '../../bench/report.ts';
 import { benchmarkResults } from '../../support/benchmark-results.ts';
 
 function site(organisations: number, pages: number, renderSeconds: number, peakMiB: number): SiteFigures {

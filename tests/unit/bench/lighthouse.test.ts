@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { checkTargets, type SizeResult } from '../../../src/bench/figures.ts';
-import { AUDITED_QUERY, pagesToAudit, type PageAudit } from '../../../src/bench/lighthouse.ts';
-import { formatBenchmarkReport } from '../../../src/bench/report.ts';
+import { checkTargets, type SizeResult } from '../../bench/figures.ts';
+import { AUDITED_QUERY, pagesToAudit, type PageAudit } from '../../bench/lighthouse.ts';
+import { formatBenchmarkReport } from '../../bench/report.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-lighthouse-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -5,15 +5,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { pagefindChecks, type PagefindComparison } from '../../../src/bench/figures.ts';
-import { formatBenchmarkReport } from '../../../src/bench/report.ts';
+import { pagefindChecks, type PagefindComparison } from '../../bench/figures.ts';
+import { formatBenchmarkReport } from '../../bench/report.ts';
 import {
   indexWithPagefind,
   pagefindFileKind,
   pagefindPage,
   serveForComparison,
-} from '../../../src/bench/pagefind.ts';
-import type { SearchBenchmark } from '../../../src/bench/search-timing.ts';
+} from '../../bench/pagefind.ts';
+import type { SearchBenchmark } from '../../bench/search-timing.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-pagefind-'));
 after(() => rmSync(root, { recursive: true, force: true }));

@@ -8,10 +8,10 @@ import {
   pairedRatios,
   type PairedSiteBuild,
   type PairedSiteFigures,
-} from '../../../src/bench/figures.ts';
-import { parseSiteLog, siteCommandOf } from '../../../src/bench/paired-site.ts';
-import { childrenCpuSecondsOf } from '../../../src/bench/process-stats.ts';
-import { formatBenchmarkReport } from '../../../src/bench/report.ts';
+} from '../../bench/figures.ts';
+import { parseSiteLog, siteCommandOf } from '../../bench/paired-site.ts';
+import { childrenCpuSecondsOf } from '../../bench/process-stats.ts';
+import { formatBenchmarkReport } from '../../bench/report.ts';
 import { benchmarkResults } from '../../support/benchmark-results.ts';
 
 test("each side runs its own package.json's site script, with its own Node flags", () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkTargets, type BenchmarkResults, type SiteFigures } from '../../../src/bench/figures.ts';
-import { formatBenchmarkReport } from '../../../src/bench/report.ts';
+import { checkTargets, type BenchmarkResults, type SiteFigures } from '../../bench/figures.ts';
+import { formatBenchmarkReport } from '../../bench/report.ts';
 
 function site(organisations: number, bytes: number, widest: number, offlineBytes: number): SiteFigures {
   return {

@@ -14,23 +14,23 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { checkTargets, TARGETS, type SizeResult } from '../../../src/bench/figures.ts';
+import { checkTargets, TARGETS, type SizeResult } from '../../bench/figures.ts';
 import {
   cpuSecondsOf,
   processCpuSeconds,
   residentBytesOf,
   treeResidentBytes,
   usageOf,
-} from '../../../src/bench/process-stats.ts';
-import { measurePageWeight, moveAside } from '../../../src/bench/stages.ts';
-import { median } from '../../../src/bench/statistics.ts';
+} from '../../bench/process-stats.ts';
+import { measurePageWeight, moveAside } from '../../bench/stages.ts';
+import { median } from '../../bench/statistics.ts';
 import {
   alreadyAsked,
   indexFileKind,
   keystrokeTexts,
   typedPrefixes,
   type SearchBenchmark,
-} from '../../../src/bench/search-timing.ts';
+} from '../../bench/search-timing.ts';
 import { startChild } from '../../support/child-process.ts';
 import { until } from '../../support/wait.ts';
 

@@ -1,10 +1,10 @@
 // The build's crawl in a child process: the same crawl as in the build's own process, stopped by
 // the build's signal as Ctrl-C stops it.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { crawl } from '../../../src/crawl/crawl.ts';
 import { crawlInChild } from '../../../src/crawl/crawl-process.ts';
 import { ORGANISATION_FILE_PATTERN } from '../../../src/lib/data-layout.ts';
@@ -12,8 +12,12 @@ import { startSampleApi } from '../../../src/sample-api/server.ts';
 import { readTree } from '../../support/data-tree.ts';
 import { until } from '../../support/wait.ts';
 
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-crawl-process-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
+
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-crawl-process-')), 'data');
+  return join(mkdtempSync(join(TEMP, 'orgdir-crawl-process-')), 'data');
 }
 
 function storedIds(dir: string): Set<string> {

@@ -1,19 +1,27 @@
 // scripts/crawl.ts as a publisher runs it: a child process against the sample API, killed with -9,
 // given a wrong key or none. What it prints and what it leaves on disk are what is checked.
-import { test, type TestContext } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crawl } from '../../../src/crawl/crawl.ts';
-import { recordsInHand } from '../../../src/crawl/organisations.ts';
-import { startSampleApi, type RunningSampleApi } from '../../../src/sample-api/server.ts';
+import {
+  startSampleApi,
+  type RunningSampleApi,
+  type SampleApiStats,
+} from '../../../src/sample-api/server.ts';
 import { createRandom } from '../../../src/sample-api/prng.ts';
 import { startChild, type Started } from '../../support/child-process.ts';
 import { filesContaining, readTree } from '../../support/data-tree.ts';
 import { killAtImport } from '../../support/kill-at.ts';
 import { until } from '../../support/wait.ts';
+import { readOnlyFolder } from '../../support/faults.ts';
+
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-crawl-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
 
 const SCRIPT = join(import.meta.dirname, '..', '..', '..', 'scripts', 'crawl.ts');
 
@@ -28,7 +36,7 @@ function crawlEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-crawl-cli-')), 'data');
+  return join(mkdtempSync(join(TEMP, 'orgdir-crawl-cli-')), 'data');
 }
 
 async function publishedDataDir(api: RunningSampleApi): Promise<string> {
@@ -36,6 +44,12 @@ async function publishedDataDir(api: RunningSampleApi): Promise<string> {
   const summary = await crawl({ apiUrl: api.baseUrl, key: api.key, dataDir, rate: 0 });
   assert.equal(summary.exitCode, 0, summary.message);
   return dataDir;
+}
+
+/** Every request the sample API received since its statistics were last reset. */
+function requestsSeen(api: { stats(): SampleApiStats }): number {
+  const stats = api.stats();
+  return Object.values(stats.requests).reduce((sum, count) => sum + count, stats.unmatchedRequests);
 }
 
 function assertSameTree(dir: string, before: Map<string, Buffer>): void {
@@ -63,11 +77,13 @@ test('a missing key ends the crawl at once with exit 2 and leaves the data folde
   try {
     const dataDir = await publishedDataDir(api);
     const before = readTree(dataDir);
+    api.resetStats();
     const { finished } = start(t, [], crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_DATA_DIR: dataDir }));
     const result = await finished;
     assert.equal(result.code, 2);
     assert.equal(result.stderr, 'crawl: no API key: set ORGDIR_API_KEY or pass --key-file PATH\n');
-    assert.ok(result.ms < 5000, `${result.ms} ms`);
+    // At once: before asking the API anything.
+    assert.equal(requestsSeen(api), 0);
     assertSameTree(dataDir, before);
   } finally {
     await api.close();
@@ -81,6 +97,7 @@ test('a wrong key ends the crawl within seconds with exit 2, a clear line, the d
     const dataDir = await publishedDataDir(api);
     const before = readTree(dataDir);
     const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_API_KEY: wrongKey, ORGDIR_DATA_DIR: dataDir });
+    api.resetStats();
     const { finished } = start(t, ['--progress', 'lines'], env);
     const result = await finished;
     assert.equal(result.code, 2);
@@ -89,8 +106,10 @@ test('a wrong key ends the crawl within seconds with exit 2, a clear line, the d
       /crawl: the API refused the subscription key \(HTTP 401: Access denied due to invalid subscription key/,
     );
     assert.match(result.stderr, /check ORGDIR_API_KEY or --key-file/);
-    assert.ok(result.ms < 10_000, `${result.ms} ms`);
-    assert.ok((api.stats().statuses['401'] ?? 0) <= 4);
+    // At once: no request after the first refusals, those already in flight at most (--concurrency 4).
+    const refused = api.stats().statuses['401'] ?? 0;
+    assert.ok(refused >= 1 && refused <= 4, `${refused} refusals`);
+    assert.equal(requestsSeen(api), refused);
     assertSameTree(dataDir, before);
     assert.equal(`${result.stdout}${result.stderr}`.includes(wrongKey), false);
     assert.deepEqual(filesContaining(join(dataDir, '..'), wrongKey), []);
@@ -103,7 +122,7 @@ test('a unique key appears in no file under the data folder and in no output of 
   const key = `orgdir-test-${randomBytes(16).toString('hex')}`;
   const api = await startSampleApi({ port: 0, orgs: 120, key, faults: { errorRate: 0.05, resetRate: 0.05 } });
   const dataDir = tempDataDir();
-  const keyFile = join(mkdtempSync(join(tmpdir(), 'orgdir-key-')), 'key');
+  const keyFile = join(mkdtempSync(join(TEMP, 'orgdir-key-')), 'key');
   writeFileSync(keyFile, `${key}\n`);
   try {
     const env = crawlEnv({ ORGDIR_API_URL: api.baseUrl, ORGDIR_DATA_DIR: dataDir });
@@ -174,6 +193,9 @@ function temporaryFiles(dir: string): string[] {
 test('killed with -9 in the middle of writing records, at seeded moments, and resumed: no half file, no record lost, and per kill at most the records in hand are fetched again', async (t) => {
   const random = seeded(t, 'kill points');
   const concurrency = 4;
+  // The bound the crawl promises at this concurrency, stated here rather than read from the crawl:
+  // 16 records in hand at once (docs/crawling.md, "Resume and publish").
+  const inHand = 16;
   const kills = 3;
   const api = await startSampleApi({ port: 0, orgs: 400, faults: { latencyMs: 4, jitterMs: 3 } });
   t.after(() => api.close());
@@ -211,9 +233,9 @@ test('killed with -9 in the middle of writing records, at seeded moments, and re
       `kill ${kill}: ${lostByThisKill} records to fetch again, ${halfWritten.length} caught mid-write`,
     );
     assert.ok(
-      lostByThisKill <= recordsInHand(concurrency),
+      lostByThisKill <= inHand,
       `kill ${kill}: ${lostByThisKill} records served but not stored, more than the ` +
-        `${recordsInHand(concurrency)} a crawl at --concurrency ${concurrency} has in hand`,
+        `${inHand} a crawl at --concurrency ${concurrency} has in hand`,
     );
     fetchedAgain += lostByThisKill;
   }
@@ -253,7 +275,9 @@ function journalledSearches(partialDir: string): string[] {
   const queries: string[] = [];
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     try {
-      queries.push((JSON.parse(line) as { query: string }).query);
+      // Answers only: a search is journalled as asked before it is sent, then with its answer.
+      const { query } = JSON.parse(line) as { query?: string };
+      if (query !== undefined) queries.push(query);
     } catch {
       break;
     }
@@ -261,7 +285,7 @@ function journalledSearches(partialDir: string): string[] {
   return queries;
 }
 
-test('killed with -9 in the middle of the search sweep, at seeded moments, and resumed: no answered search is asked again, and the register is found whole', async (t) => {
+test('killed with -9 in the middle of the search sweep, at seeded moments, and resumed: no search asked before a kill is asked again, answered or not, and the register is found whole', async (t) => {
   const random = seeded(t, 'sweep kill points');
   const concurrency = 4;
   const kills = 2;
@@ -294,7 +318,12 @@ test('killed with -9 in the middle of the search sweep, at seeded moments, and r
       `run ${kill} ended before its kill: ${killed.stdout}${killed.stderr}`,
     );
     const whole = journalledSearches(partialDir);
-    assert.ok(whole.length >= answeredAtKills.size + nth - 1, `kill ${kill}: ${whole.length} answers kept`);
+    // The N-1 whole lines of this run hold at most `concurrency` searches asked and not yet answered.
+    const answeredNow = Math.floor((nth - 1 - concurrency) / 2);
+    assert.ok(
+      whole.length >= answeredAtKills.size + answeredNow,
+      `kill ${kill}: ${whole.length} answers kept`,
+    );
     // Answers the server was still sending when the crawler died are counted once they close.
     await until(() => api.stats().currentConcurrent === 0, "the killed run's requests closed");
     servedAtLastKill = { ...api.stats().searchesServed };
@@ -310,9 +339,10 @@ test('killed with -9 in the middle of the search sweep, at seeded moments, and r
   const served = api.stats().searchesServed;
   // No search the journal held whole at a kill was asked after it.
   for (const [query, count] of answeredAtKills) assert.equal(served[query], count, `asked again: ${query}`);
-  // Asked twice: only those in flight or cut mid-line at a kill.
+  // Nor one in flight at a kill: journalled as asked before it was sent, it may be what killed the
+  // run, and a resume that asked it again would die again.
   const repeated = Object.entries(served).filter(([, count]) => count > 1);
-  assert.ok(repeated.length <= kills * (concurrency + 1), `${repeated.length} searches asked again`);
+  assert.deepEqual(repeated, [], 'searches asked again');
 
   const manifest = JSON.parse(readFileSync(join(dataDir, 'manifest.json'), 'utf8')) as {
     runs: number;
@@ -338,4 +368,23 @@ test('killed with -9 in the middle of the search sweep, at seeded moments, and r
   const discovered = JSON.parse(readFileSync(join(dataDir, 'lists', 'discovered.json'), 'utf8')) as unknown[];
   assert.equal(discovered.length, manifest.counts.discovered);
   assert.ok(manifest.counts.discovered > api.dataset.ids.length / 2, 'most were found only through search');
+});
+
+// Checked by letting the lock's failure reach describeError again (src/crawl/crawl.ts): the
+// message then began "WriteFailure:" and repeated the file system's own words after it.
+test('a crawl into a read-only folder ends in one sentence that says the folder is read-only and what to do, asking nothing of the API', async (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'orgdir-crawl-read-only-'));
+  const restore = readOnlyFolder(folder);
+  t.after(restore);
+  const summary = await crawl({
+    apiUrl: 'http://127.0.0.1:9/public/v1',
+    key: 'k',
+    dataDir: join(folder, 'data'),
+    rate: 0,
+  });
+  assert.equal(summary.exitCode, 1);
+  assert.equal(
+    summary.message,
+    `the lock step could not write ${join(folder, 'data.lock')}: the file system is read-only (EROFS); write to a folder on a writable disk`,
+  );
 });

@@ -1,7 +1,15 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -12,8 +20,12 @@ import {
 } from '../../../src/crawl/data-folder-writer.ts';
 import { LockHeldError } from '../../../src/storage/lock.ts';
 
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-data-folder-writer-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
+
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-data-folder-')), 'data');
+  return join(mkdtempSync(join(TEMP, 'orgdir-data-folder-')), 'data');
 }
 
 function write(path: string, text: string): void {

@@ -1,7 +1,7 @@
 // crawl() against the real sample API on a loopback port, with and without its faults.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crawl } from '../../../src/crawl/crawl.ts';
@@ -10,6 +10,10 @@ import type { CrawlOptions } from '../../../src/crawl/options.ts';
 import { clock } from '../../../src/crawl/request-queue.ts';
 import { startSampleApi, type RunningSampleApi } from '../../../src/sample-api/server.ts';
 import { readTree } from '../../support/data-tree.ts';
+
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-http-client-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
 
 /** Backoff and Retry-After shrunk to milliseconds, so that hundreds of faults take seconds. */
 const FAST: CrawlOptions = {
@@ -25,7 +29,7 @@ const FAST: CrawlOptions = {
 };
 
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-crawl-sample-')), 'data');
+  return join(mkdtempSync(join(TEMP, 'orgdir-crawl-sample-')), 'data');
 }
 
 /** Every id in a list of the sample API whose record answers. */

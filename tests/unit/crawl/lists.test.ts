@@ -1,6 +1,6 @@
 // crawl() against a small scripted API, for the shapes and mistakes a real service may show that
 // the sample API does not: ids that are not GUIDs, hostile code ids, drift, discovery, resume.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import {
   renameSync,
   statSync,
   writeFileSync,
+  rmSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,10 @@ import { crawl, type CrawlSummary } from '../../../src/crawl/crawl.ts';
 import { MAX_LIST_ENTRIES } from '../../../src/crawl/lists.ts';
 import type { CrawlOptions } from '../../../src/crawl/options.ts';
 import { crawlManifestSchema } from '../../../src/schemas/index.ts';
+
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-lists-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
 
 /** The characters encoders change (`/`, `+`, `=`) are in it; its first word occurs nowhere else. */
 const KEY = 'edgekey/7f3a+Qz=9w==';
@@ -147,7 +152,7 @@ function standardRoutes(): Record<string, Route> {
 }
 
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-crawl-')), 'data');
+  return join(mkdtempSync(join(TEMP, 'orgdir-crawl-')), 'data');
 }
 
 async function run(api: FakeApi, dataDir: string, options: CrawlOptions = {}): Promise<CrawlSummary> {
@@ -230,7 +235,7 @@ test('a clean crawl stores every list and record as sent and publishes with exit
   }
 });
 
-test('ids that are not GUIDs and code ids that are not file names are recorded, never used as paths', async () => {
+test('ids that are not GUIDs are drift in their list and code ids that are not file names are failures, never used as paths', async () => {
   const routes = standardRoutes();
   routes['/VoluntaryCodes'] = ok(['GOVERNANCECODE', '../../escape', { description: 'no id here' }, 'SORP']);
   routes['/taxEfficientGifts'] = ok([
@@ -246,19 +251,50 @@ test('ids that are not GUIDs and code ids that are not file names are recorded, 
     assert.equal(summary.published, false);
     assert.equal(existsSync(dataDir), false);
     const failures = summary.manifest?.failures ?? [];
-    assert.equal(failures.length, 4);
+    assert.equal(failures.length, 2);
     assert.ok(failures.every((failure) => failure.scope === 'record'));
     assert.ok(failures.some((f) => f.operation === 'voluntaryCodeMembers' && /separator/.test(f.error)));
     assert.ok(
       failures.some((f) => f.operation === 'voluntaryCodeMembers' && /no recognisable id/.test(f.error)),
     );
-    assert.ok(failures.some((f) => f.operation === 'taxEfficientGifts' && /not a GUID/.test(f.error)));
-    assert.ok(failures.some((f) => f.operation === 'taxEfficientGifts' && /has no id/.test(f.error)));
+    // A malformed id in a list is the list's drift, not a failed fetch: it counts for no guard.
+    assert.equal(summary.manifest?.counts.failed, 2);
+    const drift = (summary.manifest?.drift ?? []).filter(
+      (finding) => finding.resource === 'taxEfficientGifts',
+    );
+    assert.ok(
+      drift.some(
+        (f) => f.path === 'id' && /not a GUID/.test(f.message) && f.examples.some((e) => e.includes('evil')),
+      ),
+      JSON.stringify(drift),
+    );
+    assert.ok(
+      drift.some((f) => f.path === 'id' && /without an id/.test(f.message)),
+      JSON.stringify(drift),
+    );
     assert.ok(!api.requests.some((path) => path.includes('evil') || path.includes('escape')));
     const parent = join(dataDir, '..');
     assert.deepEqual(readdirSync(parent), ['data.partial']);
     // The valid part of the crawl is in the partial snapshot, ready to resume.
     assert.equal(existsSync(join(`${dataDir}.partial`, 'organisations', `${C}.json`)), true);
+  } finally {
+    await api.close();
+  }
+});
+
+test('a list with a malformed id among good ones is published, the id reported as drift and counted as no failure', async () => {
+  const routes = standardRoutes();
+  routes['/taxEfficientGifts'] = ok([
+    { id: 'not-a-guid', name: 'Odd' },
+    { id: C, name: 'C' },
+  ]);
+  const api = await fakeApi(routes);
+  try {
+    const summary = await run(api, tempDataDir());
+    assert.equal(summary.exitCode, 0, summary.message);
+    assert.equal(summary.published, true);
+    assert.equal(summary.manifest?.counts.failed, 0);
+    assert.ok(summary.manifest?.drift.some((f) => f.resource === 'taxEfficientGifts' && f.path === 'id'));
   } finally {
     await api.close();
   }
@@ -305,7 +341,7 @@ test('when organisation after organisation fails, the crawl stops instead of wai
     assert.equal(summary.exitCode, 1);
     assert.match(
       summary.message,
-      /^stopped: 2 organisations in a row failed .*HTTP 503: down.*the API looks down/,
+      /^stopped: 2 requests in a row failed .*HTTP 503: down.*the API looks down/,
     );
     assert.equal(summary.manifest?.counts.failed, 2);
   } finally {
@@ -659,7 +695,7 @@ test('a list longer than any register could be is refused with a clear failure a
 // Checked by taking the protection out: without the check, no warning is given for either file.
 test('a key file that others can read is used, with a warning that says how to close it', async () => {
   const api = await fakeApi(standardRoutes());
-  const folder = mkdtempSync(join(tmpdir(), 'orgdir-key-file-'));
+  const folder = mkdtempSync(join(TEMP, 'orgdir-key-file-'));
   try {
     for (const [mode, warned] of [
       [0o644, true],

@@ -1,12 +1,16 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CRAWL_COMMAND_LINE, CrawlConfigError } from '../../../src/crawl/options.ts';
 import { defaultOf, documentedFields } from '../../../src/lib/command-line.ts';
 import { normaliseApiUrl, resolveCrawlOptions } from '../../../src/crawl/resolve-options.ts';
 import { crawlHelp, parseCrawlCommandLine } from '../../../src/crawl/command-line.ts';
+
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-options-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
 
 const API = 'https://api.example.ie/public/v1';
 
@@ -46,7 +50,7 @@ test('durations are seconds on the command line and milliseconds inside', () => 
 
 test('the key comes from ORGDIR_API_KEY or from a key file, trimmed, and never from a flag', () => {
   assert.equal(parse([], { ORGDIR_API_KEY: 'secret' }).key, 'secret');
-  const dir = mkdtempSync(join(tmpdir(), 'orgdir-key-'));
+  const dir = mkdtempSync(join(TEMP, 'orgdir-key-'));
   const keyFile = join(dir, 'key');
   writeFileSync(keyFile, 'from-file\n');
   const options = parse(['--key-file', keyFile], { ORGDIR_API_KEY: 'secret' });

@@ -9,7 +9,8 @@
 // backslash before the key fails (the redacted JSON no longer parses).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { keyRedactor, REDACTED, redactAnswer } from '../../../src/crawl/redact.ts';
+import type { CrawlEvent } from '../../../src/crawl/events.ts';
+import { keyRedactor, REDACTED, redactAnswer, redactingReporter } from '../../../src/crawl/redact.ts';
 
 /** A key with the three characters encoders change: `/`, `+` and `=`. */
 const KEY = 'Zq8/x+Vb3k=Pw/7+Ym2==';
@@ -41,6 +42,7 @@ const WHOLE_FORMS: Record<string, string> = {
     .replaceAll('=', '\\u003d')
     .replaceAll('/', '\\u002f'),
   'JSON quoted in JSON': JSON.stringify(KEY.replaceAll('/', '\\/')).slice(1, -1),
+  'JSON, .NET, quoted in JSON': JSON.stringify(KEY.replaceAll('+', '\\u002B')).slice(1, -1),
   'every character \\u-escaped': [...KEY].map((c) => `\\u${hex(c).padStart(4, '0')}`).join(''),
   'URL, encodeURIComponent': encodeURIComponent(KEY),
   'URL, lower-case hex': encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()),
@@ -156,4 +158,57 @@ test('a message of many megabytes is redacted in a bounded window, and without a
   assert.equal(redact.excerpt(huge, 200), `${'y'.repeat(100)}${REDACTED}${'y'.repeat(86)}`);
   assert.equal(keyRedactor('').excerpt('abcdef', 3), 'abc');
   assert.equal(redact.excerpt('short', 200), 'short');
+});
+
+test('the key is redacted base64- and hex-encoded, reversed, with invisible characters inside and in IIS %uXXXX form', () => {
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+  const hostile: Record<string, string> = {
+    base64: base64(KEY),
+    'base64 of a header line': base64(`Ocp-Apim-Subscription-Key: ${KEY}`),
+    'base64, one byte in': base64(`x${KEY}`),
+    'base64, two bytes in': base64(`xy${KEY}`),
+    'base64, its / JSON-escaped': base64(`xy${KEY}`).replaceAll('/', '\\/'),
+    base64url: base64url(KEY),
+    'base64url, one byte in': base64url(`x${KEY}`),
+    hex: Buffer.from(KEY).toString('hex'),
+    'hex, upper case': Buffer.from(KEY).toString('hex').toUpperCase(),
+    reversed: [...KEY].reverse().join(''),
+    'a zero-width space inside': `${KEY.slice(0, 5)}\u200B${KEY.slice(5)}`,
+    'a soft hyphen between every character': [...KEY].join('\u00AD'),
+    'zero-width spaces JSON-escaped': [...KEY].join('\\u200b'),
+    'soft hyphens as &shy;': [...KEY].join('&shy;'),
+    'a zero-width joiner percent-encoded': `${KEY.slice(0, 9)}%E2%80%8D${KEY.slice(9)}`,
+    'IIS %uXXXX': [...KEY].map((c) => `%u${hex(c).padStart(4, '0')}`).join(''),
+    'IIS %uXXXX, upper case': [...KEY].map((c) => `%U${hex(c).padStart(4, '0').toUpperCase()}`).join(''),
+  };
+  for (const [name, form] of Object.entries(hostile)) {
+    const redacted = redact(`before ${form} after`);
+    assert.ok(redacted.includes(REDACTED), `${name}: ${redacted}`);
+    // Left of the encoding: at most the few characters that also hold a bit of what stands beside
+    // the key, and the encoded header name before it.
+    const header = name.includes('header') ? base64('Ocp-Apim-Subscription-Key: ').length : 0;
+    const left = redacted.replace(REDACTED, '').length - 'before  after'.length;
+    assert.ok(left <= header + 6, `${name}: ${redacted}`);
+  }
+});
+
+test('a text without the key is left alone by the further encodings, whatever invisible characters it holds', () => {
+  const text = `soft\u00ADhyphen zero\u200Bwidth ${Buffer.from('not the key at all').toString('base64')} ${'ab'.repeat(40)}`;
+  assert.equal(redact(text), text);
+});
+
+test('every text of every event is redacted before it is passed on; an event without the key is passed as it came', () => {
+  const passed: CrawlEvent[] = [];
+  const reporter = redactingReporter({ event: (event) => passed.push(event) }, redact);
+  const clean: CrawlEvent = { type: 'message', level: 'info', text: 'lists: 3 organisations' };
+  reporter.event({ type: 'message', level: 'warn', text: `the gateway said ${encodeURIComponent(KEY)}` });
+  reporter.event({ type: 'pause', reason: `HTTP 429 for ${KEY}`, delayMs: 2000, until: 1 });
+  reporter.event(clean);
+  assert.deepEqual(passed, [
+    { type: 'message', level: 'warn', text: `the gateway said ${REDACTED}` },
+    { type: 'pause', reason: `HTTP 429 for ${REDACTED}`, delayMs: 2000, until: 1 },
+    clean,
+  ]);
+  assert.equal(passed[2], clean);
 });

@@ -8,6 +8,7 @@ import {
   parseRetryAfter,
   type HttpAnswer,
 } from '../../../src/crawl/retry-policy.ts';
+import { keyRedactor } from '../../../src/crawl/redact.ts';
 
 function answer(status: number, body: unknown = '', headers: Record<string, string> = {}): HttpAnswer {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -145,4 +146,49 @@ test('error messages come from the Azure body, or from the start of the text', (
   assert.equal(errorMessage(Buffer.from('{"statusCode":500,"message":"Internal"}')), 'Internal');
   assert.equal(errorMessage(Buffer.from('<html>\n  Bad gateway\n</html>')), '<html> Bad gateway </html>');
   assert.equal(errorMessage(Buffer.from('x'.repeat(1000))).length, 200);
+});
+
+/** A key with the characters encoders change, and the ways an API gives it back in a message. */
+const KEY = 'Zq8/x+Vb3k=Pw/7+Ym2==';
+const KEY_FORMS = [KEY, encodeURIComponent(KEY), KEY.replaceAll('+', '\\u002B').replaceAll('/', '\\/')];
+
+/** Every reason the policy gives for an answer or an error whose text is `text`. */
+function reasonsFor(text: string): Record<string, string> {
+  const redact = keyRedactor(KEY);
+  const reason = (classification: { kind: string; reason?: string }) => classification.reason ?? '';
+  return {
+    'an API message (500)': reason(
+      classifyAnswer(answer(500, { statusCode: 500, message: text }), NOW, redact),
+    ),
+    'an API refusal (401)': reason(
+      classifyAnswer(answer(401, { statusCode: 401, message: text }), NOW, redact),
+    ),
+    'a rate limit (429)': reason(
+      classifyAnswer(answer(429, { statusCode: 429, message: text }), NOW, redact),
+    ),
+    'an error page (502)': reason(classifyAnswer(answer(502, `<html>${text}</html>`), NOW, redact)),
+    'a redirect (302)': reason(
+      classifyAnswer(answer(302, '', { location: `https://gateway.invalid/?${text}` }), NOW, redact),
+    ),
+    'a network error': reason(classifyError(Object.assign(new Error(text), { code: 'ECONNRESET' }), redact)),
+    'a thrown string': reason(classifyError(text, redact)),
+  };
+}
+
+// Each redaction checked by taking it out (the runner of `npm run test:mutation` does it): the
+// reason then holds the key, or the start of it at the cut.
+test('every reason the policy gives is redacted before it is cut: a key anywhere in it leaves nothing', () => {
+  for (const form of KEY_FORMS) {
+    for (const [where, reason] of Object.entries(reasonsFor(`refused for ${form} at the gateway`))) {
+      assert.match(reason, /refused for \[redacted key\] at the gateway/, `${where}, ${form}: ${reason}`);
+    }
+    // The key across the 200th character: nothing of it may be left at the end.
+    for (let start = 170; start < 200; start += 1) {
+      for (const [where, reason] of Object.entries(
+        reasonsFor(`${'x'.repeat(start)}${form}${' tail'.repeat(40)}`),
+      )) {
+        assert.equal(/Zq8|%2F|\\\/x/i.test(reason), false, `${where}, ${form} at ${start}: ${reason}`);
+      }
+    }
+  }
 });

@@ -52,7 +52,7 @@ test('a change to the import table, or to what an area is, makes the page out of
   assert.notEqual(section, await formattedSection(widened, SITE_FOR_PAGES));
   const renamed = { ...areas, crawl: { ...areas['crawl']!, about: 'Something else.' } };
   assert.notEqual(section, await formattedSection(renamed, SITE_FOR_PAGES));
-  const { bench: _bench, ...fewer } = areas;
+  const { match: _match, ...fewer } = areas;
   assert.notEqual(section, await formattedSection(fewer, SITE_FOR_PAGES));
 });
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { measureSite } from '../../../src/hosting/measure.ts';
+import { readSigningKey, SIGNED_MANIFEST } from '../../../src/hosting/signed-manifest.ts';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -17,6 +19,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import { CARRIED_FILES } from '../../../src/editions/carry.ts';
+import { HISTORY_FILE } from '../../../src/editions/history-bundle.ts';
 import type { EditionsView } from '../../../src/editions/history.ts';
 import { publishBuild, type PublishOptions } from '../../../src/editions/publish.ts';
 import { EditionStore } from '../../../src/editions/store.ts';
@@ -24,7 +27,7 @@ import { releaseDirOf } from '../../../src/hosting/release-folder.ts';
 import { OUTPUT_MARK } from '../../../src/storage/output-folder.ts';
 import { generateDataset, type SampleDataset } from '../../../src/sample-api/dataset.ts';
 import { writeDataFolder } from '../../support/data-folder.ts';
-import { serveSite } from '../../../src/bench/static-server.ts';
+import { serveSite } from '../../support/static-server.ts';
 import { treeDigest } from '../../support/tree.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-release-'));
@@ -75,7 +78,7 @@ test('a build puts the edition it publishes into the release folder beside the s
   const release = releaseDirOf(paths.siteDir);
   assert.deepEqual(
     readdirSync(release).sort(),
-    [OUTPUT_MARK, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
+    [OUTPUT_MARK, HISTORY_FILE, ...CARRIED_FILES.map(([, carried]) => carried)].sort(),
   );
   const meta = JSON.parse(readFileSync(join(release, 'orgdir-edition.json'), 'utf8')) as { id: string };
   assert.equal(meta.id, result.edition?.id);
@@ -117,7 +120,7 @@ test('with an empty editions folder, the build fetches the previous edition from
     assert.equal(result.edition?.changes.removed, expected('removed'));
     assert.ok((result.edition?.changes.changed ?? 0) > 0);
     assert.match(result.message, new RegExp(`since ${previous.edition?.id}`));
-    assert.ok(lines.some((line) => line.includes(`fetched the previous edition ${previous.edition?.id}`)));
+    assert.ok(lines.some((line) => line.includes(`fetched the history, 1 editions up to ${previous.edition?.id}`)));
     // The guard compared with last night's crawl, not with nothing.
     assert.doesNotMatch(JSON.stringify(result.guard), /no previous edition/);
     assert.deepEqual(
@@ -143,6 +146,8 @@ test('with nothing published at the release address yet, the build says so and p
     });
     assert.equal(result.exitCode, 0, result.message);
     assert.equal(result.edition?.previous, null);
+    // No live data folder either: the night was judged on its own, and the build says so.
+    assert.match(result.message, /a first edition: no previous edition could be fetched, so the publish guard checked only the crawl itself/);
     assert.ok(
       lines.some((line) => /no previous edition could be fetched .*404/.test(line)),
       lines.join('\n'),
@@ -183,10 +188,14 @@ const lastNight = (async () => {
   return { folder: releaseDirOf(paths.siteDir), id: result.edition!.id };
 })();
 
-/** A copy of last night's release folder with `change` made to it. */
-async function tamperedRelease(change: (folder: string) => void): Promise<string> {
+/**
+ * A copy of last night's release folder with `change` made to it; without the history file unless
+ * `history`, as an older orgdir published it, so that the edition's own files are what is fetched.
+ */
+async function tamperedRelease(change: (folder: string) => void, history = false): Promise<string> {
   const folder = join(root, `release-${counter++}`);
   cpSync((await lastNight).folder, folder, { recursive: true });
+  if (!history) rmSync(join(folder, HISTORY_FILE));
   change(folder);
   return folder;
 }
@@ -297,6 +306,73 @@ test('a snapshot that expands without end is cut off: the build goes on as a fir
   const before = process.memoryUsage().rss;
   assert.match(await refusedRelease(release), /orgdir-edition-snapshot\.jsonl\.gz has a line over 64 MB/);
   assert.ok(process.memoryUsage().rss - before < 512 * 1024 * 1024, 'memory stayed within bounds');
+  // A line that does end, one MiB past the cap: refused as too long, not read as JSON.
+  const long = await tamperedRelease((folder) =>
+    writeFileSync(
+      join(folder, 'orgdir-edition-snapshot.jsonl.gz'),
+      gzipSync(Buffer.concat([Buffer.alloc(65 * 1024 * 1024, 0x30), Buffer.from('\n')])),
+    ),
+  );
+  assert.match(await refusedRelease(long), /orgdir-edition-snapshot\.jsonl\.gz has a line over 64 MB/);
+});
+
+// The line cap cannot stop this one: every line is a valid organisation of 1 MB.
+test('a snapshot of valid lines that expands past 1 GB is cut off there: the build goes on as a first edition', async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition-snapshot.jsonl.gz');
+    const [line] = jsonLines(file);
+    const record = { ...(line!['record'] as Record<string, unknown>), padding: 'x'.repeat(1_000_000) };
+    // 16 lines of 1 MB a gzip member, 70 members: 1.12 GB expanded, about 70 kB to send.
+    const member = gzipSync(`${JSON.stringify({ ...line, record })}\n`.repeat(16));
+    writeFileSync(file, Buffer.concat(Array(70).fill(member)));
+  });
+  assert.match(await refusedRelease(release), /orgdir-edition-snapshot\.jsonl\.gz, expanded, is over 1\.0 GB/);
+});
+
+/**
+ * A release of last night's files but `oversized`, whose answer declares `bytes` and sends nothing;
+ * without the history file unless `history`, so that the edition's own files are what is fetched.
+ */
+async function oversizedRelease(oversized: string, bytes: number, history = false): Promise<string> {
+  const { folder } = await lastNight;
+  const server = createServer((request, response) => {
+    const name = (request.url ?? '').split('/').at(-1) ?? '';
+    if (name !== oversized) {
+      if (existsSync(join(folder, name)) && (history || name !== HISTORY_FILE))
+        response.writeHead(200).end(readFileSync(join(folder, name)));
+      else response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-length': String(bytes) });
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await refusedFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+test('each file of an edition is refused when it declares one byte over its cap: edition.json 8 MB, the others 256 MB', async () => {
+  for (const [file, cap, shown] of [
+    ['orgdir-edition.json', 8_000_000, '8.0 MB'],
+    ['orgdir-edition-snapshot.jsonl.gz', 256_000_000, '256 MB'],
+    ['orgdir-edition-changes.json', 256_000_000, '256 MB'],
+    ['orgdir-edition-former.jsonl.gz', 256_000_000, '256 MB'],
+  ] as const) {
+    const log = await oversizedRelease(file, cap + 1);
+    assert.match(log, new RegExp(`${file.replaceAll('.', '\\.')} is [\\d.]+ MB, over ${shown.replace('.', '\\.')}`), file);
+  }
+  // Beside the history file: the history is held to its own cap, and the former organisations to theirs.
+  for (const [file, cap, shown] of [
+    [HISTORY_FILE, 4_000_000_000, '4.0 GB'],
+    ['orgdir-edition-former.jsonl.gz', 256_000_000, '256 MB'],
+  ] as const) {
+    const log = await oversizedRelease(file, cap + 1, true);
+    assert.match(log, new RegExp(`${file.replaceAll('.', '\\.')} is [\\d.]+ [MG]B, over ${shown.replace('.', '\\.')}`), file);
+  }
 });
 
 test('a file larger than an edition could be is refused while it is fetched, with or without a declared length', async () => {
@@ -322,11 +398,166 @@ test('a file larger than an edition could be is refused while it is fetched, wit
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const log = await refusedFetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-      assert.match(log, /orgdir-edition\.json is (1\.1 GB, )?over 8\.0 MB/);
+      // Refused on its declared length before a byte is read, or while it streams past the limit.
+      assert.match(log, declared ? /orgdir-edition\.json is 1\.1 GB, over 8\.0 MB/ : /orgdir-edition\.json is over 8\.0 MB/);
       assert.ok(sent < 256 * 1024 * 1024, `${sent} bytes were sent before the fetch gave up`);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   }
+});
+
+// Each test below was checked against the code before its defence: the foreign edition was kept
+// and the build, and the next one, stopped with exit 2; the number 2^53 − 1 was kept and tonight's
+// edition vanished from the list; the former organisations were kept, each to become a page.
+test("a release serving another register's edition is not kept: the build goes on as a first edition and says why, and so does the next night", async () => {
+  const paths = place();
+  const { result: theirs } = await build(paths, generateDataset({ orgs: ORGS, seed: 'another register' }));
+  assert.equal(theirs.exitCode, 0, theirs.message);
+  // With the history file (tonight's orgdir), and without it (an older orgdir's release).
+  const withHistory = await refusedRelease(releaseDirOf(paths.siteDir));
+  assert.match(withHistory, /is ignored: it is not this register's: 0 of its \d+ organisations are among the \d+ of tonight's crawl/);
+  const single = join(root, `single-${counter++}`);
+  cpSync(releaseDirOf(paths.siteDir), single, { recursive: true });
+  rmSync(join(single, HISTORY_FILE));
+  assert.match(await refusedRelease(single), /is ignored: it is not this register's: 0 of its \d+ organisations are among the \d+ of tonight's crawl/);
+});
+
+test("an edition holding a few of this register's organisations among another's is not kept either", async () => {
+  const paths = place();
+  const { result } = await build(paths, generateDataset({ orgs: ORGS, seed: 'a third register' }));
+  assert.equal(result.exitCode, 0, result.message);
+  const mixed = join(root, `mixed-${counter++}`);
+  cpSync(releaseDirOf(paths.siteDir), mixed, { recursive: true });
+  // The edition's own files are what is fetched, as from an older orgdir's release.
+  rmSync(join(mixed, HISTORY_FILE));
+  // Five of this register's organisations added to the other's snapshot, its count made to match.
+  const ours = jsonLines(join((await lastNight).folder, 'orgdir-edition-snapshot.jsonl.gz'))
+    .filter((line) => line['type'] === 'organisation')
+    .slice(0, 5);
+  const snapshot = join(mixed, 'orgdir-edition-snapshot.jsonl.gz');
+  writeJsonLines(snapshot, [...jsonLines(snapshot), ...ours]);
+  const metaFile = join(mixed, 'orgdir-edition.json');
+  const meta = JSON.parse(readFileSync(metaFile, 'utf8')) as { counts: { organisations: number } };
+  meta.counts.organisations += ours.length;
+  writeFileSync(metaFile, JSON.stringify(meta));
+  assert.match(await refusedRelease(mixed), /is ignored: it is not this register's: 5 of its \d+ organisations/);
+});
+
+test("an edition number past the bound is refused: tonight's, one more, must still be one the editions folder reads", async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition.json');
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...meta, number: Number.MAX_SAFE_INTEGER }));
+  });
+  assert.match(await refusedRelease(release), /orgdir-edition\.json is not an edition's file \(number: /);
+  // The same edition.json in the history file.
+  const history = await tamperedRelease((folder) => {
+    const file = join(folder, HISTORY_FILE);
+    writeJsonLines(
+      file,
+      jsonLines(file).map((line) =>
+        line['type'] === 'edition'
+          ? { ...line, edition: { ...(line['edition'] as object), number: Number.MAX_SAFE_INTEGER } }
+          : line,
+      ),
+    );
+  }, true);
+  assert.match(await refusedRelease(history), /orgdir-editions\.jsonl\.gz line \d+: edition\.number: /);
+});
+
+test("a text past the bound in a fetched edition.json is refused, in the edition's own file and in the history", async () => {
+  const long = 'x'.repeat(1_001);
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, 'orgdir-edition.json');
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...meta, accepted: { reason: long, failedChecks: [] } }));
+  });
+  assert.match(await refusedRelease(release), /orgdir-edition\.json is not an edition's file \(accepted\.reason: text over 1000 characters/);
+  const history = await tamperedRelease((folder) => {
+    const file = join(folder, HISTORY_FILE);
+    writeJsonLines(
+      file,
+      jsonLines(file).map((line) =>
+        line['type'] === 'edition'
+          ? { ...line, edition: { ...(line['edition'] as object), accepted: { reason: long, failedChecks: [] } } }
+          : line,
+      ),
+    );
+  }, true);
+  assert.match(await refusedRelease(history), /orgdir-editions\.jsonl\.gz line \d+: edition\.accepted\.reason: text over 1000 characters/);
+});
+
+test("former organisations a release sends are held to its snapshot, its date and a cap before any becomes a page", async () => {
+  const formerFile = (folder: string) => join(folder, 'orgdir-edition-former.jsonl.gz');
+  const snapshotIds = (folder: string) =>
+    jsonLines(join(folder, 'orgdir-edition-snapshot.jsonl.gz'))
+      .filter((line) => line['type'] === 'organisation')
+      .map((line) => String(line['id']));
+  const gone = (organisationId: string, record: Record<string, unknown> = { id: organisationId }) => ({
+    id: organisationId,
+    name: 'Release Host Text',
+    lastSeen: '2026-01-01',
+    goneSince: '2026-01-02',
+    record,
+  });
+  const GONE_ID = '0d0d0d0d-0000-4000-8000-00000000000d';
+  // From the edition's own files, and beside the history file, which does not carry them.
+  for (const history of [false, true]) {
+  const stillListed = await tamperedRelease(
+    (folder) => writeJsonLines(formerFile(folder), [gone(snapshotIds(folder)[0]!)]),
+    history,
+  );
+  assert.match(await refusedRelease(stillListed), /is in the edition's snapshot too, so not gone/);
+  const otherRecord = await tamperedRelease(
+    (folder) =>
+      writeJsonLines(formerFile(folder), [gone(GONE_ID, { id: snapshotIds(folder)[1], name: 'A live one' })]),
+    history,
+  );
+  assert.match(await refusedRelease(otherRecord), /the record kept for 0d0d0d0d-.* is of /);
+  const fromTheFuture = await tamperedRelease(
+    (folder) => writeJsonLines(formerFile(folder), [{ ...gone(GONE_ID), goneSince: '2999-01-01' }]),
+    history,
+  );
+  assert.match(await refusedRelease(fromTheFuture), /gone since 2999-01-01, after the edition or before/);
+  const many = await tamperedRelease((folder) =>
+    writeJsonLines(
+      formerFile(folder),
+      Array.from({ length: 1_001 }, (_, index) => gone(`0e0e0e0e-0000-4000-8000-${String(index).padStart(12, '0')}`)),
+    ),
+    history,
+  );
+  assert.match(await refusedRelease(many), /holds over 1000 organisations, more than its register has/);
+  }
+});
+
+test('a tampered history is not kept: a record changed in it does not rebuild to the hash its edition stored', async () => {
+  const release = await tamperedRelease((folder) => {
+    const file = join(folder, HISTORY_FILE);
+    const lines = jsonLines(file);
+    const index = lines.findIndex((line) => line['type'] === 'organisation');
+    const line = lines[index] as { record: Record<string, unknown> };
+    lines[index] = { ...line, record: { ...line.record, name: 'Someone Else Entirely' } };
+    writeJsonLines(file, lines);
+  }, true);
+  assert.match(await refusedRelease(release), /its register rebuilds to SHA-256 [0-9a-f]{64}, not the [0-9a-f]{64} it stored/);
+});
+
+test('a signed build signs the release folder with the edition in it, and signify verifies it', async () => {
+  const paths = place();
+  const keyDir = join(root, 'keys');
+  mkdirSync(keyDir, { recursive: true });
+  execFileSync('signify-openbsd', ['-G', '-n', '-p', join(keyDir, 'k.pub'), '-s', join(keyDir, 'k.sec')]);
+  const signingKey = readSigningKey(readFileSync(join(keyDir, 'k.sec'), 'utf8'));
+  const { result } = await build(paths, first, { signingKey });
+  assert.equal(result.exitCode, 0, result.message);
+  const release = releaseDirOf(paths.siteDir);
+  const listed = readFileSync(join(release, SIGNED_MANIFEST), 'utf8');
+  for (const [, carried] of CARRIED_FILES) assert.match(listed, new RegExp(`^SHA256 \\(${carried}\\) = `, 'm'));
+  const checked = spawnSync('signify-openbsd', ['-C', '-p', join(keyDir, 'k.pub'), '-x', SIGNED_MANIFEST], {
+    cwd: release,
+    encoding: 'utf8',
+  });
+  assert.equal(checked.status, 0, checked.stderr);
 });

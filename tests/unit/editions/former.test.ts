@@ -76,6 +76,14 @@ test('two gone entries that would share one page give one page, the first', () =
   );
 });
 
+test('a gone organisation given in capitals is listed under its id in lower case, as its page is named', () => {
+  const view = viewOf({ former: [formerEntry(GONE.toUpperCase(), 'Gone Trust')] });
+  assert.deepEqual(
+    formerOrganisations(view, register).map((organisation) => organisation.id),
+    [GONE],
+  );
+});
+
 test('an edition read back gives ids in lower case, so a live organisation in other capitals is no removal', async () => {
   // Checked by taking the protection out: without lower-casing in readSnapshot the upper-case id
   // is a second organisation beside the live one, and a diff would call the live one removed.

@@ -195,3 +195,17 @@ test('blank text, empty arrays, null and absence are unfilled; zero and false ar
   );
   assert.ok(REQUIRED_FIELDS.includes('registeredAddress'));
 });
+
+test('a night whose search broke after it worked stops the build and says that the search is broken', () => {
+  const before = register(1000, { registeredCharities: 800, discovered: 200 });
+  const after = register(800, { registeredCharities: 800 });
+  const report = checkPlausibility(before, after, { ...healthy, searchBroken: true });
+  assert.equal(report.passed, false);
+  const search = report.checks.find((check) => check.check === 'search');
+  assert.equal(search?.passed, false);
+  assert.match(search?.message ?? '', /returned nothing, even for the listed organisations' words, where the previous edition found 200/);
+  // A search that found nothing the night before either is not a new breakage.
+  const none = register(800, { registeredCharities: 800 });
+  const again = checkPlausibility(none, none, { ...healthy, searchBroken: true });
+  assert.equal(again.checks.find((check) => check.check === 'search')?.passed, true);
+});

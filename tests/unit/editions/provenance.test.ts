@@ -47,7 +47,8 @@ async function publishEditionOf(dataDir: string, editionsDir: string): Promise<v
     },
   ];
   const changes = { added: [], removed: [], changed: [], membership: [] };
-  renameSync(await store.writePending({ meta, snapshot, changes, former }), store.path(meta.id));
+  await store.writePending({ meta, snapshot, changes, former });
+  renameSync(store.pendingPath(meta.id), store.path(meta.id));
 }
 
 const editions = join(root, 'editions');

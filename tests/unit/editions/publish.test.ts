@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { measureSite } from '../../../src/hosting/measure.ts';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -291,4 +303,46 @@ test("a build beside another register's editions publishes nothing and says the 
     [published.result.edition?.id],
   );
   assert.deepEqual({ data: treeDigest(paths.dataDir), site: treeDigest(paths.siteDir) }, before);
+});
+
+// Checked by taking the link check out of checkOutputFolder (src/storage/output-folder.ts): the
+// build then said it published, the link was replaced by a folder, and the folders it pointed to
+// kept the first night's data and site.
+test('a data or site folder given as a symbolic link is refused with exit 2 before the crawl; the link and its folder are left as they were', async () => {
+  for (const which of ['dataDir', 'siteDir'] as const) {
+    const paths = place();
+    const { result: published } = await build(paths, first);
+    assert.equal(published.exitCode, 0, published.message);
+    // The publisher keeps the folder elsewhere and gives a link to it.
+    const served = join(root, `served-${counter++}`);
+    renameSync(realpathSync(paths[which]), served);
+    rmSync(paths[which], { recursive: true, force: true });
+    symlinkSync(served, paths[which]);
+    const before = treeDigest(served);
+    let crawled = false;
+    const { result } = await build(paths, second, {
+      crawl: async () => {
+        crawled = true;
+        return { exitCode: 0, message: 'complete', published: true };
+      },
+    });
+    assert.equal(result.exitCode, 2, result.message);
+    assert.equal(result.published, false);
+    assert.match(
+      result.message,
+      new RegExp(`the (data|site) folder .* is a symbolic link to ${served}: .* name the folder itself \\(${served}\\)`),
+    );
+    assert.equal(crawled, false, 'refused before the crawl');
+    assert.equal(readlinkSync(paths[which]), served);
+    assert.equal(treeDigest(served), before);
+  }
+});
+
+test("the site folder shown through orgdir's own link is published again and again", async () => {
+  const paths = place();
+  for (const dataset of [first, second, first]) {
+    const { result } = await build(paths, dataset);
+    assert.equal(result.exitCode, 0, result.message);
+  }
+  assert.ok(lstatSync(paths.siteDir).isSymbolicLink());
 });

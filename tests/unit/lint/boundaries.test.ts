@@ -187,3 +187,34 @@ test('only the site context keeps state on globalThis: the pipeline hands the pa
   );
   assert.deepEqual(context?.messages, []);
 });
+
+test("the search's browser code may not take the index builder's code, nor a Node module", async () => {
+  const errors = await boundaryErrors(
+    'src/search/browser/probe.ts',
+    "import { readFile } from 'node:fs/promises';\nimport { buildSearchIndex } from '../build/build-index.ts';\nimport { foldText } from '../format/fold.ts';\nexport const probe = [readFile, buildSearchIndex, foldText];\n",
+  );
+  assert.equal(errors.length, 2);
+  assert.match(
+    errors.join('\n'),
+    /src\/search\/browser may import only from src\/search\/browser, src\/search\/format/,
+  );
+  assert.match(errors.join('\n'), /src\/search\/browser runs in the browser too: no Node modules/);
+});
+
+test("the search's shared format imports neither side", async () => {
+  const errors = await boundaryErrors(
+    'src/search/format/probe.ts',
+    "import { SearchEngine } from '../browser/engine.ts';\nexport const probe = SearchEngine;\n",
+  );
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /src\/search\/format may import only from src\/search\/format of the search/);
+});
+
+test('the index builder may use Node but not the browser client', async () => {
+  const errors = await boundaryErrors(
+    'src/search/build/probe.ts',
+    "import { readFile } from 'node:fs/promises';\nimport { SearchEngine } from '../browser/engine.ts';\nexport const probe = [readFile, SearchEngine];\n",
+  );
+  assert.equal(errors.length, 1);
+  assert.match(errors[0]!, /src\/search\/build may import only from/);
+});

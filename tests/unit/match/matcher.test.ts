@@ -12,7 +12,7 @@ import {
   type MatchEntry,
 } from '../../../src/match/matcher.ts';
 import { nameKeys } from '../../../src/match/normalise.ts';
-import { listLines, sampleMatchEntries } from '../../../src/bench/match-timing.ts';
+import { listLines, sampleMatchEntries } from '../../bench/match-timing.ts';
 
 const REGISTER: MatchEntry[] = [
   {
@@ -227,15 +227,23 @@ test('on the sample register a list of exact names, variants, numbers and made-u
   const dataset = generateDataset({ seed: 'match', orgs: 1500 });
   const entries = dataset.ids.map((id) => matchEntryOf(readOrganisation(dataset.organisation(id), id)));
   const sample = new Matcher(entries);
-  // Names the register holds once, so that each line has one right answer.
+  // Names the register holds once, so that each line has one right answer: once whatever their
+  // case, accents, punctuation or apostrophes (St. Anne's, ST. ANNE'S and St. Anne’s are one name
+  // to a reader, and the matcher rightly offers all three). The test's own key, not the matcher's.
+  const key = (name: string) =>
+    name
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
   const counts = new Map<string, number>();
-  for (const entry of entries)
-    counts.set(entry.name.toLowerCase(), (counts.get(entry.name.toLowerCase()) ?? 0) + 1);
-  const unique = entries.filter((entry) => counts.get(entry.name.toLowerCase()) === 1);
-  const lines: { line: string; expected: string | undefined }[] = [];
+  for (const entry of entries) counts.set(key(entry.name), (counts.get(key(entry.name)) ?? 0) + 1);
+  const unique = entries.filter((entry) => counts.get(key(entry.name)) === 1);
+  // A variant (upper case, "the", a dot, LTD) may leave the matcher unsure; a name or number may not.
+  const lines: { line: string; expected: string | undefined; variant?: true }[] = [];
   for (const entry of unique.filter((_, index) => index % 97 === 0)) {
     lines.push({ line: entry.name, expected: entry.id });
     lines.push({
+      variant: true,
       line: `  the ${entry.name
         .toUpperCase()
         .replace(/ LIMITED$/, ' LTD')
@@ -258,12 +266,18 @@ test('on the sample register a list of exact names, variants, numbers and made-u
   ]) {
     lines.push({ line, expected: undefined });
   }
-  const wrong = lines.filter(({ line, expected }) => {
+  // Every line exactly: its organisation is the match, or (a variant the matcher is not sure of)
+  // no match is claimed and its organisation is the first candidate offered; a made-up name is
+  // matched to nothing.
+  const wrong = lines.filter(({ line, expected, variant }) => {
     const result = sample.match(line);
-    return (result.best ? entries[result.best.entry]!.id : undefined) !== expected;
+    const best = result.best ? entries[result.best.entry]!.id : undefined;
+    if (best === expected) return false;
+    const first = result.candidates[0];
+    return !(variant && best === undefined && first !== undefined && entries[first.entry]!.id === expected);
   });
   assert.ok(lines.length > 40, String(lines.length));
-  assert.ok(wrong.length <= 1, JSON.stringify(wrong));
+  assert.deepEqual(wrong, []);
 });
 
 test('an organisation no longer on the register is offered, flagged, but never the match', () => {

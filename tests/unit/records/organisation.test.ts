@@ -7,7 +7,8 @@ import { ORGANISATION_FIELDS } from '../../../src/schemas/index.ts';
 import {
   FIELD_LABELS,
   labelOf,
-  NESTING_LIMIT,
+  boundedRecord,
+  SIZE_LIMITS,
   readOrganisation,
   recordName,
   type Organisation,
@@ -15,6 +16,7 @@ import {
 import { readRegister } from '../../../src/records/register.ts';
 import { manifestFields } from '../../../src/lib/manifest-file.ts';
 import { packOrganisation, unpackOrganisation } from '../../../src/records/packed.ts';
+import { recordDocument } from '../../support/records.ts';
 
 const ID = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 const OTHER = '7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d';
@@ -250,7 +252,71 @@ test('a field nested deeper than any step reads is not read, and a note says how
   const whole = readOrganisation(nested, ID);
   assert.deepEqual(whole.drift, [{ path: '', issue: 'too_deep', given: levels }]);
   assert.deepEqual(unpackOrganisation(packOrganisation(whole)), whole);
-  // At the limit itself a record is read as given.
-  const limit = JSON.parse(`{"edge":${'['.repeat(NESTING_LIMIT - 1)}${']'.repeat(NESTING_LIMIT - 1)}}`);
-  assert.deepEqual(readOrganisation(limit, ID).drift, []);
+  // SQLite's limit, stated here rather than read from the model: 1,000 levels are read as given,
+  // 1,001 are not.
+  const nestedTo = (depth: number) =>
+    JSON.parse(`{"edge":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`) as Record<string, unknown>;
+  assert.deepEqual(readOrganisation(nestedTo(1000), ID).drift, []);
+  assert.deepEqual(readOrganisation(nestedTo(1001), ID).drift, [
+    { path: 'edge', issue: 'too_deep', given: 1001 },
+  ]);
+});
+
+test('a 10 MB name is cut to the text limit, with a note saying how long it was; the stored record is untouched', () => {
+  // Checked by taking the cut out of readOrganisation (the record read as given): the name is
+  // read whole, and the search document carries all 10 MB of it.
+  const name = `Long Name Trust ${'x'.repeat(10 * 1024 * 1024)}`;
+  const record = { ...FULL_RECORD, name };
+  const organisation = readOrganisation(record, ID);
+  assert.ok(organisation.name !== undefined && organisation.name.length <= SIZE_LIMITS.text);
+  assert.ok(organisation.name.startsWith('Long Name Trust'));
+  assert.deepEqual(
+    organisation.drift.filter((note) => note.issue === 'too_long'),
+    [{ path: 'name', issue: 'too_long', given: { characters: name.length, limit: SIZE_LIMITS.text } }],
+  );
+  assert.equal(record.name, name, 'the record as given is not changed');
+  assert.ok(recordName(record)!.length <= SIZE_LIMITS.text);
+  const document = recordDocument(record, { lists: [], codes: [] } as never, 'org/x.html');
+  assert.ok(JSON.stringify(document).length < 20_000, `${JSON.stringify(document).length} characters`);
+});
+
+test('text, lists and fields are cut each to the limit of its kind: the legal objects longer than a name, lists to their first entries', () => {
+  const objects = 'To promote. '.repeat(5_000);
+  const record = {
+    ...FULL_RECORD,
+    legalObjectsExtract: objects,
+    altNames: Array.from({ length: 5_000 }, (_, index) => `Other name ${index}`),
+    directors: [{ name: 'D'.repeat(2_000) }],
+    futureField: { [`k${'e'.repeat(2_000)}`]: 1 },
+  };
+  const organisation = readOrganisation(record, ID);
+  assert.ok(organisation.legalObjectsExtract!.length > SIZE_LIMITS.text);
+  assert.ok(organisation.legalObjectsExtract!.length <= SIZE_LIMITS.legalObjects);
+  assert.equal(organisation.altNames.length, SIZE_LIMITS.entries);
+  assert.ok(organisation.directors[0]!.name!.length <= SIZE_LIMITS.text);
+  assert.deepEqual(organisation.drift.map((note) => `${note.path.slice(0, 20)} ${note.issue}`).sort(), [
+    'altNames too_long',
+    'directors[0].name too_long',
+    'futureField.keeeeeee too_long',
+    'legalObjectsExtract too_long',
+  ]);
+  assert.deepEqual(unpackOrganisation(packOrganisation(organisation)), organisation);
+});
+
+test('a record still over its limit once cut is read without its largest fields, each noted; an ordinary record is read as given', () => {
+  // 30 lists of 900 texts of 900 characters: each within its limit, 24 MB in all.
+  const text = 'y'.repeat(900);
+  const wide = Array.from({ length: 900 }, () => text);
+  const record = { ...FULL_RECORD, sources: wide, bulk: Array.from({ length: 30 }, () => wide) };
+  const organisation = readOrganisation(record, ID);
+  assert.deepEqual(
+    organisation.drift.map((note) => [note.path, note.issue]),
+    [
+      ['bulk', 'too_large'],
+      ['sources', 'too_large'],
+    ],
+  );
+  assert.equal(organisation.name, FULL_RECORD.name);
+  assert.ok(JSON.stringify(boundedRecord(record)).length <= SIZE_LIMITS.record);
+  assert.equal(boundedRecord(FULL_RECORD), FULL_RECORD, 'nothing to cut: the same record');
 });

@@ -5,11 +5,16 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { runChild } from '../../support/child-process.ts';
-import { BUILD_COMMAND_LINE, EDITIONS_COMMAND_LINE, SITE_COMMAND_LINE } from '../../../src/config.ts';
+import {
+  BUILD_COMMAND_LINE,
+  EDITIONS_COMMAND_LINE,
+  SITE_COMMAND_LINE,
+  VERIFY_COMMAND_LINE,
+} from '../../../src/config.ts';
 import { CRAWL_COMMAND_LINE } from '../../../src/crawl/options.ts';
 import { BUILD_CRAWL_COMMAND_LINE } from '../../../src/crawl/command-line.ts';
 import { documentedFields } from '../../../src/lib/command-line.ts';
-import { BENCH_COMMAND_LINE } from '../../../src/bench/command-line.ts';
+import { BENCH_COMMAND_LINE } from '../../bench/command-line.ts';
 import {
   SAMPLE_API_COMMAND_LINE,
   SAMPLE_API_DEGRADATIONS,
@@ -23,6 +28,7 @@ const COMMANDS: [string, z.ZodObject[]][] = [
   ['site.ts', [SITE_COMMAND_LINE]],
   ['build.ts', [BUILD_COMMAND_LINE, BUILD_CRAWL_COMMAND_LINE]],
   ['editions.ts', [EDITIONS_COMMAND_LINE]],
+  ['verify.ts', [VERIFY_COMMAND_LINE]],
   ['sample-api.ts', [SAMPLE_API_COMMAND_LINE, SAMPLE_API_FAULTS, SAMPLE_API_DEGRADATIONS]],
   ['bench.ts', [BENCH_COMMAND_LINE]],
 ];

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { buildSearchIndex, writeIndexParts, type BuiltIndex } from '../../../src/search/build-index.ts';
+import { buildSearchIndex, writeIndexParts, type BuiltIndex } from '../../../src/search/build/build-index.ts';
 import {
   decodeDocuments,
   decodeNumbers,
@@ -15,13 +15,13 @@ import {
   encodeOccurrences,
   encodePostings,
   OccurrenceIndex,
-} from '../../../src/search/codec.ts';
+} from '../../../src/search/format/codec.ts';
 import { recordDocument as searchDocument } from '../../support/records.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
-import { SearchEngine } from '../../../src/search/engine.ts';
-import { nodePartLoader } from '../../../src/search/node-loader.ts';
-import { partJson, type TermsPart } from '../../../src/search/parts.ts';
-import { fileRuns, filesOfRuns, ShardTable, type ShardFiles } from '../../../src/search/shards.ts';
+import { SearchEngine } from '../../../src/search/browser/engine.ts';
+import { nodePartLoader } from '../../support/search-loader.ts';
+import { partJson, type TermsPart } from '../../../src/search/format/parts.ts';
+import { fileRuns, filesOfRuns, ShardTable, type ShardFiles } from '../../../src/search/format/shards.ts';
 import { seededRandom } from '../../support/search-corpus.ts';
 
 const NO_MEMBERSHIP = { lists: [], voluntaryCodes: [] };

@@ -1,8 +1,8 @@
 // The docs files: what a result card shows of each organisation, as the index holds it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { SearchDisplay } from '../../../src/search/document.ts';
-import { displayOf, docsEntry } from '../../../src/search/parts.ts';
+import type { SearchDisplay } from '../../../src/search/format/fields.ts';
+import { displayOf, docsEntry } from '../../../src/search/format/parts.ts';
 
 const labels = ['Registered Charity (CRA)', 'Tax-efficient gifts (CHY)', 'Approved Housing Body (AHB)'];
 

@@ -11,12 +11,16 @@ import {
   writeIndexParts,
   type BuiltIndex,
   type IndexLayout,
-} from '../../../src/search/build-index.ts';
+} from '../../../src/search/build/build-index.ts';
 import { countyKey } from '../../../src/lib/counties.ts';
-import type { SearchDocument } from '../../../src/search/document.ts';
+import type { SearchDocument } from '../../../src/search/build/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
-import { FACTS_FILES_FOR_COUNTS, SearchEngine, type SearchFilters } from '../../../src/search/engine.ts';
-import { nodePartLoader } from '../../../src/search/node-loader.ts';
+import {
+  FACTS_FILES_FOR_COUNTS,
+  SearchEngine,
+  type SearchFilters,
+} from '../../../src/search/browser/engine.ts';
+import { nodePartLoader } from '../../support/search-loader.ts';
 import {
   integer,
   pick,
@@ -25,7 +29,7 @@ import {
   type CorpusRecord,
   type Random,
 } from '../../support/search-corpus.ts';
-import { FACET_NAMES, type FacetName } from '../../../src/search/parts.ts';
+import { FACET_NAMES, type FacetName } from '../../../src/search/format/parts.ts';
 import { funderKey } from '../../../src/money/funders.ts';
 import { slugify } from '../../../src/lib/slugs.ts';
 import {

@@ -2,8 +2,8 @@
 // own reading of words and queries (tests/support/search-reference.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { excerpt, type ExcerptPiece } from '../../../src/search/excerpt.ts';
-import { parseQuery } from '../../../src/search/query.ts';
+import { excerpt, type ExcerptPiece } from '../../../src/search/browser/excerpt.ts';
+import { parseQuery } from '../../../src/search/format/query.ts';
 import { integer, pick, searchCorpus, seededRandom } from '../../support/search-corpus.ts';
 import { editDistance, hasSequence, referenceQuery, referenceWords } from '../../support/search-reference.ts';
 

@@ -1,7 +1,7 @@
 // The facts files: what facet counts and the sort by income read of each organisation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeFacts, encodeFacts, type DocumentFacts } from '../../../src/search/facts.ts';
+import { decodeFacts, encodeFacts, type DocumentFacts } from '../../../src/search/format/facts.ts';
 import { integer, seededRandom } from '../../support/search-corpus.ts';
 
 test('facts survive a round trip: option numbers, several of a kind or none, incomes negative, zero, large or not given', () => {

@@ -1,8 +1,8 @@
 // Folding, tokenising and the query language: what the search box makes of what people type.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { foldText, tokenize } from '../../../src/search/fold.ts';
-import { parseQuery } from '../../../src/search/query.ts';
+import { foldText, tokenize } from '../../../src/search/format/fold.ts';
+import { parseQuery } from '../../../src/search/format/query.ts';
 
 describe('folding', () => {
   test('accents, case and the letters decomposition leaves whole fold to plain Latin', () => {

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { runInNewContext } from 'node:vm';
-import { INDEX_PART_FUNCTION } from '../../../src/search/options.ts';
-import { deliveredPart, partScript } from '../../../src/search/part-script.ts';
+import { INDEX_PART_FUNCTION } from '../../../src/search/format/options.ts';
+import { deliveredPart, partScript } from '../../../src/search/format/part-script.ts';
 
 /** What the script delivers when it runs, as a page runs it. */
 function delivered(script: string): { name: string; build: string; text: string } {

@@ -2,8 +2,8 @@
 // and no cell a spreadsheet would run as a formula.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { SearchHit } from '../../../src/search/engine.ts';
-import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../src/search/results-csv.ts';
+import type { SearchHit } from '../../../src/search/browser/engine.ts';
+import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../src/search/browser/results-csv.ts';
 import { parseCsv } from '../../../src/lib/csv.ts';
 
 function hit(document: number, fields: Partial<SearchHit>): SearchHit {

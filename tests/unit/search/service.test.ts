@@ -2,10 +2,10 @@
 // whose match only the legal objects can show, read from their own files only then.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildSearchIndex } from '../../../src/search/build-index.ts';
-import { SearchEngine } from '../../../src/search/engine.ts';
-import { partJson } from '../../../src/search/parts.ts';
-import { searchService } from '../../../src/search/service.ts';
+import { buildSearchIndex } from '../../../src/search/build/build-index.ts';
+import { SearchEngine } from '../../../src/search/browser/engine.ts';
+import { partJson } from '../../../src/search/format/parts.ts';
+import { searchService } from '../../../src/search/browser/service.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
 
 const guid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -5,9 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { buildSearchIndex, writeIndexParts } from '../../../src/search/build-index.ts';
-import { SearchEngine } from '../../../src/search/engine.ts';
-import { nodePartLoader } from '../../../src/search/node-loader.ts';
+import { buildSearchIndex, writeIndexParts } from '../../../src/search/build/build-index.ts';
+import { SearchEngine } from '../../../src/search/browser/engine.ts';
+import { nodePartLoader } from '../../support/search-loader.ts';
 import { collectRecordDocuments } from '../../support/records.ts';
 
 const NAMES = [

@@ -1,11 +1,12 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SiteArchives } from '../../../src/site/archive-thread.ts';
 import { filesUnder } from '../../../src/site/archive.ts';
+import { asWriteFailure, WriteFailure } from '../../../src/storage/write-failure.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-archive-thread-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -30,6 +31,27 @@ test('a failure on the thread rejects with its reason', async () => {
   await assert.rejects(
     new SiteArchives(join(root, 'no-such-site'), new Date(), ['site.tar.gz']).finish(),
     /site\.tar\.gz: .*ENOENT/s,
+  );
+});
+
+// Checked by sending the thread's error across as a message alone again (src/site/archive-thread.ts):
+// the build then ended with the thread's bare stack trace, the disk being full said nowhere.
+test('a full disk while the offline copy is written is said as a full disk, naming the archive', async () => {
+  const site = join(root, 'full');
+  mkdirSync(site, { recursive: true });
+  writeFileSync(join(site, 'index.html'), 'x'.repeat(100_000));
+  // Every write to /dev/full fails with ENOSPC, as on a full disk: the archive is written through the link.
+  symlinkSync('/dev/full', join(site, 'site.tar.gz'));
+  const failure = await new SiteArchives(site, new Date(), ['site.tar.gz']).finish().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.equal((failure as { code?: unknown }).code, 'ENOSPC');
+  const said = asWriteFailure(failure, 'archives', root);
+  assert.ok(said instanceof WriteFailure, String(said));
+  assert.equal(
+    said.message,
+    `the archives step could not write ${join(site, 'site.tar.gz')}: the disk is full (ENOSPC); free space on the disk that holds ${root}, then run again`,
   );
 });
 

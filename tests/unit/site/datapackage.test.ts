@@ -8,9 +8,10 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { readSiteRecords } from '../../../src/site/site-records.ts';
 import { DATABASE_FILE, writeRegisterData } from '../../../src/site/register-data.ts';
-import { describeDownloads, writeDownloads } from '../../../src/site/downloads.ts';
+import { describeDownloads, FINANCIAL_YEAR_COLUMNS, writeDownloads } from '../../../src/site/downloads.ts';
 import { offerDownloads } from '../../../src/site/download-files.ts';
 import { parseCsv } from '../../../src/lib/csv.ts';
+import { financialSeries } from '../../../src/money/financial-series.ts';
 import { writeSampleDataFolder } from '../../support/sample-data-folder.ts';
 
 const SCHEMAS = join(import.meta.dirname, '..', '..', 'fixtures', 'frictionless');
@@ -34,10 +35,26 @@ const release = join(root, 'site-release');
 const RELEASE_URL = 'https://example.org/releases/latest/download/';
 const { register, records, database } = readSiteRecords(dataDir, site);
 const data = await writeRegisterData(register, database, site, release);
+// Three editions of one organisation's accounts: 2021 and 2020, then 2022 with 2021 restated,
+// then 2023: five years, one restated.
+const tracked = register.organisations[0]!.organisation.id;
+const accounts = (year: number, income: number, previousIncome: number) => ({
+  currentYear: year,
+  currentIncome: income,
+  currentExpenditure: -income,
+  prevIncome: previousIncome,
+  prevExpenditure: -previousIncome,
+});
+const series = financialSeries([
+  { edition: '2026-01-01', date: '2026-01-01', summary: accounts(2021, 500, 400) },
+  { edition: '2026-02-01', date: '2026-02-01', summary: accounts(2022, 600, 520) },
+  { edition: '2026-03-01', date: '2026-03-01', summary: accounts(2023, 700, 600) },
+]);
+const seriesOf = (id: string) => (id === tracked ? series : []);
 const downloads = describeDownloads(
   register,
   site,
-  await offerDownloads(site, writeDownloads(register, site, records)),
+  await offerDownloads(site, writeDownloads(register, site, records, seriesOf)),
   data.sources,
   { ...data.database, href: `${RELEASE_URL}${DATABASE_FILE}` },
 );
@@ -110,7 +127,7 @@ test('without an address for the release folder, the database is left out of the
   describeDownloads(
     read.register,
     unpublished,
-    await offerDownloads(unpublished, writeDownloads(read.register, unpublished, read.records)),
+    await offerDownloads(unpublished, writeDownloads(read.register, unpublished, read.records, seriesOf)),
     written.sources,
     written.database,
   );
@@ -156,4 +173,26 @@ test('a download offered gzipped is described as compressed, with the size and h
   const content = readFileSync(join(gzipped, 'downloads', 'organisations.json.gz'));
   assert.equal(records?.bytes, content.length);
   assert.equal(records?.hash, `sha256:${createHash('sha256').update(content).digest('hex')}`);
+});
+
+test('financial-years.csv gives every year an organisation reported over the editions, a restated one as such', () => {
+  const [header, ...rows] = parseCsv(readFileSync(join(folder, 'financial-years.csv'), 'utf8'));
+  assert.deepEqual(header, [...FINANCIAL_YEAR_COLUMNS]);
+  const column = (name: (typeof FINANCIAL_YEAR_COLUMNS)[number]) => header!.indexOf(name);
+  assert.deepEqual(
+    rows.map((row) => [
+      row[column('id')],
+      row[column('year')],
+      row[column('income')],
+      row[column('restated')],
+      row[column('restated_in')],
+    ]),
+    [
+      [tracked, '2020', '400', 'no', ''],
+      [tracked, '2021', '520', 'yes', '2026-02-01'],
+      [tracked, '2022', '600', 'no', ''],
+      [tracked, '2023', '700', 'no', ''],
+    ],
+  );
+  assert.equal(rows[1]![column('first_reported')], '2026-01-01');
 });

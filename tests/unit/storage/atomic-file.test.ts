@@ -1,9 +1,13 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { removeTemporaryFiles, writeAtomically, writeFileAtomic } from '../../../src/storage/atomic-file.ts';
+
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-atomic-file-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
 
 function write(path: string, text: string): void {
   mkdirSync(join(path, '..'), { recursive: true });
@@ -11,7 +15,7 @@ function write(path: string, text: string): void {
 }
 
 test('an atomic write leaves the whole file and no temporary file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orgdir-atomic-'));
+  const dir = mkdtempSync(join(TEMP, 'orgdir-atomic-'));
   const path = join(dir, 'record.json');
   await writeFileAtomic(path, '{"a":1}');
   await writeFileAtomic(path, Buffer.from('{"a":2}'));
@@ -20,7 +24,7 @@ test('an atomic write leaves the whole file and no temporary file', async () => 
 });
 
 test('temporary files of a killed crawl are removed, records are not', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orgdir-tmp-'));
+  const dir = mkdtempSync(join(TEMP, 'orgdir-tmp-'));
   write(join(dir, 'organisations', 'a.json'), '{}');
   write(join(dir, 'organisations', '.a.json.0123.tmp'), '{"half');
   write(join(dir, '.manifest.json.77.tmp'), '{');
@@ -30,7 +34,7 @@ test('temporary files of a killed crawl are removed, records are not', async () 
 });
 
 test('a write that fails half-way leaves the old file and no temporary file', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'orgdir-atomic-'));
+  const dir = mkdtempSync(join(TEMP, 'orgdir-atomic-'));
   const path = join(dir, 'snapshot.jsonl');
   writeFileSync(path, 'old');
   await assert.rejects(

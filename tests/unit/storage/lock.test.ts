@@ -1,14 +1,28 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  rmSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { acquireLock, LockHeldError } from '../../../src/storage/lock.ts';
-import { startChild, type ChildOwner } from '../../support/child-process.ts';
+import { WriteFailure } from '../../../src/storage/write-failure.ts';
+import { readOnlyFolder } from '../../support/faults.ts';
+import { startChild, type ChildOwner, type Started } from '../../support/child-process.ts';
+
+/** Every folder the tests of this file make is inside this one, removed when they end. */
+const TEMP = mkdtempSync(join(tmpdir(), 'orgdir-lock-tests-'));
+after(() => rmSync(TEMP, { recursive: true, force: true }));
 
 function lockFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-lock-')), 'folder', '.build.lock');
+  return join(mkdtempSync(join(TEMP, 'orgdir-lock-')), 'folder', '.build.lock');
 }
 
 test('a second taker is refused with the name of what holds the lock and the file to remove', async () => {
@@ -59,46 +73,58 @@ function deadPid(): number {
 const LOCK_MODULE = new URL('../../../src/storage/lock.ts', import.meta.url).href;
 
 // One taker, in a process of its own: says it is ready, waits for the go file, tries the lock and
-// holds it a moment (so that a second winner could not miss the first), then prints what it got.
+// says how it fared. A winner holds the lock until the release file appears, which the test writes
+// only once every taker has said how it fared: a second winner cannot miss the first, however
+// slowly the machine runs them.
 const TAKER = `
   import { existsSync } from 'node:fs';
   import { acquireLock, LockHeldError } from ${JSON.stringify(LOCK_MODULE)};
-  const [file, go] = process.argv.slice(1);
+  const [file, go, released] = process.argv.slice(1);
   process.stdout.write('ready\\n');
   while (!existsSync(go));
   try {
     const release = await acquireLock(file, 'build');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await release();
     process.stdout.write('won\\n');
+    while (!existsSync(released)) await new Promise((resolve) => setTimeout(resolve, 5));
+    await release();
   } catch (error) {
     if (!(error instanceof LockHeldError)) throw error;
     process.stdout.write('refused\\n');
   }
 `;
 
+/** Resolves with the first of `words` that `child` prints. */
+function firstSaid<T extends string>(child: Started['child'], words: readonly T[]): Promise<T> {
+  return new Promise((resolve) => {
+    let said = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      const word = words.find((candidate) => said.split('\n').includes(candidate));
+      if (word !== undefined) resolve(word);
+    });
+  });
+}
+
 /** Takers in separate processes racing for one lock, all at once; answers how many won. */
 async function race(t: ChildOwner, file: string, takers: number): Promise<number> {
   const go = `${file}.go`;
+  const released = `${file}.released`;
   mkdirSync(dirname(file), { recursive: true });
   const children = Array.from({ length: takers }, () =>
-    startChild(t, process.execPath, ['--input-type=module', '-e', TAKER, file, go], { env: {} }),
+    startChild(t, process.execPath, ['--input-type=module', '-e', TAKER, file, go, released], { env: {} }),
   );
-  await Promise.all(
-    children.map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          const ready = (chunk: Buffer) => {
-            if (chunk.toString().includes('ready')) resolve();
-          };
-          child.stdout?.on('data', ready);
-        }),
-    ),
+  const ready = children.map(({ child }) => firstSaid(child, ['ready']));
+  // A taker that ends without saying either (a crash) is caught by its exit code below.
+  const fared = children.map(({ child, finished }) =>
+    Promise.race([firstSaid(child, ['won', 'refused']), finished.then(() => 'ended' as const)]),
   );
+  await Promise.all(ready);
   writeFileSync(go, '');
-  const outcomes = await Promise.all(children.map(({ finished }) => finished));
-  for (const outcome of outcomes) assert.equal(outcome.code, 0, outcome.stderr);
-  return outcomes.filter((outcome) => outcome.stdout.includes('won')).length;
+  const outcomes = await Promise.all(fared);
+  writeFileSync(released, '');
+  for (const finished of await Promise.all(children.map((started) => started.finished)))
+    assert.equal(finished.code, 0, finished.stderr);
+  return outcomes.filter((outcome) => outcome === 'won').length;
 }
 
 // Checked against the lock this replaced (created with `wx`, then written; a stale or unreadable
@@ -144,4 +170,24 @@ test('releasing a lock that another taker has since taken over leaves theirs in 
   writeFileSync(file, theirs);
   await release();
   assert.equal(readFileSync(file, 'utf8'), theirs);
+});
+
+// Checked by taking the wrapping out of acquireLock (src/storage/lock.ts): the build then ended
+// with the file system's bare "EROFS: read-only file system, open …" and its stack trace.
+test('a lock in a read-only folder is refused in one sentence that says the folder is read-only and what to do', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'orgdir-lock-read-only-'));
+  const restore = readOnlyFolder(folder);
+  try {
+    const lockFile = join(folder, 'editions', '.build.lock');
+    await assert.rejects(acquireLock(lockFile, 'build'), (error: unknown) => {
+      assert.ok(error instanceof WriteFailure, String(error));
+      assert.equal(
+        error.message,
+        `the lock step could not write ${lockFile}: the file system is read-only (EROFS); write to a folder on a writable disk`,
+      );
+      return true;
+    });
+  } finally {
+    restore();
+  }
 });

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readOrganisation } from '../../../src/records/organisation.ts';
 import { editionDate, keyFactsOf } from '../../../src/view/key-facts.ts';
 import { organisationJsonLd } from '../../../src/view/json-ld.ts';
-import { searchDocument } from '../../../src/search/document.ts';
-import { tokenize } from '../../../src/search/fold.ts';
+import { searchDocument } from '../../../src/search/build/document.ts';
+import { tokenize } from '../../../src/search/format/fold.ts';
 
 const ID = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 const RECORD = {

@@ -42,3 +42,13 @@ test('the history outlives the cache: the build knows the latest release, which 
   assert.match(source, /path: dist-release\//);
   assert.match(source, /gh release create "edition-\$EDITION" release\/\* \\\n.*--latest/);
 });
+
+test('the build is signed with the secret ORGDIR_SIGNING_KEY, and the replayed API goes to Pages with the site', () => {
+  assert.match(source, /ORGDIR_SIGNING_KEY: \$\{\{ secrets\.ORGDIR_SIGNING_KEY \}\}/);
+  assert.match(
+    source,
+    /cp -R dist-release\/public dist\/public\n(.*\n)*\s+- uses: actions\/upload-pages-artifact/,
+  );
+  // A release takes files only: the folder is left out before the release is made.
+  assert.match(source, /rm -rf release\/public\n(.*\n)*\s+gh release create/);
+});
