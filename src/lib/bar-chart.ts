@@ -97,23 +97,38 @@ export function placeBar(
   };
 }
 
-export function barChart(rows: readonly ChartRow[]): BarChart | undefined {
+/** A chart of named rows (counties, funders): each label on a line of its own above its bar. */
+const NAMED_ROWS: AxisLayout = { width: WIDTH, labelWidth: 0, valueRoom: VALUE_ROOM };
+
+/**
+ * A chart of short labels (years): each label beside its bar, narrow enough to be read whole on a
+ * phone's screen (390 px less the page's margins).
+ */
+export const SHORT_LABELS: AxisLayout = { width: 320, labelWidth: 44, valueRoom: 112 };
+
+/** The height of a row whose label is beside its bar. */
+const SIDE_ROW_HEIGHT = 22;
+
+export function barChart(rows: readonly ChartRow[], layout: AxisLayout = NAMED_ROWS): BarChart | undefined {
   const values = rows.flatMap((row) => (row.value === undefined ? [] : [row.value]));
   if (values.length === 0) return undefined;
-  const { scale, zero } = zeroAxis(values, { width: WIDTH, labelWidth: 0, valueRoom: VALUE_ROOM });
+  const { scale, zero } = zeroAxis(values, layout);
+  const beside = layout.labelWidth > 0;
+  const rowHeight = beside ? SIDE_ROW_HEIGHT : ROW_HEIGHT;
   const bars = rows.map((row, index): LaidOutBar => {
-    const top = index * ROW_HEIGHT;
-    const y = top + LABEL_HEIGHT;
+    const top = index * rowHeight;
+    const y = beside ? top + (rowHeight - BAR_HEIGHT) / 2 : top + LABEL_HEIGHT;
     const shortLabel =
       [...row.label].length > LABEL_CHARACTERS
         ? `${[...row.label].slice(0, LABEL_CHARACTERS - 1).join('')}…`
         : row.label;
-    const common = { label: row.label, shortLabel, labelY: top + 12, y, textY: y + BAR_HEIGHT - 3 };
+    const textY = y + BAR_HEIGHT - 3;
+    const common = { label: row.label, shortLabel, labelY: beside ? textY : top + 12, y, textY };
     if (row.value === undefined) {
       return { ...common, x: zero, width: 0, text: row.text, textX: zero + 4, textAnchor: 'start' };
     }
     return { ...common, ...placeBar(row.value, scale, zero), text: row.text };
   });
   const axis = bars.map((bar) => `M${zero} ${bar.y - 2}v${BAR_HEIGHT + 4}`).join('');
-  return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, axis, barHeight: BAR_HEIGHT, bars };
+  return { width: layout.width, height: rows.length * rowHeight, zero, axis, barHeight: BAR_HEIGHT, bars };
 }

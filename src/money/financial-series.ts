@@ -39,6 +39,11 @@ export interface FinancialYear {
   /** The edition that first reported the year. */
   firstReported: string;
   firstReportedDate: string;
+  /**
+   * The edition whose summary last changed the year's figures (restated them, or gave a figure
+   * for the first time): the one the figures shown come from.
+   */
+  figuresFrom: string;
   /** Oldest first; empty when the year was never restated. */
   restatements: Restatement[];
 }
@@ -89,14 +94,28 @@ export function financialSeries(reports: readonly FinancialReport[]): FinancialY
           figures,
           firstReported: report.edition,
           firstReportedDate: report.date,
+          figuresFrom: report.edition,
           restatements: [],
         });
         continue;
       }
       if (restates(known.figures, figures))
         known.restatements.push({ edition: report.edition, date: report.date, before: known.figures });
-      known.figures = { ...known.figures, ...figures };
+      const merged = { ...known.figures, ...figures };
+      if (FIGURES.some((figure) => merged[figure] !== known.figures[figure]))
+        known.figuresFrom = report.edition;
+      known.figures = merged;
     }
   }
   return [...years.values()].sort((a, b) => a.year - b.year);
+}
+
+/**
+ * Each organisation's series, by its id in any case, from the reports per lower-case id
+ * (src/editions/finances.ts); none without editions.
+ */
+export function seriesOfReports(
+  reports: ReadonlyMap<string, readonly FinancialReport[]> | undefined,
+): ((id: string) => FinancialYear[]) | undefined {
+  return reports && ((id) => financialSeries(reports.get(id.toLowerCase()) ?? []));
 }

@@ -8,7 +8,7 @@ import type { Register } from '../records/register.ts';
 import { SiteArchives } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile, type ReleaseFile, type SiteContext } from './context.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
-import { financialSeries } from '../money/financial-series.ts';
+import { seriesOfReports, type FinancialYear } from '../money/financial-series.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
 import type { RecordLeftOut } from './database.ts';
 import type { PackageDatabase, PackageSource } from './datapackage.ts';
@@ -325,10 +325,8 @@ async function writeSiteDownloads(
   records: DownloadFile,
   sources: readonly PackageSource[],
   databaseFile: PackageDatabase,
-  editions: EditionsView | undefined,
+  seriesOf: ((id: string) => FinancialYear[]) | undefined,
 ): Promise<DownloadFile[]> {
-  const reports = editions?.financialReports;
-  const seriesOf = reports && ((id: string) => financialSeries(reports.get(id.toLowerCase()) ?? []));
   const offered = await offerDownloads(staging, writeDownloads(register, staging, records, seriesOf));
   return describeDownloads(register, staging, offered, sources, databaseFile);
 }
@@ -417,14 +415,15 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     const former = listedFormer(options.editions ?? NO_EDITIONS, register);
     await step('documents', () => writeSearchDocuments(register, former, documentsFile));
     running.searching = startSearchIndex(documentsFile, staging, times);
+    const seriesOf = seriesOfReports(options.editions?.financialReports);
     const data = await step('database', () =>
-      writeRegisterDataAndRelease(register, database, staging, releaseStaging, former),
+      writeRegisterDataAndRelease(register, database, staging, releaseStaging, former, seriesOf),
     );
     const search = await running.searching;
     rmSync(documentsFile, { force: true });
     const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };
     const downloads = await step('downloads', () =>
-      writeSiteDownloads(register, staging, records, data.sources, databaseFile, options.editions),
+      writeSiteDownloads(register, staging, records, data.sources, databaseFile, seriesOf),
     );
     // The archives are written on threads of their own while Astro renders on this one: each
     // page as it comes, then the rest of the site.

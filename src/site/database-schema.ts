@@ -182,6 +182,23 @@ export const DATABASE_TABLES: readonly DatabaseTable[] = [
     ],
   },
   {
+    name: 'financial_years',
+    description:
+      'Every year of accounts each organisation reported over the editions (finances over time), as financial-years.csv gives it; empty in a database built without editions.',
+    columns: [
+      ORGANISATION_ID,
+      integer('year', 'Year of the accounts.'),
+      integer('income', 'Income (amounts as published; euro in Irish data).'),
+      integer('expenditure', 'Expenditure; negative, as the register gives it.'),
+      integer('grants', 'Grants.'),
+      integer('net_assets', 'Net assets.'),
+      text('first_reported', 'The edition (its date name) whose summary first gave this year.'),
+      text('figures_from', 'The edition whose summary last changed the figures: the one they are from.'),
+      integer('restated', '1 when a later edition gave other figures for the year, else 0.'),
+      text('restated_in', 'The editions that restated it, oldest first, joined with "; "; NULL when none.'),
+    ],
+  },
+  {
     name: 'lists',
     description: "The register's group lists.",
     columns: [

@@ -107,6 +107,11 @@ const FINANCIAL_YEAR_FIELDS: readonly TableField[] = [
   field('grants', 'number', 'Grants.'),
   field('net_assets', 'number', 'Net assets.'),
   field('first_reported', 'string', 'The edition (its date name) whose summary first gave this year.'),
+  field(
+    'figures_from',
+    'string',
+    'The edition whose summary last changed the figures: the one they are from.',
+  ),
   field('restated', 'boolean', 'Whether a later edition gave other figures for the year (yes/no).'),
   field('restated_in', 'string', `The editions that restated it, oldest first, ${JOINED}.`),
 ];

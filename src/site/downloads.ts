@@ -242,22 +242,26 @@ export const FINANCIAL_YEAR_COLUMNS = [
   'grants',
   'net_assets',
   'first_reported',
+  'figures_from',
   'restated',
   'restated_in',
 ] as const;
 
-/** The rows of financial-years.csv of one organisation; expenditure negative, as the API gives it. */
-function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): string[][] {
-  const amount = (value: number | undefined) => (value === undefined ? '' : String(value));
+/**
+ * The rows of financial-years.csv of one organisation; expenditure negative, as the API gives it.
+ * Amounts go in as numbers: a number is no formula, and "-950000" stays a number, not text.
+ */
+function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): unknown[][] {
   return series.map((year) => [
     id,
     name,
-    String(year.year),
-    amount(year.figures.income),
-    amount(year.figures.expenditure),
-    amount(year.figures.grants),
-    amount(year.figures.netAssets),
+    year.year,
+    year.figures.income,
+    year.figures.expenditure,
+    year.figures.grants,
+    year.figures.netAssets,
     year.firstReported,
+    year.figuresFrom,
     year.restatements.length > 0 ? 'yes' : 'no',
     year.restatements.map((restatement) => restatement.edition).join('; '),
   ]);
@@ -327,7 +331,7 @@ export function writeDownloads(
         siteDir,
         'financial-years.csv',
         'financial-years.csv',
-        'Every year of accounts each organisation reported over the editions: figures, the edition that first reported the year, and whether (and in which editions) it was restated.',
+        'Every year of accounts each organisation reported over the editions: figures, the edition that first reported the year, the one the figures are from, and whether (and in which editions) it was restated.',
         (file) => {
           file.write(csvRow(FINANCIAL_YEAR_COLUMNS));
           for (const entry of register.organisations) {

@@ -17,7 +17,8 @@ import { compareRecordOf, compareShardScript } from '../view/compare-record.ts';
 import { encodeMatchTable, matchTableScript } from '../match/table.ts';
 import { writeChecksumFile } from './archive.ts';
 import type { ReleaseFile } from './context.ts';
-import type { DatabaseSummary } from './database.ts';
+import { addFinancialYears, type DatabaseSummary } from './database.ts';
+import type { FinancialYear } from '../money/financial-series.ts';
 import type { PackageSource } from './datapackage.ts';
 import type { MatchEntry } from '../match/matcher.ts';
 import { matchEntryOf } from './register-entry.ts';
@@ -54,7 +55,8 @@ async function gzipFile(source: string, target: string): Promise<{ bytes: number
 }
 
 /**
- * Compresses the database the register's reading wrote (in `siteDir`) into
+ * Compresses the database the register's reading wrote (in `siteDir`), with each organisation's
+ * finances over time when the editions give them (`seriesOf`), into
  * `<releaseDir>/orgdir.sqlite.gz` with its `.sha256` beside it, and
  * writes `match/table.js` (the register's organisations and the `former` ones, flagged) and
  * `match/match.js` into the site.
@@ -65,11 +67,13 @@ export async function writeRegisterData(
   siteDir: string,
   releaseDir: string,
   former: readonly ListedFormer[] = [],
+  seriesOf?: (id: string) => readonly FinancialYear[],
 ): Promise<RegisterDataSummary> {
   const client = bundleMatchClient();
   const compareClient = bundleCompareClient();
   mkdirSync(releaseDir, { recursive: true });
   const draft = join(siteDir, database.file);
+  const financialYears = seriesOf === undefined ? 0 : addFinancialYears(draft, seriesOf);
   const target = join(releaseDir, DATABASE_FILE);
   const uncompressed = statSync(draft).size;
   // Compressed on the thread pool while this thread reads the register for the matcher.
@@ -124,11 +128,11 @@ export async function writeRegisterData(
       description:
         `${countOf(summary.organisations, 'organisation')}, ${(uncompressed / 1e6).toFixed(1)} MB unpacked: ` +
         'organisations, their regulators, funders, ' +
-        'directors, addresses, sources, codes, lists and identifiers, with a full-text index.',
+        'directors, addresses, sources, codes, lists, identifiers and financial years, with a full-text index.',
       bytes: compressed.bytes,
       sha256: compressed.sha256,
     },
-    rows: summary.rows,
+    rows: { ...summary.rows, financial_years: financialYears },
     sources: [...sources].map(([title, { path, licences }]) => ({
       title,
       ...(path && { path }),

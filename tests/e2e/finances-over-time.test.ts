@@ -1,29 +1,111 @@
 // Finances over time, end to end: three nightly builds against the sample API at its editions 1, 2
 // and 3, in one place (one editions folder). An organisation that filed a new year of accounts on
 // the second or third night has three years or more across the editions, where each night's
-// summary holds two: its page and financial-years.csv give every one of them.
+// summary holds two: its page, financial-years.csv and the database give every one of them.
+// One organisation's summaries are written here by hand, a year of accounts a night over three
+// financial years, the second night restating the year before: its years, the edition that first
+// reported each, and the restatement are checked against figures written here, on the page (on a
+// phone's screen too), in the CSV and in the database.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DatabaseSync } from 'node:sqlite';
 import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { parseCsv } from '../../src/lib/csv.ts';
-import { generateDataset } from '../../src/sample-api/dataset.ts';
+import { generateDataset, type SampleDataset } from '../../src/sample-api/dataset.ts';
 import { buildIn, nightlyBuilds, placeUnder, storedRecords } from '../support/build-place.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 
 const ORGS = 200;
-const { root, api } = nightlyBuilds('orgdir-finances-', ORGS, after);
+
+/** An organisation no night of the sample register changes, so that its summaries are only those below. */
+const tracked = (() => {
+  const changed = new Set(
+    [2, 3].flatMap((edition) => generateDataset({ orgs: ORGS, edition }).changes.map((change) => change.id)),
+  );
+  return generateDataset({ orgs: ORGS })
+    .registeredCharities.find((member) => !changed.has(member.id))!
+    .id.toLowerCase();
+})();
+
+/**
+ * The tracked organisation's financial summary, night by night: 2021 and 2020, then 2022 with
+ * 2021 restated (income 1,250,000 became 1,275,000), then 2023 with 2022 as reported before.
+ */
+const SUMMARIES: Record<number, Record<string, number>> = {
+  1: {
+    currentYear: 2021,
+    currentIncome: 1_250_000,
+    currentExpenditure: -1_100_000,
+    currentGrants: 300_000,
+    currentNetAssets: 900_000,
+    prevIncome: 1_000_000,
+    prevExpenditure: -950_000,
+    prevGrants: 250_000,
+    prevNetAssets: 750_000,
+  },
+  2: {
+    currentYear: 2022,
+    currentIncome: 1_400_000,
+    currentExpenditure: -1_300_000,
+    currentGrants: 320_000,
+    currentNetAssets: 1_000_000,
+    prevIncome: 1_275_000,
+    prevExpenditure: -1_100_000,
+    prevGrants: 300_000,
+    prevNetAssets: 900_000,
+  },
+  3: {
+    currentYear: 2023,
+    currentIncome: 1_600_000,
+    currentExpenditure: -1_450_000,
+    currentGrants: 350_000,
+    currentNetAssets: 1_150_000,
+    prevIncome: 1_400_000,
+    prevExpenditure: -1_300_000,
+    prevGrants: 320_000,
+    prevNetAssets: 1_000_000,
+  },
+};
+
+/** The sample register of a night, the tracked organisation's summary replaced by that night's above. */
+function withTrackedSummary(dataset: SampleDataset): SampleDataset {
+  return {
+    ...dataset,
+    organisation(id) {
+      const record = dataset.organisation(id);
+      if (record === undefined || id.toLowerCase() !== tracked) return record;
+      return { ...record, financialSummary: SUMMARIES[dataset.edition] };
+    },
+  };
+}
+
+const { root, api } = nightlyBuilds('orgdir-finances-', ORGS, after, withTrackedSummary);
 const place = placeUnder(root, 'nights');
 
 /** Organisations that filed a new year on night 2 or 3, stored on night 3, with every year their summaries gave. */
 const expected = new Map<string, Set<number>>();
+/** The edition each night published, in order: the ones that first reported, or restated, a year. */
+const nights: string[] = [];
+
+/** The editions in the editions folder, by their folder names (`YYYY-MM-DD`, `YYYY-MM-DD-N`). */
+const editionFolders = () =>
+  readdirSync(place.editions).filter((name) => /^\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name));
 
 before(async () => {
   for (const night of [1, 2, 3]) {
+    const known = existsSync(place.editions) ? new Set(editionFolders()) : new Set<string>();
     const build = await buildIn({ after }, place, await api(night));
     assert.equal(build.code, 0, build.stderr);
+    const published = editionFolders().filter((name) => !known.has(name));
+    assert.equal(published.length, 1, `night ${night} published one edition: ${published.join(', ')}`);
+    nights.push(published[0]!);
   }
   const stored = storedRecords(place);
+  assert.deepEqual(stored.get(tracked)?.['financialSummary'], SUMMARIES[3]);
   for (const night of [2, 3]) {
     for (const change of generateDataset({ orgs: ORGS, edition: night }).changes) {
       if (change.kind !== 'refinanced' || !stored.has(change.id.toLowerCase())) continue;
@@ -50,12 +132,16 @@ test('the page of an organisation with three years over the editions shows every
   }
 });
 
-test('financial-years.csv gives every year of those organisations', () => {
-  const plain = join(place.site, 'downloads', 'financial-years.csv');
-  const text = existsSync(plain)
+/** The text of a download, whether it is offered as it is or gzipped. */
+function download(name: string): string {
+  const plain = join(place.site, 'downloads', name);
+  return existsSync(plain)
     ? readFileSync(plain, 'utf8')
     : gunzipSync(readFileSync(`${plain}.gz`)).toString('utf8');
-  const [header, ...rows] = parseCsv(text);
+}
+
+test('financial-years.csv gives every year of those organisations', () => {
+  const [header, ...rows] = parseCsv(download('financial-years.csv'));
   const id = header!.indexOf('id');
   const year = header!.indexOf('year');
   for (const [organisation, years] of expected) {
@@ -64,4 +150,154 @@ test('financial-years.csv gives every year of those organisations', () => {
     );
     assert.deepEqual([...given].sort(), [...years].sort(), organisation);
   }
+});
+
+test("the tracked organisation's page gives every year of the three nights, 2021 marked restated with what it was, and the chart reads whole on a phone", async () => {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(join(place.site, 'org', `${tracked}.html`)).href);
+    const rows = await page.evaluate(() => {
+      const table = [...document.querySelectorAll('table')].find(
+        (element) => element.caption?.textContent?.trim() === 'Every year reported',
+      );
+      return [...(table?.tBodies[0]?.rows ?? [])].map((row) =>
+        [...row.cells].map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()),
+      );
+    });
+    // Newest first: year, income, spending, grants, net assets (the date each was first reported last).
+    assert.deepEqual(
+      rows.map((row) => row.slice(0, 5)),
+      [
+        ['2023', '1,600,000', '1,450,000', '350,000', '1,150,000'],
+        ['2022', '1,400,000', '1,300,000', '320,000', '1,000,000'],
+        ['2021 (restated)', '1,275,000', '1,100,000', '300,000', '900,000'],
+        ['2020', '1,000,000', '950,000', '250,000', '750,000'],
+      ],
+    );
+    assert.match(
+      rows[2]![5]!,
+      /; restated .+, was income 1,250,000, spending 1,100,000, grants 300,000, net assets 900,000$/,
+    );
+    for (const row of [rows[0]!, rows[1]!, rows[3]!]) assert.doesNotMatch(row[5]!, /restated/);
+
+    // The chart: every year's bar and figure inside its box, which has nothing to scroll to.
+    const chart = await page.evaluate(() => {
+      const box = document.getElementById('income-by-year')!.closest('figure')!;
+      const edge = box.getBoundingClientRect();
+      const texts = [...box.querySelectorAll('svg text, svg rect')].map((element) => {
+        const drawn = element.getBoundingClientRect();
+        return {
+          text: element.textContent ?? '',
+          inside: drawn.left >= edge.left - 0.5 && drawn.right <= edge.right + 0.5,
+        };
+      });
+      return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, texts };
+    });
+    assert.ok(
+      chart.scrollWidth <= chart.clientWidth,
+      `the chart is ${chart.scrollWidth} px wide in a box of ${chart.clientWidth} px`,
+    );
+    assert.deepEqual(
+      chart.texts.filter((drawn) => !drawn.inside),
+      [],
+      'every bar and figure is drawn inside the box',
+    );
+    const written = chart.texts.map((drawn) => drawn.text.trim()).filter((text) => text !== '');
+    for (const text of ['2020', '1,000,000', '2021', '1,275,000', '2022', '1,400,000', '2023', '1,600,000'])
+      assert.ok(written.includes(text), `${text} in the chart: ${written.join(' | ')}`);
+    assert.ok((await sidewaysOverflow(page)).scrollWidth <= PHONE.width, 'the page does not scroll sideways');
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+/** The tracked organisation's years as written above: year, figures, first reported, figures from, restated in. */
+function trackedYears() {
+  const [first, second, third] = nights as [string, string, string];
+  return [
+    { year: 2020, figures: [1_000_000, -950_000, 250_000, 750_000], first, from: first, restatedIn: '' },
+    {
+      year: 2021,
+      figures: [1_275_000, -1_100_000, 300_000, 900_000],
+      first,
+      from: second,
+      restatedIn: second,
+    },
+    {
+      year: 2022,
+      figures: [1_400_000, -1_300_000, 320_000, 1_000_000],
+      first: second,
+      from: second,
+      restatedIn: '',
+    },
+    {
+      year: 2023,
+      figures: [1_600_000, -1_450_000, 350_000, 1_150_000],
+      first: third,
+      from: third,
+      restatedIn: '',
+    },
+  ];
+}
+
+test("financial-years.csv gives the tracked organisation's four years, the edition that first reported each and 2021's restatement", () => {
+  const [header, ...rows] = parseCsv(download('financial-years.csv'));
+  assert.deepEqual(header, [
+    'id',
+    'name',
+    'year',
+    'income',
+    'expenditure',
+    'grants',
+    'net_assets',
+    'first_reported',
+    'figures_from',
+    'restated',
+    'restated_in',
+  ]);
+  assert.deepEqual(
+    rows.filter((row) => row[0]!.toLowerCase() === tracked).map((row) => [row[2], ...row.slice(3)]),
+    trackedYears().map((year) => [
+      String(year.year),
+      ...year.figures.map(String),
+      year.first,
+      year.from,
+      year.restatedIn === '' ? 'no' : 'yes',
+      year.restatedIn,
+    ]),
+  );
+});
+
+test('the database has a financial_years row for every year of every organisation above, the same as the CSV', (t) => {
+  const file = join(root, 'orgdir.sqlite');
+  writeFileSync(file, gunzipSync(readFileSync(join(`${place.site}-release`, 'orgdir.sqlite.gz'))));
+  const database = new DatabaseSync(file, { readOnly: true });
+  t.after(() => database.close());
+  const yearsOf = database.prepare(
+    `SELECT year, income, expenditure, grants, net_assets, first_reported, figures_from, restated, restated_in
+     FROM financial_years WHERE lower(organisation_id) = ? ORDER BY year`,
+  );
+  assert.deepEqual(
+    yearsOf.all(tracked).map((row) => Object.values(row)),
+    trackedYears().map((year) => [
+      year.year,
+      ...year.figures,
+      year.first,
+      year.from,
+      year.restatedIn === '' ? 0 : 1,
+      year.restatedIn === '' ? null : year.restatedIn,
+    ]),
+  );
+  for (const [organisation, years] of expected) {
+    const given = yearsOf.all(organisation).map((row) => Number(row['year']));
+    assert.deepEqual(given, [...years].sort(), organisation);
+  }
+  // Every row of the CSV is a row of the database, and no more.
+  const [, ...csv] = parseCsv(download('financial-years.csv'));
+  const count = database.prepare('SELECT count(*) AS n FROM financial_years').get()!['n'];
+  assert.equal(count, csv.length);
+  assert.deepEqual(database.prepare('PRAGMA foreign_key_check').all(), []);
 });

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateDataset } from '../../src/sample-api/dataset.ts';
+import { generateDataset, type SampleDataset } from '../../src/sample-api/dataset.ts';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { runChild, type ChildOwner } from './child-process.ts';
 
@@ -63,13 +63,14 @@ export function buildIn(
 
 /**
  * A folder for two or more nights of builds, `node_modules` linked in (the site's build resolves
- * packages beside the site folder), and sample APIs of `orgs` organisations at any edition: all
- * closed and removed once the tests are done (`after`).
+ * packages beside the site folder), and sample APIs of `orgs` organisations at any edition (as
+ * `adjust` changes it, when given): all closed and removed once the tests are done (`after`).
  */
 export function nightlyBuilds(
   prefix: string,
   orgs: number,
   after: (done: () => Promise<void>) => void,
+  adjust: (dataset: SampleDataset) => SampleDataset = (dataset) => dataset,
 ): { root: string; api: (edition: number) => Promise<RunningSampleApi> } {
   const root = mkdtempSync(join(tmpdir(), prefix));
   symlinkSync(join(PROJECT, 'node_modules'), join(root, 'node_modules'));
@@ -81,7 +82,7 @@ export function nightlyBuilds(
   return {
     root,
     api: async (edition) => {
-      const server = await startSampleApi({ dataset: generateDataset({ orgs, edition }) });
+      const server = await startSampleApi({ dataset: adjust(generateDataset({ orgs, edition })) });
       servers.push(server);
       return server;
     },

@@ -31,12 +31,19 @@ test('three years of accounts over three editions give every year, each with the
     report('2026-04-01', summary(2023, 7000, 6000)),
   ]);
   assert.deepEqual(
-    series.map((year) => [year.year, year.figures.income, year.firstReported, year.restatements.length]),
+    series.map((year) => [
+      year.year,
+      year.figures.income,
+      year.firstReported,
+      year.figuresFrom,
+      year.restatements.length,
+    ]),
     [
-      [2020, 4000, '2026-01-01', 0],
-      [2021, 5000, '2026-01-01', 0],
-      [2022, 6000, '2026-03-01', 0],
-      [2023, 7000, '2026-04-01', 0],
+      // The same figures given again leave the year as first reported.
+      [2020, 4000, '2026-01-01', '2026-01-01', 0],
+      [2021, 5000, '2026-01-01', '2026-01-01', 0],
+      [2022, 6000, '2026-03-01', '2026-03-01', 0],
+      [2023, 7000, '2026-04-01', '2026-04-01', 0],
     ],
   );
 });
@@ -50,6 +57,8 @@ test('a year whose figures a later edition changes is shown as restated, with wh
   const restated = series.find((year) => year.year === 2021)!;
   assert.equal(restated.figures.income, 5200);
   assert.equal(restated.firstReported, '2026-01-01');
+  assert.equal(restated.figuresFrom, '2026-02-01', 'the figures shown are the restated ones');
+  assert.equal(series.find((year) => year.year === 2022)!.figuresFrom, '2026-02-01');
   assert.deepEqual(restated.restatements, [
     {
       edition: '2026-02-01',
@@ -70,8 +79,8 @@ test('a figure newly given is not a restatement; a summary without its year, or 
     report('2026-05-01', 'not a summary'),
   ]);
   assert.deepEqual(
-    series.map((year) => [year.year, year.figures, year.restatements.length]),
-    [[2021, { income: 5000, grants: 7 }, 0]],
+    series.map((year) => [year.year, year.figures, year.restatements.length, year.figuresFrom]),
+    [[2021, { income: 5000, grants: 7 }, 0, '2026-02-01']],
   );
 });
 

@@ -20,7 +20,7 @@ import {
 } from '../../../src/money/funders.ts';
 import { regulatorGroups } from '../../../src/money/regulators.ts';
 import { figuresBy, figuresOf } from '../../../src/money/figures.ts';
-import { barChart } from '../../../src/lib/bar-chart.ts';
+import { barChart, SHORT_LABELS } from '../../../src/lib/bar-chart.ts';
 import { formatAmount, yearOnYear } from '../../../src/lib/money.ts';
 import { csvCell, csvRow } from '../../../src/lib/csv.ts';
 import { readOrganisation } from '../../../src/records/organisation.ts';
@@ -286,6 +286,24 @@ test('a bar chart draws around zero and leaves a bar out where there is no figur
   // Each label on its own line above its bar, and the whole chart within a phone's 358 px column.
   assert.ok(chart.bars.every((bar) => bar.labelY <= bar.y && bar.textY > bar.y));
   assert.ok(chart.width <= 358);
+});
+
+test('a chart of years is laid out narrow, every bar and its figure inside its width', () => {
+  const chart = barChart(
+    [
+      { label: '2021', value: 5_000_000, text: '€5,000,000' },
+      { label: '2022', value: 12_345_678, text: '€12,345,678' },
+      { label: '2023', value: -250_000, text: '−€250,000' },
+    ],
+    SHORT_LABELS,
+  )!;
+  assert.equal(chart.width, 320);
+  for (const bar of chart.bars) {
+    assert.ok(bar.x >= 44 && bar.x + bar.width <= 320 - 112 + 0.1, JSON.stringify(bar));
+    // The figure is printed in the room kept for it: 112 px holds 14 characters of 12 px text.
+    const room = bar.textAnchor === 'start' ? 320 - bar.textX : bar.textX - 44;
+    assert.ok(room >= 100, JSON.stringify(bar));
+  }
 });
 
 test('the money entry reads a record through the model: amounts as given when not numbers, current-year figures, regulators', () => {

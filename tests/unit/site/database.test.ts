@@ -203,7 +203,19 @@ test('a record nested deeper than SQLite reads is left out of the database with 
   const download = readFileSync(join(site, 'downloads', 'organisations.json'), 'utf8');
   assert.ok(download.includes(`"nested":${'['.repeat(levels)}`));
 
-  await writeRegisterData(read.register, read.database, site, release);
+  // A year of accounts for every organisation the editions know, the one left out too.
+  const year = (id: string) => [
+    {
+      year: 2024,
+      figures: { income: id === deepId ? 999 : 100 },
+      firstReported: '2026-01-01',
+      firstReportedDate: '2026-01-01',
+      figuresFrom: '2026-01-01',
+      restatements: [],
+    },
+  ];
+  const data = await writeRegisterData(read.register, read.database, site, release, [], year);
+  assert.equal(data.rows['financial_years'], records.length);
   const file = join(root, 'orgdir.sqlite');
   writeFileSync(file, gunzipSync(readFileSync(join(release, DATABASE_FILE))));
   const database = new DatabaseSync(file, { readOnly: true });
@@ -211,6 +223,8 @@ test('a record nested deeper than SQLite reads is left out of the database with 
   const count = (sql: string, ...values: string[]) => database.prepare(sql).get(...values)!['n'];
   assert.equal(count('SELECT count(*) AS n FROM organisations WHERE id = ?', deepId), 0);
   assert.equal(count('SELECT count(*) AS n FROM directors WHERE organisation_id = ?', deepId), 0);
+  assert.equal(count('SELECT count(*) AS n FROM financial_years WHERE organisation_id = ?', deepId), 0);
+  assert.equal(count('SELECT count(*) AS n FROM financial_years WHERE income = 100'), records.length);
   assert.deepEqual(
     database
       .prepare('SELECT id, reason FROM records_left_out')

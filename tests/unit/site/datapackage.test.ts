@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv from 'ajv-draft-04';
@@ -34,7 +36,6 @@ const site = join(root, 'site');
 const release = join(root, 'site-release');
 const RELEASE_URL = 'https://example.org/releases/latest/download/';
 const { register, records, database } = readSiteRecords(dataDir, site);
-const data = await writeRegisterData(register, database, site, release);
 // Three editions of one organisation's accounts: 2021 and 2020, then 2022 with 2021 restated,
 // then 2023: five years, one restated.
 const tracked = register.organisations[0]!.organisation.id;
@@ -51,6 +52,7 @@ const series = financialSeries([
   { edition: '2026-03-01', date: '2026-03-01', summary: accounts(2023, 700, 600) },
 ]);
 const seriesOf = (id: string) => (id === tracked ? series : []);
+const data = await writeRegisterData(register, database, site, release, [], seriesOf);
 const downloads = describeDownloads(
   register,
   site,
@@ -184,15 +186,66 @@ test('financial-years.csv gives every year an organisation reported over the edi
       row[column('id')],
       row[column('year')],
       row[column('income')],
+      row[column('expenditure')],
+      row[column('first_reported')],
+      row[column('figures_from')],
       row[column('restated')],
       row[column('restated_in')],
     ]),
     [
-      [tracked, '2020', '400', 'no', ''],
-      [tracked, '2021', '520', 'yes', '2026-02-01'],
-      [tracked, '2022', '600', 'no', ''],
-      [tracked, '2023', '700', 'no', ''],
+      [tracked, '2020', '400', '-400', '2026-01-01', '2026-01-01', 'no', ''],
+      [tracked, '2021', '520', '-520', '2026-01-01', '2026-02-01', 'yes', '2026-02-01'],
+      [tracked, '2022', '600', '-600', '2026-02-01', '2026-02-01', 'no', ''],
+      [tracked, '2023', '700', '-700', '2026-03-01', '2026-03-01', 'no', ''],
     ],
   );
-  assert.equal(rows[1]![column('first_reported')], '2026-01-01');
+});
+
+test("the database's financial_years gives the same years as financial-years.csv, and the package describes both", () => {
+  const file = join(root, 'orgdir.sqlite');
+  writeFileSync(file, gunzipSync(readFileSync(join(release, DATABASE_FILE))));
+  const opened = new DatabaseSync(file, { readOnly: true });
+  try {
+    const rows = opened
+      .prepare(
+        `SELECT organisation_id, year, income, expenditure, first_reported, figures_from, restated, restated_in
+         FROM financial_years ORDER BY organisation_id, year`,
+      )
+      .all()
+      .map((row) => Object.values(row));
+    assert.deepEqual(rows, [
+      [tracked, 2020, 400, -400, '2026-01-01', '2026-01-01', 0, null],
+      [tracked, 2021, 520, -520, '2026-01-01', '2026-02-01', 1, '2026-02-01'],
+      [tracked, 2022, 600, -600, '2026-02-01', '2026-02-01', 0, null],
+      [tracked, 2023, 700, -700, '2026-03-01', '2026-03-01', 0, null],
+    ]);
+  } finally {
+    opened.close();
+  }
+  assert.equal(data.rows['financial_years'], 4);
+  const csv = descriptor.resources.find((resource) => resource.path === 'financial-years.csv');
+  assert.deepEqual(
+    csv?.schema?.fields.map((field) => field.name),
+    [...FINANCIAL_YEAR_COLUMNS],
+  );
+  const sqlite = descriptor.resources.find((resource) =>
+    resource.path.endsWith(DATABASE_FILE),
+  ) as unknown as {
+    tables: { name: string; columns: { name: string }[] }[];
+  };
+  assert.deepEqual(
+    sqlite.tables.find((table) => table.name === 'financial_years')?.columns.map((column) => column.name),
+    [
+      'organisation_id',
+      'year',
+      'income',
+      'expenditure',
+      'grants',
+      'net_assets',
+      'first_reported',
+      'figures_from',
+      'restated',
+      'restated_in',
+    ],
+  );
 });
