@@ -88,6 +88,7 @@ class CrawlRun {
   readonly #context: CrawlContext;
   #startedAt = new Date().toISOString();
   #runs = 1;
+  #sampleData = false;
   #previousRequests: CrawlManifest['requests'] = { attempts: 0, retries: 0, pauses: 0, statuses: {} };
 
   constructor(
@@ -178,6 +179,7 @@ class CrawlRun {
       if (reason === undefined && previous !== undefined) {
         this.#startedAt = previous.startedAt;
         this.#runs = previous.runs + 1;
+        this.#sampleData = previous.sampleData === true;
         this.#previousRequests = previous.requests;
         const removed = await removeTemporaryFiles(partialDir);
         say(
@@ -204,6 +206,8 @@ class CrawlRun {
     return {
       crawlerVersion: CRAWLER_VERSION,
       apiUrl: options.apiUrl,
+      // A resumed crawl may ask nothing more of the API: the first run's answers said so too.
+      ...((this.#client.sampleData || this.#sampleData) && { sampleData: true as const }),
       startedAt: this.#startedAt,
       finishedAt,
       runs: this.#runs,

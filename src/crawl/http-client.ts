@@ -3,6 +3,7 @@
 // their major versions differ, and `request` gives separate connect, headers and body time-outs.
 import { Agent, request } from 'undici';
 import type { HttpAnswer } from './retry-policy.ts';
+import { SAMPLE_DATA_HEADER, SAMPLE_DATA_VALUE } from '../lib/sample-data.ts';
 
 const SUBSCRIPTION_KEY_HEADER = 'Ocp-Apim-Subscription-Key';
 
@@ -52,6 +53,12 @@ export class ApiClient {
   readonly #maxBytesInFlight: number;
   /** Bytes of the answers being received now. */
   #bytesInFlight = 0;
+  #sampleData = false;
+
+  /** True once an answer has carried the sample API's mark: its register is made up. */
+  get sampleData(): boolean {
+    return this.#sampleData;
+  }
 
   constructor(options: ApiClientOptions) {
     this.#options = options;
@@ -103,6 +110,7 @@ export class ApiClient {
         bodyTimeout: this.#options.bodyTimeoutMs,
       });
       const body = await this.#read(response.body);
+      if (response.headers[SAMPLE_DATA_HEADER] === SAMPLE_DATA_VALUE) this.#sampleData = true;
       return { status: response.statusCode, headers: response.headers, body };
     } finally {
       clearTimeout(deadline);

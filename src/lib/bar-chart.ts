@@ -1,5 +1,6 @@
 // A horizontal bar chart laid out for an inline SVG: one bar per row around a zero line (net
-// assets can be negative). Only coordinates and text: the page draws it with classes, so that no
+// assets can be negative), each row's label on a line of its own above its bar, so that the chart
+// is narrow enough for a phone's screen at its own size (its text stays 12 px, its figures in view). Only coordinates and text: the page draws it with classes, so that no
 // inline style is needed under the site's Content-Security-Policy.
 
 export interface ChartRow {
@@ -20,6 +21,8 @@ export interface LaidOutBar {
   width: number;
   text: string;
   textX: number;
+  /** The baseline of the printed figure, beside the bar. */
+  textY: number;
   textAnchor: 'start' | 'end';
 }
 
@@ -27,16 +30,20 @@ export interface BarChart {
   width: number;
   height: number;
   zero: number;
+  /** The zero line as an SVG path, beside each bar only, clear of the labels above them. */
+  axis: string;
   barHeight: number;
   bars: LaidOutBar[];
 }
 
-const WIDTH = 640;
-const LABEL_WIDTH = 170;
-const VALUE_ROOM = 120;
-const ROW_HEIGHT = 22;
+/** Narrower than a phone's column of text (358 px at 390), so that nothing scrolls out of view. */
+const WIDTH = 340;
+const VALUE_ROOM = 110;
+/** A label's line, then its bar. */
+const ROW_HEIGHT = 36;
+const LABEL_HEIGHT = 16;
 const BAR_HEIGHT = 14;
-const LABEL_CHARACTERS = 26;
+const LABEL_CHARACTERS = 48;
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 
@@ -90,30 +97,38 @@ export function placeBar(
   };
 }
 
-/** The layout of a chart of named rows (counties, funders): room for a label of 26 characters. */
-const NAMED_ROWS: AxisLayout = { width: WIDTH, labelWidth: LABEL_WIDTH, valueRoom: VALUE_ROOM };
+/** A chart of named rows (counties, funders): each label on a line of its own above its bar. */
+const NAMED_ROWS: AxisLayout = { width: WIDTH, labelWidth: 0, valueRoom: VALUE_ROOM };
 
 /**
- * The layout of a chart of short labels (years): narrow enough to be read whole on a phone's
- * screen (390 px less the page's margins), without scrolling its box to see the figures.
+ * A chart of short labels (years): each label beside its bar, narrow enough to be read whole on a
+ * phone's screen (390 px less the page's margins).
  */
 export const SHORT_LABELS: AxisLayout = { width: 320, labelWidth: 44, valueRoom: 112 };
+
+/** The height of a row whose label is beside its bar. */
+const SIDE_ROW_HEIGHT = 22;
 
 export function barChart(rows: readonly ChartRow[], layout: AxisLayout = NAMED_ROWS): BarChart | undefined {
   const values = rows.flatMap((row) => (row.value === undefined ? [] : [row.value]));
   if (values.length === 0) return undefined;
   const { scale, zero } = zeroAxis(values, layout);
+  const beside = layout.labelWidth > 0;
+  const rowHeight = beside ? SIDE_ROW_HEIGHT : ROW_HEIGHT;
   const bars = rows.map((row, index): LaidOutBar => {
-    const y = index * ROW_HEIGHT + (ROW_HEIGHT - BAR_HEIGHT) / 2;
+    const top = index * rowHeight;
+    const y = beside ? top + (rowHeight - BAR_HEIGHT) / 2 : top + LABEL_HEIGHT;
     const shortLabel =
       [...row.label].length > LABEL_CHARACTERS
         ? `${[...row.label].slice(0, LABEL_CHARACTERS - 1).join('')}…`
         : row.label;
-    const common = { label: row.label, shortLabel, labelY: y + BAR_HEIGHT - 3, y };
+    const textY = y + BAR_HEIGHT - 3;
+    const common = { label: row.label, shortLabel, labelY: beside ? textY : top + 12, y, textY };
     if (row.value === undefined) {
       return { ...common, x: zero, width: 0, text: row.text, textX: zero + 4, textAnchor: 'start' };
     }
     return { ...common, ...placeBar(row.value, scale, zero), text: row.text };
   });
-  return { width: layout.width, height: rows.length * ROW_HEIGHT, zero, barHeight: BAR_HEIGHT, bars };
+  const axis = bars.map((bar) => `M${zero} ${bar.y - 2}v${BAR_HEIGHT + 4}`).join('');
+  return { width: layout.width, height: rows.length * rowHeight, zero, axis, barHeight: BAR_HEIGHT, bars };
 }

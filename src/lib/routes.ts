@@ -37,6 +37,9 @@ export const MATCH = 'match.html';
 /** The list matcher's client and the register table it loads (only match.html loads them). */
 export const MATCH_CLIENT_FILE = 'match/match.js';
 export const MATCH_TABLE_FILE = 'match/table.js';
+/** Organisations side by side; its client also offers each page's organisations to it. */
+export const COMPARE = 'compare.html';
+export const COMPARE_CLIENT_FILE = 'compare/compare.js';
 
 /** The folder downloads are written to. */
 export const DOWNLOADS_DIR = 'downloads';

@@ -75,20 +75,6 @@ export function linkerFor(pathname: string): (to: string) => string {
   };
 }
 
-/**
- * True when the crawl's API URL is on this machine (loopback): the built-in sample API, whose
- * organisations are made up. Pages say so, so that no reader takes them for the register.
- */
-export function isLoopbackApi(apiUrl: unknown): boolean {
-  if (typeof apiUrl !== 'string') return false;
-  try {
-    const host = new URL(apiUrl).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 /** The absolute address of a site path under the site's public address (ending in "/"). */
 export function publicAddress(siteUrl: string, path: string): string {
   return new URL(path.split('/').map(encodePathSegment).join('/'), siteUrl).href;

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody, json, type Answer, type OperationAnswers } from './answers.ts';
 import { FaultInjector, quotaClock, validateFaults, type FaultOptions } from './faults.ts';
 import { matchRoute, OPERATIONS, type Operation, type Route } from './routes.ts';
+import { SAMPLE_DATA_HEADER, SAMPLE_DATA_VALUE } from '../lib/sample-data.ts';
 
 export interface SampleApiStats {
   /** Requests per operation, whatever their answer. */
@@ -212,6 +213,8 @@ export class Gateway {
     response.writeHead(answer.status, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': String(answer.body.length),
+      // Every answer says that its register is made up: the crawl records it, the pages say so.
+      [SAMPLE_DATA_HEADER]: SAMPLE_DATA_VALUE,
       ...answer.headers,
     });
     if (truncateAt !== undefined && response.req.method !== 'HEAD') {

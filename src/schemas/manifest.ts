@@ -64,6 +64,11 @@ export const crawlManifestSchema = z.strictObject({
   crawlerVersion: z.string(),
   /** The API base URL crawled (never the key). */
   apiUrl: z.string(),
+  /**
+   * True when the API marked its answers as made-up sample data (the built-in sample API does,
+   * src/lib/sample-data.ts); absent otherwise, and in manifests written before the mark.
+   */
+  sampleData: z.literal(true).optional(),
   /** When the first run of the crawl that wrote this data folder started (ISO 8601, UTC). */
   startedAt: z.string(),
   /** When the last run ended; `null` while a crawl runs. */

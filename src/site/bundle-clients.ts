@@ -10,6 +10,7 @@ import { SEARCH_CLIENT_FUNCTION } from '../search/format/options.ts';
 const SEARCH_CLIENT_ENTRY = fileURLToPath(new URL('../search/browser/page.ts', import.meta.url));
 const MATCH_CLIENT_ENTRY = fileURLToPath(new URL('../match/browser.ts', import.meta.url));
 const PERMALINK_CLIENT_ENTRY = fileURLToPath(new URL('../view/browser/permalink.ts', import.meta.url));
+const COMPARE_CLIENT_ENTRY = fileURLToPath(new URL('../view/compare-browser.ts', import.meta.url));
 
 /** The text of `search/search.js`, the search page's client and its worker in one script (src/search/browser/page.ts). */
 export function bundleSearchClient(): Promise<Uint8Array> {
@@ -34,6 +35,11 @@ export function bundlePermalinkClient(): Promise<Uint8Array> {
 async function bundleClient(entry: string, wrapper: string): Promise<Uint8Array> {
   const bundle = new TextDecoder().decode(await bundleScript(entry));
   return new TextEncoder().encode(`function ${wrapper}(){${bundle}}${wrapper}();\n`);
+}
+
+/** The text of `compare/compare.js`: compare.html's client, and the choosing on other pages. */
+export function bundleCompareClient(): Promise<Uint8Array> {
+  return bundleScript(COMPARE_CLIENT_ENTRY);
 }
 
 /** The text of one classic script bundling `entry` (a path) and what it imports. */

@@ -8,10 +8,12 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
+import { COMPARE_CLIENT_FILE, MATCH_CLIENT_FILE, MATCH_TABLE_FILE } from '../lib/routes.ts';
 import { countOf } from '../lib/text.ts';
 import type { ListedFormer, Register } from '../records/register.ts';
-import { bundleMatchClient } from './bundle-clients.ts';
+import { bundleCompareClient, bundleMatchClient } from './bundle-clients.ts';
+import { compareShard, compareShardPath, type CompareRecord } from '../view/compare.ts';
+import { compareRecordOf, compareShardScript } from '../view/compare-record.ts';
 import { encodeMatchTable, matchTableScript } from '../match/table.ts';
 import { writeChecksumFile } from './archive.ts';
 import type { ReleaseFile } from './context.ts';
@@ -31,6 +33,8 @@ export interface RegisterDataSummary {
   rows: DatabaseSummary['rows'];
   /** Bytes of the list matcher's table and client. */
   matchBytes: number;
+  /** Bytes of the comparison's scripts (compare.html's data and client). */
+  compareBytes: number;
   /** The data sources the records name, with their licences. */
   sources: PackageSource[];
 }
@@ -66,6 +70,7 @@ export async function writeRegisterData(
   seriesOf?: (id: string) => readonly FinancialYear[],
 ): Promise<RegisterDataSummary> {
   const client = bundleMatchClient();
+  const compareClient = bundleCompareClient();
   mkdirSync(releaseDir, { recursive: true });
   const draft = join(siteDir, database.file);
   const financialYears = seriesOf === undefined ? 0 : addFinancialYears(draft, seriesOf);
@@ -79,9 +84,17 @@ export async function writeRegisterData(
   // One pass over the register; each organisation is unpacked once (src/records/register.ts).
   const sources = new Map<string, { path?: string; licences: Set<string> }>();
   const entries: MatchEntry[] = [];
+  const compared = new Map<string, CompareRecord[]>();
+  const compare = (record: CompareRecord) => {
+    const shard = compareShard(record[0]);
+    const records = compared.get(shard);
+    if (records) records.push(record);
+    else compared.set(shard, [record]);
+  };
   for (const entry of register.organisations) {
     const organisation = entry.organisation;
     entries.push(matchEntryOf(organisation));
+    compare(compareRecordOf(organisation));
     for (const source of organisation.sources) {
       if (!source.source) continue;
       let known = sources.get(source.source);
@@ -94,7 +107,11 @@ export async function writeRegisterData(
   }
 
   // Those with a page but no record too: a list may well name one that has left the register.
-  for (const { organisation, goneSince } of former) entries.push(matchEntryOf(organisation, goneSince));
+  for (const { organisation, goneSince } of former) {
+    entries.push(matchEntryOf(organisation, goneSince));
+    compare(compareRecordOf(organisation));
+  }
+  const compareBytes = writeCompareFiles(siteDir, compared, await compareClient);
   const table = matchTableScript(encodeMatchTable(entries));
   mkdirSync(join(siteDir, dirname(MATCH_TABLE_FILE)), { recursive: true });
   writeFileSync(join(siteDir, MATCH_TABLE_FILE), table);
@@ -122,5 +139,23 @@ export async function writeRegisterData(
       licences: [...licences].sort(),
     })),
     matchBytes: Buffer.byteLength(table) + script.length,
+    compareBytes,
   };
+}
+
+/** Writes `compare/<shard>.js` for each shard and the page's client; returns their bytes. */
+function writeCompareFiles(
+  siteDir: string,
+  shards: Map<string, CompareRecord[]>,
+  client: Uint8Array,
+): number {
+  mkdirSync(join(siteDir, dirname(COMPARE_CLIENT_FILE)), { recursive: true });
+  writeFileSync(join(siteDir, COMPARE_CLIENT_FILE), client);
+  let bytes = client.length;
+  for (const [shard, records] of shards) {
+    const script = compareShardScript(records);
+    writeFileSync(join(siteDir, compareShardPath(shard)), script);
+    bytes += Buffer.byteLength(script);
+  }
+  return bytes;
 }

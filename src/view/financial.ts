@@ -78,13 +78,19 @@ export interface Chart {
   height: number;
   /** x of the zero line. */
   zero: number;
+  /** The zero line as an SVG path, beside each row's bars only, clear of the labels above them. */
+  axis: string;
   bars: ChartBar[];
 }
 
-const WIDTH = 560;
-const LABEL_WIDTH = 90;
-const VALUE_ROOM = 90;
-const ROW_HEIGHT = 40;
+/**
+ * Narrower than a phone's column of text (358 px at 390), each measure's label on a line above its
+ * two bars: drawn at its own size, the chart keeps its text at 12 px and every figure in view.
+ */
+const WIDTH = 340;
+const VALUE_ROOM = 100;
+const LABEL_HEIGHT = 18;
+const ROW_HEIGHT = LABEL_HEIGHT + 36;
 
 /** Horizontal bars, previous year above current, around a zero line (net assets can be negative). */
 export function financialChart(rows: readonly FinancialRow[]): Chart | undefined {
@@ -92,7 +98,7 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
     .flatMap((row) => [row.previous, row.current])
     .filter((v): v is number => v !== undefined);
   if (values.length === 0) return undefined;
-  const { scale, zero } = zeroAxis(values, { width: WIDTH, labelWidth: LABEL_WIDTH, valueRoom: VALUE_ROOM });
+  const { scale, zero } = zeroAxis(values, { width: WIDTH, labelWidth: 0, valueRoom: VALUE_ROOM });
   const bars: ChartBar[] = [];
   rows.forEach((row, index) => {
     const entries: [number | undefined, boolean, string | undefined][] = [
@@ -100,7 +106,7 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
       [row.current, true, row.currentWritten],
     ];
     entries.forEach(([value, current, written], position) => {
-      const y = index * ROW_HEIGHT + 4 + position * 15;
+      const y = index * ROW_HEIGHT + LABEL_HEIGHT + position * 15;
       if (value === undefined) {
         bars.push({
           label: row.label,
@@ -125,7 +131,8 @@ export function financialChart(rows: readonly FinancialRow[]): Chart | undefined
       });
     });
   });
-  return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, bars };
+  const axis = rows.map((_, index) => `M${zero} ${index * ROW_HEIGHT + LABEL_HEIGHT - 2}v34`).join('');
+  return { width: WIDTH, height: rows.length * ROW_HEIGHT, zero, axis, bars };
 }
 
 /** The height of a bar, in the chart's units. */

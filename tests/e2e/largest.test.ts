@@ -86,9 +86,9 @@ function rowsOf(html: string): Row[] {
     return {
       ...(id !== undefined && { id }),
       name: text(cells[0]!),
-      number: text(cells[1]!),
-      status: text(cells[2]!),
-      income: text(cells[3]!),
+      income: text(cells[1]!),
+      number: text(cells[2]!),
+      status: text(cells[3]!),
     };
   });
 }

@@ -24,6 +24,7 @@ import { launchChromium } from '../support/chromium.ts';
 import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
+import { offScreen, PHONE } from '../support/phone.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { longTaskBoundMs } from '../support/long-tasks.ts';
 
@@ -163,6 +164,23 @@ test('a line with candidates but no match is unmatched until the reader chooses 
   assert.equal(await row.getAttribute('data-match'), '');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('on a phone each matched line shows its organisation, score and choice on screen, each named', async () => {
+  const phone = await browser.newContext({ viewport: PHONE });
+  const page = await phone.newPage();
+  await page.goto(pathToFileURL(join(site, 'match.html')).href);
+  await page.locator('textarea').fill([lines[0]!.line, partial].join('\n'));
+  await page.getByRole('button', { name: 'Match', exact: true }).click();
+  await rowMatches(page, 2);
+  const scores = page.locator('tbody[data-match-rows] tr td:nth-child(5)');
+  assert.match((await scores.first().textContent()) ?? '', /^\d+$/, 'the first line has a score');
+  assert.equal(await page.locator('tbody[data-match-rows] select').count(), 2, 'a choice on each line');
+  assert.deepEqual(await offScreen(page, 'tbody[data-match-rows] td, tbody[data-match-rows] select'), []);
+  // On a card a cell carries its column's name, as the hidden header would say it.
+  const label = await scores.first().evaluate((cell) => getComputedStyle(cell, '::before').content);
+  assert.equal(label, '"Score"');
+  await phone.close();
 });
 
 test('a CSV file is matched on the column that names organisations; its other columns are kept', async () => {

@@ -3,14 +3,14 @@
 // into a menu that opens without JavaScript; and the first search result shows without scrolling.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { PHONE, sidewaysOverflow } from '../support/phone.ts';
+import { offScreen, PHONE, sidewaysOverflow } from '../support/phone.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
@@ -115,4 +115,31 @@ test('on a phone the first search result shows without scrolling', async () => {
   const box = (await first.boundingBox())!;
   assert.ok(box.y + 24 <= PHONE.height, `the first result starts at ${Math.round(box.y)} px`);
   await withScript.close();
+});
+
+test('on a phone every chart shows every figure and label on screen, and a financial summary its years without scrolling', async () => {
+  const page = await phone.newPage();
+  const withCharts = readdirSync(site, { recursive: true })
+    .map(String)
+    .filter(
+      (file) => file.endsWith('.html') && readFileSync(join(site, file), 'utf8').includes('class="chart"'),
+    );
+  assert.ok(
+    withCharts.some((file) => file.startsWith('org/')),
+    'an organisation page with a finance chart',
+  );
+  assert.ok(
+    withCharts.some((file) => file.startsWith('funder/')),
+    "a funder's page with a chart",
+  );
+  let summaries = 0;
+  for (const path of withCharts) {
+    await page.goto(pathToFileURL(join(site, path)).href);
+    assert.deepEqual(await offScreen(page, 'svg.chart text'), [], `${path}: chart text off screen`);
+    // The measure, the previous year and the current year: the figures the summary is for.
+    const cells = 'table.amounts tbody tr > :nth-child(-n+3)';
+    summaries += await page.locator(cells).count();
+    assert.deepEqual(await offScreen(page, cells), [], `${path}: a year of the financial summary off screen`);
+  }
+  assert.ok(summaries > 0, 'a financial summary was seen');
 });

@@ -185,7 +185,8 @@ test('by keyboard alone: skip link, search box, search button, every filter, res
   assert.ok(await focusIsVisible(page));
   const toPager = await tabTo(page, (stop) => stop.startsWith('pager'));
   assert.deepEqual(new Set(toPager.slice(0, -1)), new Set(['result link']));
-  assert.equal(toPager.length, 20, 'one stop per result of the first page, then the pager');
+  // Each result is two stops, its link and its Compare button (compare/compare.js).
+  assert.equal(toPager.length, 40, 'two stops per result of the first page, then the pager');
   assert.equal(toPager.at(-1), 'pager Next page');
   assert.ok(await focusIsVisible(page));
 

@@ -32,3 +32,26 @@ export function sidewaysOverflow(page: Page): Promise<SidewaysOverflow> {
     };
   });
 }
+
+/**
+ * Those of the elements `selector` finds on `page` (shown on a phone's screen) that are not wholly
+ * on screen: past the screen's left or right edge, or past the edge of a box they scroll in.
+ */
+export function offScreen(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    // Two pixels of grace: a glyph's ink may start a pixel before its text's own origin ("T").
+    const seen = (element: Element): boolean => {
+      const rect = element.getBoundingClientRect();
+      if (rect.left < -2 || rect.right > window.innerWidth + 2) return false;
+      for (let up = element.parentElement; up; up = up.parentElement) {
+        if (!['auto', 'scroll', 'hidden'].includes(getComputedStyle(up).overflowX)) continue;
+        const box = up.getBoundingClientRect();
+        if (rect.left < box.left - 2 || rect.right > box.right + 2) return false;
+      }
+      return true;
+    };
+    return [...document.querySelectorAll(selector)]
+      .filter((element) => element.checkVisibility() && !seen(element))
+      .map((element) => (element.textContent ?? '').trim() || element.tagName.toLowerCase());
+  }, selector);
+}

@@ -411,8 +411,11 @@ export class SearchEngine {
     const queryWords = new Set([...query.words.map(({ word }) => word), ...query.phrases.flat()]).size;
     const ranked: { document: number; exact: boolean; score: number }[] = [];
     const fields = new Map<number, number>();
+    // A query of one field (`director:`) keeps the documents where every unit matched in it.
+    const only = query.field === undefined ? 0 : bit(core.fieldIds[query.field]!);
     for (const [document, { score, fields: matched }] of intersect(units)) {
       if (accept && !accept(document)) continue;
+      if ((matched & only) !== only) continue;
       fields.set(document, matched);
       const exact =
         this.#nameLengths.get(document) === queryWords &&

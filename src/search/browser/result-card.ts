@@ -17,10 +17,11 @@ const FIELD_LABELS: Readonly<Record<SearchField, string>> = {
   address: 'Address',
   classification: 'Sector',
   objects: 'Legal objects',
+  directors: 'Director (by name only)',
 };
 
 /** The text of a field as a result can show it; the legal objects come from their own part. */
-function fieldText(hit: SearchHit, field: SearchField, objects: string): string {
+function fieldText(hit: SearchHit, field: SearchField, objects: string, query: ParsedQuery): string {
   switch (field) {
     case 'name':
       return hit.name;
@@ -34,6 +35,12 @@ function fieldText(hit: SearchHit, field: SearchField, objects: string): string 
       return [hit.sectorName, hit.subSectorName].filter((part) => part !== '').join(' › ');
     case 'objects':
       return objects;
+    case 'directors':
+      // The names are not part of a result; the query's own words stand for the name found.
+      return [
+        ...query.phrases.map((phrase) => phrase.join(' ')),
+        ...query.words.map(({ word }) => word),
+      ].join(' ');
   }
 }
 
@@ -46,7 +53,7 @@ export function matchReason(
   const others = hit.matched.filter((field) => field !== 'name');
   if (hit.matched.includes('name') && excerpt(hit.name, query)) return undefined;
   for (const field of others) {
-    const pieces = excerpt(fieldText(hit, field, objects), query);
+    const pieces = excerpt(fieldText(hit, field, objects, query), query);
     if (pieces) return { field, pieces };
   }
   // Matched in a value the result does not show (another address, an eircode): named, not quoted.

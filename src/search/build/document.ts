@@ -2,9 +2,10 @@
 // field the record does not give, or gives in a form that cannot be read, is simply not
 // searchable, never an error.
 //
-// Directors' names are not indexed: they are private people (often volunteers on a small
-// committee), the API's own SearchResult carries nothing about them, and common first names and
-// surnames would match hundreds of boards for every query that contains one.
+// Directors' names are indexed in a field of their own, the least weighted: a reader looks for the
+// other boards a name sits on with `director:"Mary Byrne"`, which searches that field alone, so
+// that a common first name or surname in an ordinary query ranks below a name or an address. The
+// register gives a name and no identity: two people of one name are one to search.
 import { nameVariants } from '../format/synonyms.ts';
 import type { Organisation } from '../../records/organisation.ts';
 import { funderKey, UNNAMED_FUNDER_KEY } from '../../money/funders.ts';
@@ -162,6 +163,7 @@ export function searchDocument(
       address: present([...addressTexts, county, ...otherAddresses.map((other) => other.county ?? '')]),
       classification: present([sectorName, subSectorName, organisation.secondarySubsectorName ?? '']),
       objects: present([organisation.legalObjectsExtract ?? '']),
+      directors: present(organisation.directors.map((director) => director.name?.trim() ?? '')),
     },
     display: {
       href,

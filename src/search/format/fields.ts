@@ -19,6 +19,8 @@ export interface SearchFields {
   classification: string[];
   /** The legal objects extract. */
   objects: string[];
+  /** The directors' names, as the record gives them. */
+  directors: string[];
 }
 
 export type SearchField = keyof SearchFields;

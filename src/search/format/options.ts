@@ -6,7 +6,7 @@ import type { SearchField, SearchFields } from '../format/fields.ts';
 import { tokenize } from './fold.ts';
 
 /** Bumped whenever the layout of the index files changes; the client refuses other versions. */
-export const INDEX_FORMAT = 5;
+export const INDEX_FORMAT = 6;
 
 /** The global function every index file calls to deliver its part (classic scripts, file://). */
 export const INDEX_PART_FUNCTION = 'orgdirSearchPart';
@@ -33,6 +33,7 @@ export const SEARCH_FIELDS: readonly SearchField[] = [
   'address',
   'classification',
   'objects',
+  'directors',
 ];
 
 /** A word in the name counts most, one in the legal objects least. */
@@ -43,6 +44,7 @@ const FIELD_BOOSTS: Readonly<Record<SearchField, number>> = {
   address: 1.5,
   classification: 1,
   objects: 0.5,
+  directors: 0.5,
 };
 
 /** What MiniSearch indexes: the document's number and its fields. */

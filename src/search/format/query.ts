@@ -2,6 +2,7 @@
 // (src/sample-api/search.ts) and as people type: words, all required, and "quoted phrases" that
 // match only that sequence of words; a registration number with or without its prefix. Parsing is shared by the browser client and the tests'
 // reference.
+import type { SearchField } from './fields.ts';
 import { hasDigit, tokenize } from './fold.ts';
 
 /** Straight, curly, low and angle quotation marks all open and close a phrase. */
@@ -40,7 +41,15 @@ export interface ParsedQuery {
   words: QueryWord[];
   /** Every quoted phrase, as its folded words, each required as that exact sequence. */
   phrases: string[][];
+  /** The one field searched, when the query names one (`director:`); every field otherwise. */
+  field?: SearchField;
 }
+
+/**
+ * `director:` (or `directors:`) before a query searches the directors' names alone, each word
+ * exactly as written: the other boards a name sits on, not the names like it.
+ */
+const DIRECTOR_PREFIX = /^\s*directors?\s*:\s*/i;
 
 /** True when the query has nothing to search for. */
 export function isEmptyQuery(query: ParsedQuery): boolean {
@@ -53,6 +62,15 @@ export function isEmptyQuery(query: ParsedQuery): boolean {
  * (no space or punctuation after it) and it is long enough to narrow anything down.
  */
 export function parseQuery(raw: string): ParsedQuery {
+  const director = DIRECTOR_PREFIX.exec(raw);
+  if (director) {
+    const { words, phrases } = parseQuery(raw.slice(director[0].length));
+    return {
+      words: words.map(({ word }) => ({ word, prefix: false, fuzzy: 0 })),
+      phrases,
+      field: 'directors',
+    };
+  }
   const segments = raw.split(QUOTE).map(withoutNumberPrefixes);
   const wordTexts: string[] = [];
   const phrases: string[][] = [];

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLoopbackApi, linkerFor, relativeUrl, safeHttpUrl, sitePathOf } from '../../../src/lib/urls.ts';
+import { linkerFor, relativeUrl, safeHttpUrl, sitePathOf } from '../../../src/lib/urls.ts';
 
 test('http and https URLs are safe to link', () => {
   assert.equal(safeHttpUrl('https://www.focusireland.ie'), 'https://www.focusireland.ie/');
@@ -55,13 +55,4 @@ test('characters a path cannot carry are encoded', () => {
 test('no link starts with a slash', () => {
   const link = linkerFor('/names/a-p2.html');
   for (const target of ['index.html', 'names/b.html', 'org/x.html']) assert.ok(!link(target).startsWith('/'));
-});
-
-test('an API on a loopback address is recognised as the sample API, any other is not', () => {
-  assert.equal(isLoopbackApi('http://127.0.0.1:8765/public/v1'), true);
-  assert.equal(isLoopbackApi('http://localhost:1/public/v1'), true);
-  assert.equal(isLoopbackApi('http://[::1]:8080/public/v1'), true);
-  assert.equal(isLoopbackApi('https://api.example.ie/public/v1'), false);
-  assert.equal(isLoopbackApi('not a url'), false);
-  assert.equal(isLoopbackApi(undefined), false);
 });

@@ -281,8 +281,11 @@ test('a bar chart draws around zero and leaves a bar out where there is no figur
   assert.ok(assets!.x < chart.zero && assets!.textAnchor === 'end');
   assert.equal(grants!.width, 0);
   assert.ok(Math.abs(income!.width - 2 * assets!.width) < 0.2);
-  const long = barChart([{ label: 'x'.repeat(40), value: 1, text: '1' }])!;
-  assert.ok(long.bars[0]!.shortLabel.endsWith('…') && long.bars[0]!.shortLabel.length < 40);
+  const long = barChart([{ label: 'x'.repeat(60), value: 1, text: '1' }])!;
+  assert.ok(long.bars[0]!.shortLabel.endsWith('…') && long.bars[0]!.shortLabel.length <= 48);
+  // Each label on its own line above its bar, and the whole chart within a phone's 358 px column.
+  assert.ok(chart.bars.every((bar) => bar.labelY <= bar.y && bar.textY > bar.y));
+  assert.ok(chart.width <= 358);
 });
 
 test('a chart of years is laid out narrow, every bar and its figure inside its width', () => {

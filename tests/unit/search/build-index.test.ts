@@ -84,16 +84,8 @@ describe('what is searchable', () => {
       address: ['1 Main Street, Galway, H91 AC12', 'Quay Street, Galway', 'Galway', 'Co. Galway'],
       classification: ['Social Services', 'Youth services', 'Sports organisations'],
       objects: ['To promote youth work.'],
+      directors: ['Mary Walsh'],
     });
-  });
-
-  test("directors' names are not searchable", () => {
-    const document = searchDocument(
-      organisation(guid(1), { directors: [{ name: 'Mary Walsh' }] }),
-      NO_MEMBERSHIP,
-      '',
-    );
-    assert.ok(!JSON.stringify(document.fields).includes('Walsh'));
   });
 
   test('a record with missing or mistyped fields gives empty fields, not an error', () => {
@@ -109,6 +101,7 @@ describe('what is searchable', () => {
       address: [],
       classification: [],
       objects: [],
+      directors: [],
     });
   });
 });
@@ -241,9 +234,12 @@ describe('a built index', () => {
         county: 'Galway',
         sectorCode: '5',
         sectorName: 'Social Services',
+        directors: [{ name: 'Mary Walsh' }, { name: 'John Byrne' }],
       }),
       organisation(guid(2), {
         name: 'Galway',
+        altNames: ['Mary Walsh Memorial Fund'],
+        directors: [{ name: 'Walsh Mary' }],
         county: 'Co. Galway',
         sectorCode: '2',
         sectorName: 'Recreation, Sports',
@@ -253,7 +249,11 @@ describe('a built index', () => {
         county: 'Cork',
         legalObjectsExtract: 'Galway youth club activities',
       }),
-      organisation(guid(4), { name: 'Salthill Rowing', county: 'Galway' }),
+      organisation(guid(4), {
+        name: 'Salthill Rowing',
+        county: 'Galway',
+        directors: [{ name: 'MARY WALSH ' }],
+      }),
       ...Array.from({ length: 57 }, (_, index) =>
         organisation(guid(10 + index), {
           name: `Community Group ${index} Galway`,
@@ -285,6 +285,18 @@ describe('a built index', () => {
     for (const query of ['20012345', 'CHY 12345', 'chy12345', '12345 ']) {
       assert.deepEqual(names((await engine().search({ query })).documents), ['Galway Youth Club'], query);
     }
+  });
+
+  test("a director's name is found as words and as a phrase, and director: finds only the boards it sits on", async () => {
+    const found = async (query: string) => names((await engine().search({ query })).documents).sort();
+    assert.deepEqual(await found('walsh'), ['Galway', 'Galway Youth Club', 'Salthill Rowing']);
+    assert.deepEqual(await found('"mary walsh"'), ['Galway', 'Galway Youth Club', 'Salthill Rowing']);
+    // The name in that order in the directors' names, and nowhere else: not the organisation also known by it.
+    for (const query of ['director:"Mary Walsh"', 'Directors: "mary walsh"'])
+      assert.deepEqual(await found(query), ['Galway Youth Club', 'Salthill Rowing'], query);
+    // Each word exactly: no typo tolerance or prefix widens a name to another.
+    assert.deepEqual(await found('director:"Mary Wals"'), []);
+    assert.deepEqual(await found('director:byrne'), ['Galway Youth Club']);
   });
 
   test('an eircode finds its organisation with and without the space', async () => {

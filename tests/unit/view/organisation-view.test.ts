@@ -32,6 +32,8 @@ test('the chart draws negative amounts left of the zero line and says when a val
   assert.equal(missing.width, 0);
   assert.equal(missing.text, 'not given');
   assert.ok(chart.bars.every((bar) => bar.x + bar.width <= chart.width));
+  // Drawn at its own size within a phone's 358 px column of text, so that no figure scrolls away.
+  assert.ok(chart.width <= 358);
 });
 
 test('no chart is drawn without a single amount', () => {

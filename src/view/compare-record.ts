@@ -1,0 +1,61 @@
+// Each organisation's comparison record (src/view/compare.ts), from the record model, and the
+// shard scripts that carry them to compare.html.
+import { isoDate } from '../lib/dates.ts';
+import { registrationNumbers } from '../lib/identifiers.ts';
+import { scriptSafeJson } from '../lib/json-ld.ts';
+import { displayName, type Organisation } from '../records/organisation.ts';
+import { AMOUNTS, COMPARE_DATA_FUNCTION, type CompareRecord, type CompareYear } from './compare.ts';
+import { financialRows, financialYears } from './financial.ts';
+import { organisationView } from './organisation-view.ts';
+
+/** The text of a shard's script, safe to load as a classic script whatever the records hold. */
+export function compareShardScript(records: readonly CompareRecord[]): string {
+  return `${COMPARE_DATA_FUNCTION}(${scriptSafeJson(records)});\n`;
+}
+
+/** What the comparison shows of an organisation, from the record model. */
+export function compareRecordOf(organisation: Organisation): CompareRecord {
+  const view = organisationView(organisation);
+  const numbers = registrationNumbers(organisation.regulators);
+  const number = (kind: string) => numbers.find((entry) => entry.kind === kind)?.number ?? '';
+  const years: CompareYear[] = [];
+  if (view.financials) {
+    const rows = financialRows(view.financials);
+    const { current, previous } = financialYears(view.financials);
+    const amount = (label: string, which: 'current' | 'previous') => {
+      const row = rows.find((entry) => entry.label === label);
+      return String(row?.[`${which}Written`] ?? row?.[which] ?? '');
+    };
+    const year = (name: string, which: 'current' | 'previous'): CompareYear => [
+      name,
+      ...(AMOUNTS.map((label) => amount(label, which)) as [string, string, string, string]),
+    ];
+    if (current !== undefined) years.push(year(current, 'current'));
+    if (previous !== undefined) years.push(year(previous, 'previous'));
+  }
+  return [
+    organisation.id,
+    displayName(organisation),
+    view.county ?? '',
+    number('charity'),
+    number('company'),
+    number('chy'),
+    view.regulatory,
+    view.sector.name ?? '',
+    view.subSector.name ?? '',
+    view.governingForm ?? '',
+    isoDate(view.incorporatedDate) ?? view.incorporatedDate ?? '',
+    view.numEmployees ?? '',
+    years.filter((entry) => entry.slice(1).some((value) => value !== '')),
+    view.funders.map((funder) => [
+      funder.source ?? '',
+      funder.amountWritten ??
+        (funder.amount === undefined ? (funder.amountText ?? '') : String(funder.amount)),
+    ]),
+    view.directors.map((director) => [
+      director.name ?? '',
+      isoDate(director.dateAppointed) ?? director.dateAppointed ?? '',
+    ]),
+    view.governanceCodes.map((code) => code.description ?? '').filter((code) => code !== ''),
+  ];
+}
