@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Register } from '../records/register.ts';
 import { SiteArchives } from './archive-thread.ts';
+import { archiveFolder } from './tar.ts';
 import { setSiteContext, type DownloadFile, type ReleaseFile, type SiteContext } from './context.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
 import { financialSeries } from '../money/financial-series.ts';
@@ -22,7 +23,7 @@ import { releaseMemory } from './node-flags.ts';
 import { writeSearchEngineFiles } from './search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
-import { releaseDirOf } from '../hosting/release-folder.ts';
+import { releaseDirOf, releaseFileLink, releaseFolderBeside } from '../hosting/release-folder.ts';
 import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
@@ -66,9 +67,16 @@ export interface SiteOptions {
   read?: ReadSite;
   /**
    * Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the
-   * database and the offline copy there.
+   * database and the offline copy there. Without it the site links them in the release folder
+   * beside the site (`../dist-release/…`), when it is written there.
    */
   releaseUrl?: string;
+  /**
+   * The site folder this build becomes once published, when it is rendered elsewhere first
+   * (`npm run build` renders into a staging folder): the release folder the pages link beside it
+   * is that folder's. Default `siteDir`.
+   */
+  publishedSiteDir?: string;
   /** The site's public address: canonical links and a sitemap. */
   siteUrl?: string;
   /**
@@ -135,11 +143,6 @@ function archiveTime(register: Register): Date {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
 
-/** A release folder file's address, when the publisher gave the folder's (ORGDIR_RELEASE_URL). */
-function releaseHref(name: string, releaseUrl: string | undefined): { href?: string } {
-  return releaseUrl === undefined ? {} : { href: new URL(name, releaseUrl).href };
-}
-
 /** The offline copies a build writes, by its options. */
 function offlineArchives(options: SiteOptions): { name: string; title: string }[] {
   if (!(options.tarGz ?? true)) return [];
@@ -153,6 +156,8 @@ function offlineArchives(options: SiteOptions): { name: string; title: string }[
 
 /** Where a build reads and writes: the folders it replaces, and the staging folders beside them. */
 interface BuildFolders {
+  /** The release folder's name beside the published site folder, for the pages' links; none when elsewhere. */
+  releaseBesideSite: string | undefined;
   dataDir: string;
   siteDir: string;
   releaseDir: string;
@@ -181,7 +186,9 @@ function buildFolders(options: SiteOptions): BuildFolders {
     dirname(releaseDir),
     `.orgdir-building-${basename(releaseDir)}-${process.pid}-${Date.now()}`,
   );
-  return { dataDir, siteDir, releaseDir, staging, releaseStaging };
+  const published = options.publishedSiteDir ?? siteDir;
+  const releaseBesideSite = releaseFolderBeside(published, options.releaseDir ?? releaseDirOf(published));
+  return { releaseBesideSite, dataDir, siteDir, releaseDir, staging, releaseStaging };
 }
 
 /** Empties the staging folders (the site's is the records' folder, when they were read already). */
@@ -422,7 +429,8 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     );
     const search = await running.searching;
     rmSync(documentsFile, { force: true });
-    const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };
+    const link = (name: string) => releaseFileLink(name, options.releaseUrl, folders.releaseBesideSite);
+    const databaseFile = { ...data.database, ...link(data.database.name) };
     const downloads = await step('downloads', () =>
       writeSiteDownloads(register, staging, records, data.sources, databaseFile, options.editions),
     );
@@ -437,6 +445,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
       databaseFile,
       recordFiles,
       register,
+      releaseBesideSite: folders.releaseBesideSite,
     });
     setSiteContext(context);
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
@@ -487,6 +496,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
 function pageContext(
   options: SiteOptions,
   built: Pick<SiteContext, 'dataDir' | 'downloads' | 'recordFiles' | 'register'> & {
+    releaseBesideSite: string | undefined;
     archives: readonly { name: string; title: string }[];
     databaseFile: ReleaseFile;
   },
@@ -497,11 +507,15 @@ function pageContext(
     archives: built.archives.map(({ name, title }) => ({
       name,
       title,
-      ...releaseHref(name, options.releaseUrl),
+      unpacksInto: archiveFolder(name),
+      ...releaseFileLink(name, options.releaseUrl, built.releaseBesideSite),
     })),
     database: built.databaseFile,
     recordFiles: built.recordFiles,
     register: built.register,
+    // Where the release files are linked only beside the site, the pages say so.
+    ...(options.releaseUrl === undefined &&
+      built.releaseBesideSite !== undefined && { releaseBesideSite: built.releaseBesideSite }),
     ...(options.signingKey && { publicKey: options.signingKey.publicKeyText }),
     editions: options.editions ?? NO_EDITIONS,
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),

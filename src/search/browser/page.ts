@@ -310,6 +310,8 @@ interface SearchElements {
   download: HTMLButtonElement | null;
   /** The site's root relative to this page, for the links of the results. */
   root: string;
+  /** The site's public address (ORGDIR_SITE_URL), when the build knew it: the download names pages under it. */
+  siteUrl: string | undefined;
 }
 
 /** The form's parts; none when the page lacks one the search cannot do without. */
@@ -339,6 +341,7 @@ function searchElements(container: HTMLElement): SearchElements | undefined {
     sort: container.querySelector<HTMLSelectElement>('select[data-search-sort]'),
     download: container.querySelector<HTMLButtonElement>('button[data-search-download]'),
     root: container.dataset['searchRoot'] ?? './',
+    siteUrl: container.dataset['siteUrl'] || undefined,
   };
 }
 
@@ -479,7 +482,7 @@ class SearchBox {
     const shown = this.#shownSearch;
     if (!shown) return;
     this.#say(`Preparing ${countOf(shown.total, 'result')} for download…`);
-    const csv = await this.#search.csv(shown.request, new URL(this.#page.root, window.location.href).href);
+    const csv = await this.#search.csv(shown.request, this.#page.siteUrl);
     saveFile(csv, 'search-results.csv');
     this.#say(`${countOf(shown.total, 'result')} saved as search-results.csv.`);
   }

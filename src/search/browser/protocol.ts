@@ -33,8 +33,11 @@ export interface SearchCalls {
   counts: { args: [request: ResultsRequest]; answer: Record<FacetName, number[]> };
   /** The nearest query that finds something, for one that finds nothing. */
   suggest: { args: [query: string]; answer: string | undefined };
-  /** Every result of a search as a CSV file, each linked from `siteRoot`, the site's absolute address. */
-  csv: { args: [request: ResultsRequest, siteRoot: string]; answer: Blob };
+  /**
+   * Every result of a search as a CSV file, each page named under `siteUrl`, the site's public
+   * address (ORGDIR_SITE_URL), or by its path within the site without one.
+   */
+  csv: { args: [request: ResultsRequest, siteUrl: string | undefined]; answer: Blob };
 }
 
 export type CallName = keyof SearchCalls;

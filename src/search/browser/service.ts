@@ -6,7 +6,7 @@ import { countsFor } from './facet-filters.ts';
 import type { CallName, ResultsRequest, SearchCalls } from './protocol.ts';
 import { parseQuery } from '../format/query.ts';
 import { matchReason } from './result-card.ts';
-import { resultsCsv } from './results-csv.ts';
+import { resultPageAddress, resultsCsv } from './results-csv.ts';
 
 export type SearchService = {
   [Name in CallName]: (...args: SearchCalls[Name]['args']) => Promise<SearchCalls[Name]['answer']>;
@@ -53,13 +53,13 @@ export function searchService(engine: SearchEngine): SearchService {
       return countsFor(engine, request, await documentsOf(request));
     },
     suggest: (query) => engine.suggest(query),
-    async csv(request, siteRoot) {
+    async csv(request, siteUrl) {
       const documents = await documentsOf(request);
       const [hits, facts] = await Promise.all([engine.details(documents), engine.facts(documents)]);
       const text = resultsCsv(
         hits,
         (document) => facts.get(document)?.incomeCents,
-        (hit) => new URL(safeHref('', hit.href), siteRoot).href,
+        (hit) => resultPageAddress(hit.href, siteUrl),
       );
       return new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
     },
