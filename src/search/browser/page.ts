@@ -28,6 +28,7 @@ import { parseQuery } from '../format/query.ts';
 import { resultCard } from './result-card.ts';
 import { safeHref, searchService, type SearchService } from './service.ts';
 import { serveSearch, type WorkerScope } from './worker.ts';
+import type { Correction } from './spelling.ts';
 
 /** Address parameters: `?q=` and one per filter, plus the order and the page of results. */
 const FILTER_PARAMS: Readonly<Record<FacetName, string>> = SEARCH_FILTER_PARAMS;
@@ -440,7 +441,7 @@ class SearchBox {
         offset,
         limit: DEFAULT_LIMIT,
       };
-      const { total, hits, objects } = await this.#search.results(request);
+      const { total, hits, objects, correction } = await this.#search.results(request);
       if (current !== this.#ticket) return;
       if (offset >= total && state.page > 1) {
         this.#state = { ...state, page: 1 };
@@ -453,7 +454,8 @@ class SearchBox {
         this.#focusCountWhenDrawn = false;
         this.#page.count.focus();
       }
-      this.#sayFound(total, offset, hits.length);
+      this.#sayFound(total, offset, hits.length, correction);
+      if (correction) this.#showCorrection(correction);
       this.#shown(total);
       if (total === 0) void this.#suggest(current);
       await this.#countFilters(current, core, request);
@@ -492,29 +494,55 @@ class SearchBox {
     const query = this.#state.query;
     const nearest = query.trim() === '' ? undefined : await this.#search.suggest(query);
     if (ticket !== this.#ticket || nearest === undefined) return;
-    const state = { ...this.#state, query: nearest, page: 1 };
-    const link = element('a', nearest, { href: addressOf(state) });
-    link.addEventListener('click', (event) => {
-      event.preventDefault();
-      this.#page.input.value = nearest;
-      void this.#change(state, false);
-    });
-    const offer = element('p', undefined, { class: 'search-suggestion', 'data-search-suggestion': '' });
-    offer.append(
+    this.#showOffer([
       'Did you mean ',
-      link,
+      this.#queryLink(nearest),
       '? ',
       element('a', 'How search reads a query', { href: '#search-help' }),
-    );
+    ]);
+  }
+
+  /** Says that a word was found only with a typo: what was searched for, and a link to the query as typed. */
+  #showCorrection({ showing, instead }: Correction): void {
+    this.#showOffer([
+      'Showing results for ',
+      element('strong', showing),
+      '. Search instead for ',
+      this.#queryLink(instead),
+      '.',
+    ]);
+  }
+
+  /** A link that runs `query` here (its address runs it too). */
+  #queryLink(query: string): HTMLAnchorElement {
+    const state = { ...this.#state, query, page: 1 };
+    const link = element('a', query, { href: addressOf(state) });
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      this.#page.input.value = query;
+      void this.#change(state, false);
+    });
+    return link;
+  }
+
+  /** Draws an offer of another query after the status, in place of the one before. */
+  #showOffer(parts: (string | Node)[]): void {
+    const offer = element('p', undefined, { class: 'search-suggestion', 'data-search-suggestion': '' });
+    offer.append(...parts);
     this.#offer?.remove();
     this.#offer = offer;
     this.#page.status.after(offer);
   }
 
   /** How many were found, for what, and which of them this page shows. */
-  #sayFound(total: number, offset: number, shownHits: number): void {
+  #sayFound(total: number, offset: number, shownHits: number, correction?: Correction): void {
     const query = this.#state.query.trim();
-    const about = query === '' ? '' : ` for “${query}”`;
+    const about =
+      query === ''
+        ? ''
+        : correction
+          ? ` for “${correction.showing}” (corrected from “${query}”)`
+          : ` for “${query}”`;
     const range = total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + shownHits}` : '';
     this.#say(
       `${total === 0 ? 'No organisations found' : `${countOf(total, 'organisation')} found`}${about}${range}.`,

@@ -7,6 +7,7 @@ import type { CallName, ResultsRequest, SearchCalls } from './protocol.ts';
 import { parseQuery } from '../format/query.ts';
 import { matchReason } from './result-card.ts';
 import { resultPageAddress, resultsCsv } from './results-csv.ts';
+import { correctionOf } from './spelling.ts';
 
 export type SearchService = {
   [Name in CallName]: (...args: SearchCalls[Name]['args']) => Promise<SearchCalls[Name]['answer']>;
@@ -47,7 +48,15 @@ export function searchService(engine: SearchEngine): SearchService {
       const objects = await Promise.all(
         needed.map(async (hit) => [hit.document, await engine.objects(hit.document)] as [number, string]),
       );
-      return { total: response.documents.length, hits: response.hits, offset: response.offset, objects };
+      const correction =
+        response.documents.length === 0 ? undefined : correctionOf(query, await engine.corrections(request.query));
+      return {
+        total: response.documents.length,
+        hits: response.hits,
+        offset: response.offset,
+        objects,
+        ...(correction && { correction }),
+      };
     },
     async counts(request) {
       return countsFor(engine, request, await documentsOf(request));
