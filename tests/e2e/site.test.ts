@@ -300,6 +300,46 @@ test('downloads match their checksums, and CSV cannot smuggle a formula', () => 
   );
 });
 
+test("a first build's feed, with no edition kept, is well-formed Atom with an entry dated by the crawl", async () => {
+  const crawled = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as { finishedAt: string };
+  const page = await browser.newPage();
+  // Read by the browser's own XML parser, as a feed reader would.
+  const feed = await page.evaluate((xml) => {
+    const document = new DOMParser().parseFromString(xml, 'application/xml');
+    const atom = 'http://www.w3.org/2005/Atom';
+    const child = (parent: Element, name: string) =>
+      [...parent.children].find((element) => element.namespaceURI === atom && element.localName === name);
+    const root = document.documentElement;
+    return {
+      errors: document.getElementsByTagName('parsererror').length,
+      root: `${root.namespaceURI} ${root.localName}`,
+      id: child(root, 'id')?.textContent,
+      title: child(root, 'title')?.textContent,
+      updated: child(root, 'updated')?.textContent,
+      entries: [...root.children]
+        .filter((element) => element.localName === 'entry')
+        .map((entry) => ({
+          id: child(entry, 'id')?.textContent,
+          title: child(entry, 'title')?.textContent,
+          updated: child(entry, 'updated')?.textContent,
+          link: child(entry, 'link')?.getAttribute('href'),
+        })),
+    };
+  }, html('feed.xml'));
+  await page.close();
+  assert.equal(feed.errors, 0);
+  assert.equal(feed.root, 'http://www.w3.org/2005/Atom feed');
+  assert.ok(feed.id && feed.title);
+  assert.equal(new Date(feed.updated!).getTime(), new Date(crawled.finishedAt).getTime());
+  assert.ok(feed.entries.length >= 1, 'at least one entry');
+  for (const entry of feed.entries) {
+    assert.ok(entry.id?.startsWith('tag:') && entry.title, JSON.stringify(entry));
+    assert.equal(new Date(entry.updated!).getTime(), new Date(crawled.finishedAt).getTime());
+    assert.ok(existsSync(join(site, entry.link!)), entry.link!);
+  }
+  assert.match(feed.entries[0]!.title!, new RegExp(`: ${summary.organisations} organisations$`));
+});
+
 test('the offline copy, beside the site in its release folder, holds the whole site, and unpacked it works from file://', async () => {
   const release = releaseDirOf(site);
   assert.deepEqual(
