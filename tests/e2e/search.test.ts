@@ -21,6 +21,7 @@ import { longTaskBoundMs } from '../support/long-tasks.ts';
 import { openPage, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
+import { axeViolations } from '../support/axe.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
@@ -395,6 +396,7 @@ test('a word found only with a typo is announced: "Showing results for …", wit
     const offer = page.locator('[data-search-suggestion]');
     assert.equal(await offer.textContent(), `Showing results for ${word}. Search instead for "${typo}".`);
     assert.match((await page.locator('[data-search-status]').textContent()) ?? '', new RegExp(`corrected from “${typo}”`));
+    assert.deepEqual(await axeViolations(page), []);
     // The word as typed, quoted, is matched exactly: nothing, and the word it is near is offered back.
     await offer.getByRole('link', { name: `"${typo}"` }).click();
     assert.equal(await resultsFor(page, `"${typo}"`), 0);
