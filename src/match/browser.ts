@@ -163,7 +163,12 @@ function showSummary(page: MatchElements, state: MatchState): void {
 }
 
 /** One row of the table, with the list where the reader picks another organisation, or none. */
-function rowElement(page: MatchElements, state: MatchState, row: ShownRow, index: number): HTMLTableRowElement {
+function rowElement(
+  page: MatchElements,
+  state: MatchState,
+  row: ShownRow,
+  index: number,
+): HTMLTableRowElement {
   const tr = element('tr');
   tr.append(element('td', row.input));
   for (let cell = 0; cell < 5; cell += 1) tr.append(element('td'));

@@ -6,8 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Register } from '../records/register.ts';
 import { SiteArchives } from './archive-thread.ts';
-import { archiveFolder } from './tar.ts';
-import { setSiteContext, type DownloadFile, type ReleaseFile, type SiteContext } from './context.ts';
+import { setSiteContext, type DownloadFile } from './context.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
 import { financialSeries } from '../money/financial-series.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
@@ -23,7 +22,8 @@ import { releaseMemory } from './node-flags.ts';
 import { writeSearchEngineFiles } from './search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
-import { releaseDirOf, releaseFileLink, releaseFolderBeside } from '../hosting/release-folder.ts';
+import { releaseDirOf, releaseFolderBeside } from '../hosting/release-folder.ts';
+import { pageContext, releaseLinkOf } from './page-context.ts';
 import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
@@ -429,8 +429,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     );
     const search = await running.searching;
     rmSync(documentsFile, { force: true });
-    const link = (name: string) => releaseFileLink(name, options.releaseUrl, folders.releaseBesideSite);
-    const databaseFile = { ...data.database, ...link(data.database.name) };
+    const databaseFile = { ...data.database, ...releaseLinkOf(data.database.name, options, folders) };
     const downloads = await step('downloads', () =>
       writeSiteDownloads(register, staging, records, data.sources, databaseFile, options.editions),
     );
@@ -490,36 +489,6 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     rmSync(documentsFile, { force: true });
     setSiteContext(undefined);
   }
-}
-
-/** What the pages are handed (src/site/context.ts). */
-function pageContext(
-  options: SiteOptions,
-  built: Pick<SiteContext, 'dataDir' | 'downloads' | 'recordFiles' | 'register'> & {
-    releaseBesideSite: string | undefined;
-    archives: readonly { name: string; title: string }[];
-    databaseFile: ReleaseFile;
-  },
-): SiteContext {
-  return {
-    dataDir: built.dataDir,
-    downloads: built.downloads,
-    archives: built.archives.map(({ name, title }) => ({
-      name,
-      title,
-      unpacksInto: archiveFolder(name),
-      ...releaseFileLink(name, options.releaseUrl, built.releaseBesideSite),
-    })),
-    database: built.databaseFile,
-    recordFiles: built.recordFiles,
-    register: built.register,
-    // Where the release files are linked only beside the site, the pages say so.
-    ...(options.releaseUrl === undefined &&
-      built.releaseBesideSite !== undefined && { releaseBesideSite: built.releaseBesideSite }),
-    ...(options.signingKey && { publicKey: options.signingKey.publicKeyText }),
-    editions: options.editions ?? NO_EDITIONS,
-    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
-  };
 }
 
 /** A folder's signed manifest written, and what it lists, named by where it will be once swapped in. */

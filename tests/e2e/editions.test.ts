@@ -207,7 +207,10 @@ test('every link of the changes pages, the histories and the pages of former org
   }
   assert.deepEqual(broken, []);
   // Rendered in a staging folder, the pages link the release folder beside the site as published.
-  assert.match(readFileSync(join(at.site, 'downloads.html'), 'utf8'), /href="\.\.\/dist-release\/orgdir\.sqlite\.gz"/);
+  assert.match(
+    readFileSync(join(at.site, 'downloads.html'), 'utf8'),
+    /href="\.\.\/dist-release\/orgdir\.sqlite\.gz"/,
+  );
 
   const removed = second.changes.find((change) => change.kind === 'removed')!;
   const newest = new EditionStore(at.editions).latest()!;

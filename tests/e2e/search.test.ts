@@ -342,7 +342,8 @@ function edits(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, at) => at);
   for (const [i, x] of [...a].entries()) {
     const next = [i + 1];
-    for (const [j, y] of [...b].entries()) next.push(Math.min(row[j + 1]! + 1, next[j]! + 1, row[j]! + (x === y ? 0 : 1)));
+    for (const [j, y] of [...b].entries())
+      next.push(Math.min(row[j + 1]! + 1, next[j]! + 1, row[j]! + (x === y ? 0 : 1)));
     row = next;
   }
   return row[b.length]!;
@@ -355,7 +356,9 @@ function vocabulary(): Set<string> {
 
 /** The words of `known` within `distance` edits of `word`. */
 function near(known: Set<string>, word: string, distance: number): string[] {
-  return [...known].filter((other) => Math.abs(other.length - word.length) <= distance && edits(other, word) <= distance);
+  return [...known].filter(
+    (other) => Math.abs(other.length - word.length) <= distance && edits(other, word) <= distance,
+  );
 }
 
 /** The search page at each width, from file:// and over http, each in a context of its own. */
@@ -385,7 +388,9 @@ test('a word found only with a typo is announced: "Showing results for …", wit
     ...documents
       .flatMap((document) => referenceWords(document.display.name))
       .filter((word) => /^[a-z]{7,}$/.test(word))
-      .flatMap((word) => [...'aeiouy'].map((letter) => [word, `${word.slice(0, 4)}${letter}${word.slice(5)}`])),
+      .flatMap((word) =>
+        [...'aeiouy'].map((letter) => [word, `${word.slice(0, 4)}${letter}${word.slice(5)}`]),
+      ),
   ] as [string, string][];
   const [word, typo] = candidates.find(
     ([right, wrong]) => known.has(right) && !known.has(wrong) && near(known, wrong, 1).join() === right,
@@ -395,7 +400,10 @@ test('a word found only with a typo is announced: "Showing results for …", wit
     assert.equal(await resultsFor(page, word), idsWith([word], false).length);
     const offer = page.locator('[data-search-suggestion]');
     assert.equal(await offer.textContent(), `Showing results for ${word}. Search instead for "${typo}".`);
-    assert.match((await page.locator('[data-search-status]').textContent()) ?? '', new RegExp(`corrected from “${typo}”`));
+    assert.match(
+      (await page.locator('[data-search-status]').textContent()) ?? '',
+      new RegExp(`corrected from “${typo}”`),
+    );
     assert.deepEqual(await axeViolations(page), []);
     // The word as typed, quoted, is matched exactly: nothing, and the word it is near is offered back.
     await offer.getByRole('link', { name: `"${typo}"` }).click();

@@ -357,7 +357,10 @@ test('the offline copy, beside the site in its release folder, holds the whole s
     );
   }
   // Without a release address the site links the offline copy in the release folder beside it.
-  assert.match(html('index.html'), /<a href="\.\.\/site-release\/orgdir-site\.tar\.gz">The whole site as one .tar.gz/);
+  assert.match(
+    html('index.html'),
+    /<a href="\.\.\/site-release\/orgdir-site\.tar\.gz">The whole site as one .tar.gz/,
+  );
   assert.match(html('downloads.html'), /<a href="\.\.\/site-release\/orgdir-site\.tar\.gz">/);
   assert.match(html('downloads.html'), /in its release folder,\s+<code>site-release\/<\/code>/);
   // The database is beside the site too, with its checksum, and named on the downloads page.
@@ -424,7 +427,9 @@ test('every download the home and downloads pages describe is a link to a file t
       .filter((name) => /\.(gz|sha256)$/.test(name))
       .map((name) => `site-release/${name}`),
   ].sort();
-  assert.ok(offered.includes(`site-release/${TAR_ARCHIVE_NAME}`) && offered.includes(`site-release/${DATABASE_FILE}`));
+  assert.ok(
+    offered.includes(`site-release/${TAR_ARCHIVE_NAME}`) && offered.includes(`site-release/${DATABASE_FILE}`),
+  );
   // Served as a host would serve the site with its release folder beside it.
   const both = await serveSite(work);
   try {
@@ -439,12 +444,15 @@ test('every download the home and downloads pages describe is a link to a file t
           const hrefs = await downloadLinks(page);
           assert.ok(hrefs.length > 0, `${path} links no download`);
           for (const href of hrefs) {
-            if (href.startsWith('file:')) assert.ok(existsSync(fileURLToPath(href)), `${path} at ${width}: ${href}`);
+            if (href.startsWith('file:'))
+              assert.ok(existsSync(fileURLToPath(href)), `${path} at ${width}: ${href}`);
             else assert.equal((await page.request.get(href)).status(), 200, `${path} at ${width}: ${href}`);
             linked.add(decodeURIComponent(href.slice(base.length)));
           }
-          if (path === 'index.html') assert.ok(linked.has(`site-release/${TAR_ARCHIVE_NAME}`), 'the home page links the offline copy');
-          if (width === PHONE.width) assert.deepEqual((await sidewaysOverflow(page)).cutOff, [], `${path} at ${width}`);
+          if (path === 'index.html')
+            assert.ok(linked.has(`site-release/${TAR_ARCHIVE_NAME}`), 'the home page links the offline copy');
+          if (width === PHONE.width)
+            assert.deepEqual((await sidewaysOverflow(page)).cutOff, [], `${path} at ${width}`);
           if (base === both.root && width === 1280) assert.deepEqual(await axeViolations(page), [], path);
           assert.deepEqual(problems, [], `${path} at ${width}`);
           await context.close();
@@ -583,13 +591,22 @@ test("the site is a link to the folder it shows, marked as orgdir's, and the nex
   const before = readlinkSync(site);
   // This time with the release folder elsewhere, and no address for it.
   const elsewhere = join(work, 'elsewhere', 'release');
-  await buildSite({ dataDir: FIXTURE, siteDir: site, releaseDir: elsewhere, tarGz: false, logLevel: 'error' });
+  await buildSite({
+    dataDir: FIXTURE,
+    siteDir: site,
+    releaseDir: elsewhere,
+    tarGz: false,
+    logLevel: 'error',
+  });
   assert.notEqual(readlinkSync(site), before);
   // The database is named, not linked, and the page says why and how to get it.
   assert.ok(existsSync(join(elsewhere, DATABASE_FILE)));
   assert.doesNotMatch(html('downloads.html'), /sqlite\.gz"/);
   assert.match(html('downloads.html'), /<code>orgdir\.sqlite\.gz<\/code>, not linked from here/);
-  assert.match(html('downloads.html'), /without the address they are\s+published at, so they are not linked here: ask the site(&#39;|')s publisher/);
+  assert.match(
+    html('downloads.html'),
+    /without the address they are\s+published at, so they are not linked here: ask the site(&#39;|')s publisher/,
+  );
   assert.ok(existsSync(join(site, 'index.html')) && existsSync(join(site, OUTPUT_MARK)));
   assert.ok(!existsSync(join(work, before)), 'the folder shown before is gone');
 });

@@ -127,7 +127,8 @@ function linkProblem(
     target = posix.normalize(posix.join(posix.dirname(file), decoded));
     // The one way out of the site: to a file of its release folder, written beside it.
     const release = `../${basename(releaseDirOf(site))}/`;
-    if ((target.startsWith('../') || target === '..') && !target.startsWith(release)) return 'leaves the site';
+    if ((target.startsWith('../') || target === '..') && !target.startsWith(release))
+      return 'leaves the site';
     if (!existsSync(join(site, target))) return 'no such file';
   }
   if (fragment !== undefined && fragment !== '' && target.endsWith('.html')) {

@@ -605,7 +605,8 @@ export class SearchEngine {
           if (term === word.word || (word.prefix && term.startsWith(word.word))) asTyped = true;
           const documents = new Map<number, number>();
           index!.addFieldsOf([term], documents);
-          if (best === undefined || documents.size > best.documents) best = { term, documents: documents.size };
+          if (best === undefined || documents.size > best.documents)
+            best = { term, documents: documents.size };
         }
       }
       if (!asTyped && best !== undefined) corrected.set(word.word, best.term);

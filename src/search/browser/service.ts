@@ -49,7 +49,9 @@ export function searchService(engine: SearchEngine): SearchService {
         needed.map(async (hit) => [hit.document, await engine.objects(hit.document)] as [number, string]),
       );
       const correction =
-        response.documents.length === 0 ? undefined : correctionOf(query, await engine.corrections(request.query));
+        response.documents.length === 0
+          ? undefined
+          : correctionOf(query, await engine.corrections(request.query));
       return {
         total: response.documents.length,
         hits: response.hits,

@@ -84,7 +84,15 @@ test('a saved result chosen from an organisation no longer on the register says 
 });
 
 test("the summary's counts follow the reader's choices among the rows shown", () => {
-  const option = { id: 'a', name: 'A', county: '', number: '', score: 90, reason: 'similar' as const, goneSince: '' };
+  const option = {
+    id: 'a',
+    name: 'A',
+    county: '',
+    number: '',
+    score: 90,
+    reason: 'similar' as const,
+    goneSince: '',
+  };
   const shown: ShownRow[] = [
     { input: 'one', status: 'matched', options: [option] },
     { input: 'two', status: 'ambiguous', options: [option, { ...option, id: 'b' }] },

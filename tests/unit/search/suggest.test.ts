@@ -69,7 +69,10 @@ test('a word found only with a typo is named with the word it matched; one found
   // The last word, while typed, matches the words it begins: no correction.
   assert.deepEqual(await engine.corrections('sligo thea'), new Map());
   // A director's name is matched exactly, never corrected.
-  assert.deepEqual(correctionOf(parseQuery('director: developement'), new Map([['developement', 'development']])), undefined);
+  assert.deepEqual(
+    correctionOf(parseQuery('director: developement'), new Map([['developement', 'development']])),
+    undefined,
+  );
   assert.deepEqual(
     correctionOf(parseQuery('"youth arts" developement galway'), new Map([['developement', 'development']])),
     {

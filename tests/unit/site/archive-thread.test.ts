@@ -66,7 +66,12 @@ test('pages added as rendered come first, every other file after them', async ()
   writeFileSync(join(site, 'favicon.svg'), '<svg/>');
   await archives.finish();
   const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' });
-  assert.deepEqual(listed.trim().split('\n'), ['site/', 'site/org/b.html', 'site/favicon.svg', 'site/org/b.json']);
+  assert.deepEqual(listed.trim().split('\n'), [
+    'site/',
+    'site/org/b.html',
+    'site/favicon.svg',
+    'site/org/b.json',
+  ]);
 });
 
 test('a page archived as rendered but written otherwise fails the archive', async () => {

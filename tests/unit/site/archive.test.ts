@@ -40,7 +40,9 @@ test('the tar.gz holds every file with its content, long paths included, and a c
   assert.deepEqual(filesUnder(join(out, 'site')).sort(), Object.keys(files).sort());
   for (const [path, content] of Object.entries(files))
     assert.equal(readFileSync(join(out, 'site', path), 'utf8'), content);
-  const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' }).trim().split('\n');
+  const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   assert.equal(listed[0], 'site/');
   assert.deepEqual(
     listed.filter((entry) => !entry.startsWith('site/')),
