@@ -166,8 +166,10 @@ async function publish(
         const summary = await buildSite({
           dataDir: data,
           siteDir: site,
-          // The publish swaps the new site in, with the data and the edition.
+          // The publish swaps the new site in, with the data and the edition: its pages link the
+          // release folder beside the site folder it becomes.
           swapIn: 'rename',
+          publishedSiteDir: settings.siteDir,
           editions: view,
           ...(read && { read }),
           recordFiles: settings.recordFiles,

@@ -5,7 +5,8 @@
 // (ORGDIR_SITE_URL) when it is known; otherwise they are relative, which Atom resolves against
 // the feed's own address. Every organisation an entry names is a link to its page; what an entry
 // has no room to name, it links to on the edition's changes pages.
-import { organisationPath } from '../lib/routes.ts';
+import { HOME, organisationPath } from '../lib/routes.ts';
+import type { Register } from '../records/register.ts';
 import { relativeUrl } from '../lib/urls.ts';
 import { labelOf } from '../records/organisation.ts';
 import { changesPath, changeSummary, editionTitle, CHANGES, FEED } from './present.ts';
@@ -134,9 +135,53 @@ function feedDocument(envelope: Envelope, linking: Linking): string {
   ].join('\n');
 }
 
+/** The register the site was built from, as a feed with no edition to list names it. */
+export interface FeedSnapshot {
+  /** When its crawl ended (or began), else when the site was built: an RFC 3339 time. */
+  crawledAt: string;
+  organisations: number;
+}
+
+/** The register as crawled: its crawl's time from the manifest, the build's when the manifest has none. */
+export function snapshotOf(
+  register: Pick<Register, 'manifest' | 'organisations'>,
+  now: () => Date = () => new Date(),
+): FeedSnapshot {
+  const { finishedAt, startedAt } = register.manifest as Record<string, unknown>;
+  const time = [finishedAt, startedAt]
+    .map((value) => (typeof value === 'string' ? new Date(value) : new Date(Number.NaN)))
+    .find((date) => !Number.isNaN(date.getTime()));
+  return { crawledAt: (time ?? now()).toISOString(), organisations: register.organisations.length };
+}
+
+/**
+ * The one entry of a site feed with no edition kept (a site built without its editions, or
+ * before the first): the register as crawled, linked to the home page.
+ */
+function snapshotEntry(snapshot: FeedSnapshot, siteUrl: string | undefined): Entry {
+  const day = snapshot.crawledAt.slice(0, 10);
+  const date = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IE', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const count = `${snapshot.organisations.toLocaleString('en-IE')} organisation${snapshot.organisations === 1 ? '' : 's'}`;
+  return {
+    id: `tag:${tagAuthority(siteUrl)},${day}:orgdir/register/${snapshot.crawledAt}`,
+    title: `The register as crawled on ${date}: ${count}`,
+    updated: snapshot.crawledAt,
+    href: HOME,
+    summary: `${count}, as the register gave them on ${date}. What changes from one crawl to the next will be listed here.`,
+    content: '',
+  };
+}
+
 export interface FeedOptions {
   /** Newest first. */
   editions: readonly KeptEdition[];
+  /** The register the site was built from: the feed's one entry while no edition is kept. */
+  snapshot?: FeedSnapshot;
   /** With a trailing slash, e.g. https://example.org/orgdir/. */
   siteUrl?: string;
   title?: string;
@@ -151,7 +196,7 @@ export function atomFeed(options: FeedOptions): string {
   const linking = linker(FEED, siteUrl, options.hasPage);
   const feedId =
     siteUrl === undefined ? `tag:${tagAuthority(siteUrl)},2026:orgdir/editions` : new URL(FEED, siteUrl).href;
-  const entries = editions.map((edition): Entry => {
+  const fromEditions = editions.map((edition): Entry => {
     const { meta } = edition;
     return {
       id: editionTag(siteUrl, meta),
@@ -165,11 +210,13 @@ export function atomFeed(options: FeedOptions): string {
       content: entryContent(edition, linking),
     };
   });
+  const entries =
+    fromEditions.length === 0 && options.snapshot ? [snapshotEntry(options.snapshot, siteUrl)] : fromEditions;
   return feedDocument(
     {
       id: feedId,
       title: options.title ?? 'orgdir: what changed in the register',
-      updated: editions[0]?.meta.publishedAt ?? NEVER,
+      updated: editions[0]?.meta.publishedAt ?? options.snapshot?.crawledAt ?? NEVER,
       self: FEED,
       alternate: CHANGES,
       entries,

@@ -5,7 +5,7 @@ import { countyKey } from '../lib/counties.ts';
 import { NOT_GIVEN_KEY } from '../records/group-keys.ts';
 import type { Register } from '../records/register.ts';
 import { formerOrganisations, organisationPlaces } from './former.ts';
-import { touchedBy, type GroupFeedKind } from './feed.ts';
+import { touchedBy, type GroupFeedKind, snapshotOf } from './feed.ts';
 import type { EditionsView, KeptEdition } from './history.ts';
 import type { Member } from './edition-file.ts';
 
@@ -80,12 +80,18 @@ export function codesOf(register: Register): GroupsOf {
   ];
 }
 
-/** What every group's feed takes of the build: the site's address, which organisations have a page, the newest edition's time. */
+/**
+ * What every feed takes of the build: the site's address, which organisations have a page, the
+ * newest edition's time, or the crawl's when no edition is kept (a feed is dated even then), and
+ * the register as crawled, for a site feed with no edition to list.
+ */
 export function feedSettings(view: EditionsView, register: Register) {
   const place = organisationPlaces(view, register);
+  const snapshot = snapshotOf(register);
   return {
     hasPage: (id: string) => place(id).page,
-    ...(view.editions[0] === undefined ? {} : { updated: view.editions[0].meta.publishedAt }),
+    updated: view.editions[0]?.meta.publishedAt ?? snapshot.crawledAt,
+    snapshot,
     ...(view.siteUrl === undefined ? {} : { siteUrl: view.siteUrl }),
   };
 }

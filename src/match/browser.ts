@@ -15,7 +15,7 @@ import {
   type ShownRow,
   type ToWorker,
 } from './protocol.ts';
-import { reasonOf } from './result.ts';
+import { chosenCounts, reasonOf } from './result.ts';
 import { MATCH_TABLE_FUNCTION } from './table.ts';
 import { serveMatch, type MatchWorkerScope } from './worker.ts';
 
@@ -70,6 +70,8 @@ interface MatchState {
   file?: File | undefined;
   shown: ShownRow[];
   choices: Map<number, number | undefined>;
+  /** The matcher's summary of the list shown, before the reader's choices. */
+  summary?: MatchSummary;
   /** The turn of drawing rows still to come, stopped by the next match. */
   drawing?: ReturnType<typeof setTimeout>;
 }
@@ -147,8 +149,26 @@ function fillRow(tr: HTMLTableRowElement, row: ShownRow, choice: number | undefi
   reasonCell!.textContent = reasonText(row, choice, matched);
 }
 
+/** The summary of the whole list, as the reader's choices leave it. */
+function showSummary(page: MatchElements, state: MatchState): void {
+  const summary = state.summary;
+  if (!summary) return;
+  const { matched, open, chosen } = chosenCounts(summary, state.shown, state.choices);
+  const yours = chosen === 0 ? '' : ` (${count(chosen)} chosen by you)`;
+  const partly =
+    state.shown.length < summary.rows
+      ? ` The first ${count(state.shown.length)} are shown here; the download has every line.`
+      : '';
+  page.summary.textContent = `${count(summary.rows)} lines: ${count(matched)} matched, ${count(open)} without a match${yours}.${partly}`;
+}
+
 /** One row of the table, with the list where the reader picks another organisation, or none. */
-function rowElement(state: MatchState, row: ShownRow, index: number): HTMLTableRowElement {
+function rowElement(
+  page: MatchElements,
+  state: MatchState,
+  row: ShownRow,
+  index: number,
+): HTMLTableRowElement {
   const tr = element('tr');
   tr.append(element('td', row.input));
   for (let cell = 0; cell < 5; cell += 1) tr.append(element('td'));
@@ -168,6 +188,7 @@ function rowElement(state: MatchState, row: ShownRow, index: number): HTMLTableR
     const chosen = select.value === '' ? undefined : Number(select.value);
     state.choices.set(index, chosen);
     fillRow(tr, row, chosen);
+    showSummary(page, state);
   });
   cell.append(select);
   return tr;
@@ -177,22 +198,19 @@ function rowElement(state: MatchState, row: ShownRow, index: number): HTMLTableR
 function showResult(page: MatchElements, state: MatchState, summary: MatchSummary, shown: ShownRow[]): void {
   state.shown = shown;
   state.choices = new Map();
+  state.summary = summary;
   page.body.replaceChildren();
   const drawFrom = (start: number): void => {
     const rows = shown
       .slice(start, start + ROWS_PER_TURN)
-      .map((row, at) => rowElement(state, row, start + at));
+      .map((row, at) => rowElement(page, state, row, start + at));
     page.body.append(...rows);
     if (start + ROWS_PER_TURN < shown.length)
       state.drawing = setTimeout(() => drawFrom(start + ROWS_PER_TURN));
   };
   clearTimeout(state.drawing);
   drawFrom(0);
-  const partly =
-    shown.length < summary.rows
-      ? ` The first ${count(shown.length)} are shown here; the download has every line.`
-      : '';
-  page.summary.textContent = `${count(summary.rows)} lines: ${count(summary.matched)} matched, ${count(summary.open)} without a match.${partly}`;
+  showSummary(page, state);
   page.status.textContent = `Matched in this browser: ${count(summary.rows)} lines in ${(summary.milliseconds / 1000).toFixed(1)} s.`;
   page.results.hidden = false;
 }

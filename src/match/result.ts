@@ -8,6 +8,7 @@ import { noLongerOnRegisterSince } from '../lib/register-status.ts';
 import { publicAddress } from '../lib/urls.ts';
 import type { Candidate, LineMatch, MatchEntry } from './matcher.ts';
 import { RESULT_COLUMNS } from './table.ts';
+import type { MatchSummary, ShownRow } from './protocol.ts';
 
 const REASONS: Readonly<Record<Candidate['reason'], string>> = {
   id: 'same id',
@@ -82,4 +83,34 @@ export function matchedCsv(list: MatchedList, entries: readonly MatchEntry[], si
     );
   });
   return lines.join('');
+}
+
+/** The summary's counts with the reader's choices: a row chosen is matched, a match undone is not. */
+export interface ChosenCounts {
+  matched: number;
+  /** Rows without a match: candidates none was chosen of, or nothing found. */
+  open: number;
+  /** Rows whose organisation the reader changed from the matcher's. */
+  chosen: number;
+}
+
+/** The matcher's counts of the whole list, moved by each choice the reader made among the rows shown. */
+export function chosenCounts(
+  summary: Pick<MatchSummary, 'matched' | 'open'>,
+  shown: readonly ShownRow[],
+  choices: ReadonlyMap<number, number | undefined>,
+): ChosenCounts {
+  let { matched, open } = summary;
+  let chosen = 0;
+  for (const [index, choice] of choices) {
+    const row = shown[index];
+    if (!row || row.status === 'blank') continue;
+    const wasMatched = row.status === 'matched';
+    if (choice !== (wasMatched ? 0 : undefined)) chosen += 1;
+    const isMatched = choice !== undefined;
+    if (wasMatched === isMatched) continue;
+    matched += isMatched ? 1 : -1;
+    open += isMatched ? -1 : 1;
+  }
+  return { matched, open, chosen };
 }

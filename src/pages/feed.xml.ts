@@ -5,8 +5,8 @@ import { feedSettings } from '../editions/group-feeds.ts';
 
 export function GET(): Response {
   const view = siteEditions();
-  const { hasPage, siteUrl } = feedSettings(view, siteRegister());
+  const { hasPage, siteUrl, snapshot } = feedSettings(view, siteRegister());
   return atomResponse(
-    atomFeed({ editions: view.editions, hasPage, ...(siteUrl === undefined ? {} : { siteUrl }) }),
+    atomFeed({ editions: view.editions, hasPage, snapshot, ...(siteUrl === undefined ? {} : { siteUrl }) }),
   );
 }

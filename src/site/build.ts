@@ -6,7 +6,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Register } from '../records/register.ts';
 import { SiteArchives } from './archive-thread.ts';
-import { setSiteContext, type DownloadFile, type ReleaseFile, type SiteContext } from './context.ts';
+import { setSiteContext, type DownloadFile } from './context.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
 import { seriesOfReports, type FinancialYear } from '../money/financial-series.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
@@ -22,7 +22,8 @@ import { releaseMemory } from './node-flags.ts';
 import { writeSearchEngineFiles } from './search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
-import { releaseDirOf } from '../hosting/release-folder.ts';
+import { releaseDirOf, releaseFolderBeside } from '../hosting/release-folder.ts';
+import { pageContext, releaseLinkOf } from './page-context.ts';
 import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
@@ -67,9 +68,16 @@ export interface SiteOptions {
   read?: ReadSite;
   /**
    * Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the
-   * database and the offline copy there.
+   * database and the offline copy there. Without it the site links them in the release folder
+   * beside the site (`../dist-release/…`), when it is written there.
    */
   releaseUrl?: string;
+  /**
+   * The site folder this build becomes once published, when it is rendered elsewhere first
+   * (`npm run build` renders into a staging folder): the release folder the pages link beside it
+   * is that folder's. Default `siteDir`.
+   */
+  publishedSiteDir?: string;
   /** The site's public address: canonical links and a sitemap. */
   siteUrl?: string;
   /**
@@ -138,11 +146,6 @@ function archiveTime(register: Register): Date {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 }
 
-/** A release folder file's address, when the publisher gave the folder's (ORGDIR_RELEASE_URL). */
-function releaseHref(name: string, releaseUrl: string | undefined): { href?: string } {
-  return releaseUrl === undefined ? {} : { href: new URL(name, releaseUrl).href };
-}
-
 /** The offline copies a build writes, by its options. */
 function offlineArchives(options: SiteOptions): { name: string; title: string }[] {
   if (!(options.tarGz ?? true)) return [];
@@ -156,6 +159,8 @@ function offlineArchives(options: SiteOptions): { name: string; title: string }[
 
 /** Where a build reads and writes: the folders it replaces, and the staging folders beside them. */
 interface BuildFolders {
+  /** The release folder's name beside the published site folder, for the pages' links; none when elsewhere. */
+  releaseBesideSite: string | undefined;
   dataDir: string;
   siteDir: string;
   releaseDir: string;
@@ -184,7 +189,9 @@ function buildFolders(options: SiteOptions): BuildFolders {
     dirname(releaseDir),
     `.orgdir-building-${basename(releaseDir)}-${process.pid}-${Date.now()}`,
   );
-  return { dataDir, siteDir, releaseDir, staging, releaseStaging };
+  const published = options.publishedSiteDir ?? siteDir;
+  const releaseBesideSite = releaseFolderBeside(published, options.releaseDir ?? releaseDirOf(published));
+  return { releaseBesideSite, dataDir, siteDir, releaseDir, staging, releaseStaging };
 }
 
 /** Empties the staging folders (the site's is the records' folder, when they were read already). */
@@ -424,7 +431,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     );
     const search = await running.searching;
     rmSync(documentsFile, { force: true });
-    const databaseFile = { ...data.database, ...releaseHref(data.database.name, options.releaseUrl) };
+    const databaseFile = { ...data.database, ...releaseLinkOf(data.database.name, options, folders) };
     const downloads = await step('downloads', () =>
       writeSiteDownloads(register, staging, records, data.sources, databaseFile, seriesOf),
     );
@@ -439,6 +446,7 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
       databaseFile,
       recordFiles,
       register,
+      releaseBesideSite: folders.releaseBesideSite,
     });
     setSiteContext(context);
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
@@ -490,31 +498,6 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
 function writeBesidePages(staging: string, options: SiteOptions): Promise<PermalinkFiles> {
   writeSearchEngineFiles(staging, options.siteUrl);
   return writePermalinkFiles(staging, options.editions ?? NO_EDITIONS);
-}
-
-/** What the pages are handed (src/site/context.ts). */
-function pageContext(
-  options: SiteOptions,
-  built: Pick<SiteContext, 'dataDir' | 'downloads' | 'recordFiles' | 'register'> & {
-    archives: readonly { name: string; title: string }[];
-    databaseFile: ReleaseFile;
-  },
-): SiteContext {
-  return {
-    dataDir: built.dataDir,
-    downloads: built.downloads,
-    archives: built.archives.map(({ name, title }) => ({
-      name,
-      title,
-      ...releaseHref(name, options.releaseUrl),
-    })),
-    database: built.databaseFile,
-    recordFiles: built.recordFiles,
-    register: built.register,
-    ...(options.signingKey && { publicKey: options.signingKey.publicKeyText }),
-    editions: options.editions ?? NO_EDITIONS,
-    ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
-  };
 }
 
 /** A folder's signed manifest written, and what it lists, named by where it will be once swapped in. */

@@ -8,6 +8,7 @@ import { readRegister, type Register } from '../records/register.ts';
 import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
 import { financialSeries, type FinancialYear } from '../money/financial-series.ts';
 import { DOWNLOADS_DIR, RECORDS_DOWNLOAD } from '../lib/routes.ts';
+import type { ReleaseLink } from '../hosting/release-folder.ts';
 
 /** One file of the downloads page. */
 export interface DownloadFile {
@@ -23,17 +24,19 @@ export interface DownloadFile {
 
 /**
  * A file published beside the site, in the release folder (docs/publishing.md: "The release folder"): its name, and
- * the absolute address it is published at when the publisher gave one (ORGDIR_RELEASE_URL). Its
- * size and checksum when known before the pages are rendered (the offline copy is written while
- * they are).
+ * how the pages reach it (src/hosting/release-folder.ts): at the absolute address it is published
+ * at when the publisher gave one (ORGDIR_RELEASE_URL), else at its path from the site's root when the
+ * release folder is written beside the site, else not at all. Its size and checksum when known
+ * before the pages are rendered (the offline copy is written while they are).
  */
-export interface ReleaseFile {
+export interface ReleaseFile extends ReleaseLink {
   name: string;
   title: string;
-  href?: string;
   description?: string;
   bytes?: number;
   sha256?: string;
+  /** For an archive, the one folder it unpacks into. */
+  unpacksInto?: string;
 }
 
 export interface SiteContext {
@@ -47,6 +50,8 @@ export interface SiteContext {
   archives: ReleaseFile[];
   /** The SQLite database, written beside the site (not in it). */
   database?: ReleaseFile;
+  /** The release folder's name when it is written beside the site folder (`dist-release`). */
+  releaseBesideSite?: string;
   /** The site's public address (ORGDIR_SITE_URL), for canonical links; relative links otherwise. */
   siteUrl?: string;
   /** Whether each record is in the site alone, as `record/<id>.json`. */

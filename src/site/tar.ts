@@ -22,8 +22,11 @@ function padded(size: number): number {
   return Math.ceil(size / BLOCK) * BLOCK;
 }
 
-/** One 512-byte ustar header; names longer than 100 bytes are split into prefix and name. */
-function tarHeader(path: string, size: number, mtime: Date): Buffer {
+/**
+ * One 512-byte ustar header, of a file or (`directory`) of a folder; names longer than 100 bytes
+ * are split into prefix and name.
+ */
+function tarHeader(path: string, size: number, mtime: Date, directory = false): Buffer {
   const header = Buffer.alloc(BLOCK);
   let name = path;
   let prefix = '';
@@ -37,13 +40,13 @@ function tarHeader(path: string, size: number, mtime: Date): Buffer {
   }
   const octal = (value: number, length: number): string => value.toString(8).padStart(length - 1, '0') + '\0';
   header.write(name, 0, 100, 'utf8');
-  header.write(octal(0o644, 8), 100, 'ascii');
+  header.write(octal(directory ? 0o755 : 0o644, 8), 100, 'ascii');
   header.write(octal(0, 8), 108, 'ascii');
   header.write(octal(0, 8), 116, 'ascii');
   header.write(octal(size, 12), 124, 'ascii');
   header.write(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 'ascii');
   header.write('        ', 148, 'ascii');
-  header.write('0', 156, 'ascii');
+  header.write(directory ? '5' : '0', 156, 'ascii');
   header.write('ustar\0' + '00', 257, 'ascii');
   header.write(prefix, 345, 155, 'utf8');
   let checksum = 0;
@@ -69,8 +72,18 @@ function readExactly(
   }
 }
 
+/** The folder an archive unpacks into: its name without `.tar.gz` (`orgdir-site.tar.gz` → `orgdir-site`). */
+export function archiveFolder(archiveName: string): string {
+  return archiveName.replace(/\.t(?:ar\.)?gz$/i, '');
+}
+
+/**
+ * Every entry is under one folder of its own (`folder/`, its first entry), so that unpacking the
+ * archive where it was saved makes that folder, not thirty files and folders beside the reader's own.
+ */
 export class TarGzWriter {
   readonly #mtime: Date;
+  readonly #folder: string;
   readonly #level: number;
   readonly #file: number;
   #piece = Buffer.alloc(TAR_PIECE);
@@ -80,21 +93,26 @@ export class TarGzWriter {
   #crc = 0;
   #size = 0;
 
-  constructor(target: string, mtime: Date, level = 6) {
+  /** `folder`: the one folder every entry is under. */
+  constructor(target: string, mtime: Date, folder: string, level = 6) {
     this.#mtime = mtime;
     this.#level = level;
+    this.#folder = folder;
     this.#file = openSync(target, 'w');
     this.#write(GZIP_HEADER);
+    this.#room(BLOCK);
+    tarHeader(`${folder}/`, 0, mtime, true).copy(this.#piece, this.#used);
+    this.#used += BLOCK;
   }
 
-  /** Adds `content` as `path`. */
+  /** Adds `content` as `path` in the archive's folder. */
   add(path: string, content: Buffer): void {
     this.#addEntry(path, content.length, (target, offset, length, position) =>
       content.copy(target, offset, position, position + length),
     );
   }
 
-  /** Adds the file `root/path` as `path`, a piece at a time when large. */
+  /** Adds the file `root/path` as `path` in the archive's folder, a piece at a time when large. */
   addFile(root: string, path: string): void {
     const file = join(root, path);
     const descriptor = openSync(file, 'r');
@@ -117,7 +135,7 @@ export class TarGzWriter {
     fill: (target: Buffer, offset: number, length: number, position: number) => void,
   ): void {
     this.#room(Math.min(BLOCK + padded(size), TAR_PIECE));
-    tarHeader(path, size, this.#mtime).copy(this.#piece, this.#used);
+    tarHeader(`${this.#folder}/${path}`, size, this.#mtime).copy(this.#piece, this.#used);
     this.#used += BLOCK;
     for (let done = 0; done < size;) {
       const length = Math.min(TAR_PIECE, size - done);

@@ -206,6 +206,11 @@ test('every link of the changes pages, the histories and the pages of former org
     }
   }
   assert.deepEqual(broken, []);
+  // Rendered in a staging folder, the pages link the release folder beside the site as published.
+  assert.match(
+    readFileSync(join(at.site, 'downloads.html'), 'utf8'),
+    /href="\.\.\/dist-release\/orgdir\.sqlite\.gz"/,
+  );
 
   const removed = second.changes.find((change) => change.kind === 'removed')!;
   const newest = new EditionStore(at.editions).latest()!;

@@ -151,19 +151,42 @@ test('a pasted list is matched over HTTP from a sub-path', async () => {
   await pastedListMatched(`${server.root}match.html`);
 });
 
-test('a line with candidates but no match is unmatched until the reader chooses one', async () => {
-  const { page, problems } = await openPage(browser, pathToFileURL(join(site, 'match.html')).href);
-  await page.locator('textarea').fill(`${partial}\n`);
-  await page.getByRole('button', { name: 'Match', exact: true }).click();
-  assert.deepEqual(await rowMatches(page, 1), ['']);
-  const row = page.locator('tbody tr').first();
-  await row.locator('select').selectOption({ index: 1 });
-  assert.match((await row.getAttribute('data-match')) ?? '', /^[0-9a-f-]{36}$/);
-  assert.ok(await row.locator('a').isVisible(), 'the chosen organisation is linked');
-  await row.locator('select').selectOption({ index: 0 });
-  assert.equal(await row.getAttribute('data-match'), '');
-  assert.deepEqual(problems, []);
-  await page.close();
+/** "n lines: m matched, k without a match", counted from the rows the table shows. */
+async function summaryOfRows(page: Page): Promise<string> {
+  const matches = await page
+    .locator('tbody tr[data-match]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-match') ?? ''));
+  const matched = matches.filter((id) => id !== '').length;
+  return `${matches.length} lines: ${matched} matched, ${matches.length - matched} without a match`;
+}
+
+test("a line with candidates but no match is unmatched until the reader chooses one, and the summary counts the reader's choices, from file:// and over HTTP, at 1280 and 390 px", async () => {
+  for (const url of [pathToFileURL(join(site, 'match.html')).href, `${server.root}match.html`]) {
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const { page, problems } = await openPage(context, url);
+      await page.locator('textarea').fill(`${lines[0]!.line}\n${partial}\n`);
+      await page.getByRole('button', { name: 'Match', exact: true }).click();
+      assert.deepEqual(await rowMatches(page, 2), [lines[0]!.expected, '']);
+      const summary = page.locator('[data-match-summary]');
+      assert.equal(await summary.textContent(), `${await summaryOfRows(page)}.`);
+      const row = page.locator('tbody tr').nth(1);
+      await row.locator('select').selectOption({ index: 1 });
+      assert.match((await row.getAttribute('data-match')) ?? '', /^[0-9a-f-]{36}$/);
+      assert.ok(await row.locator('a').isVisible(), 'the chosen organisation is linked');
+      assert.equal(await summary.textContent(), `${await summaryOfRows(page)} (1 chosen by you).`);
+      assert.match((await summary.textContent()) ?? '', /^2 lines: 2 matched, 0 without a match/);
+      await row.locator('select').selectOption({ index: 0 });
+      assert.equal(await row.getAttribute('data-match'), '');
+      assert.equal(await summary.textContent(), `${await summaryOfRows(page)}.`);
+      // Undoing the matcher's own match counts too.
+      await page.locator('tbody tr').first().locator('select').selectOption({ index: 0 });
+      assert.equal(await summary.textContent(), `${await summaryOfRows(page)} (1 chosen by you).`);
+      assert.match((await summary.textContent()) ?? '', /^2 lines: 0 matched, 2 without a match/);
+      assert.deepEqual(problems, [], `${url} at ${width}`);
+      await context.close();
+    }
+  }
 });
 
 test('on a phone each matched line shows its organisation, score and choice on screen, each named', async () => {

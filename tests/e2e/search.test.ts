@@ -3,7 +3,7 @@
 // Content-Security-Policy and a slow index. The site is built from a sample register of a few
 // hundred organisations; what a query should find is worked out here from the records.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +21,7 @@ import { longTaskBoundMs } from '../support/long-tasks.ts';
 import { openPage, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
+import { axeViolations } from '../support/axe.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
@@ -336,6 +337,113 @@ test('a misspelt word that finds nothing is offered the nearest word that finds 
   assert.deepEqual(problems, []);
 });
 
+/** Levenshtein distance, written here for the tests' own expectations. */
+function edits(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, at) => at);
+  for (const [i, x] of [...a].entries()) {
+    const next = [i + 1];
+    for (const [j, y] of [...b].entries())
+      next.push(Math.min(row[j + 1]! + 1, next[j]! + 1, row[j]! + (x === y ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** Every word of every searchable field of the sample register. */
+function vocabulary(): Set<string> {
+  return new Set(documents.flatMap((document) => values(document).flat()));
+}
+
+/** The words of `known` within `distance` edits of `word`. */
+function near(known: Set<string>, word: string, distance: number): string[] {
+  return [...known].filter(
+    (other) => Math.abs(other.length - word.length) <= distance && edits(other, word) <= distance,
+  );
+}
+
+/** The search page at each width, from file:// and over http, each in a context of its own. */
+async function atEachWidthAndPlace(check: (page: Page, url: string) => Promise<void>): Promise<void> {
+  const local = await serveSite(site);
+  try {
+    for (const url of [searchPage(), `${local.root}search.html`]) {
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const { page, problems } = await openPage(context, url);
+        await check(page, url);
+        assert.deepEqual(problems, [], `${url} at ${width}`);
+        await context.close();
+      }
+    }
+  } finally {
+    await local.close();
+  }
+}
+
+test('a word found only with a typo is announced: "Showing results for …", with a link to search for the word as typed', async () => {
+  const known = vocabulary();
+  // "hospise" when the sample has hospices; else a long word of a name with its fifth letter changed,
+  // one typo from that word alone.
+  const candidates = [
+    ['hospice', 'hospise'],
+    ...documents
+      .flatMap((document) => referenceWords(document.display.name))
+      .filter((word) => /^[a-z]{7,}$/.test(word))
+      .flatMap((word) =>
+        [...'aeiouy'].map((letter) => [word, `${word.slice(0, 4)}${letter}${word.slice(5)}`]),
+      ),
+  ] as [string, string][];
+  const [word, typo] = candidates.find(
+    ([right, wrong]) => known.has(right) && !known.has(wrong) && near(known, wrong, 1).join() === right,
+  )!;
+  await atEachWidthAndPlace(async (page) => {
+    await page.goto(`${page.url().split('?')[0]}?q=${encodeURIComponent(`${typo} `)}`);
+    assert.equal(await resultsFor(page, word), idsWith([word], false).length);
+    const offer = page.locator('[data-search-suggestion]');
+    assert.equal(await offer.textContent(), `Showing results for ${word}. Search instead for "${typo}".`);
+    assert.match(
+      (await page.locator('[data-search-status]').textContent()) ?? '',
+      new RegExp(`corrected from “${typo}”`),
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    // The word as typed, quoted, is matched exactly: nothing, and the word it is near is offered back.
+    await offer.getByRole('link', { name: `"${typo}"` }).click();
+    assert.equal(await resultsFor(page, `"${typo}"`), 0);
+    await page.getByRole('link', { name: `"${word}"` }).waitFor();
+    assert.match((await offer.textContent()) ?? '', /^Did you mean /);
+  });
+});
+
+test('a misspelt quoted phrase that finds nothing is offered the phrase it is near, even misspelt in its first letters', async () => {
+  const known = vocabulary();
+  // A two-word phrase of a name whose first word, its second and third letters swapped, is near
+  // no other word of the register.
+  const found = documents
+    .flatMap((document) => {
+      const name = referenceWords(document.display.name);
+      return name.slice(0, -1).map((first, at) => [first, name[at + 1]!] as const);
+    })
+    .map(([first, second]) => ({ first, second, typo: `${first[0]}${first[2]}${first[1]}${first.slice(3)}` }))
+    .find(
+      ({ first, second, typo }) =>
+        /^[a-z]{5,}$/.test(first) &&
+        /^[a-z]{3,}$/.test(second) &&
+        !known.has(typo) &&
+        near(known, typo, 2).join() === first &&
+        idsWith([first, second], true).length > 0,
+    )!;
+  const query = `"${found.typo} ${found.second}"`;
+  const offered = `"${found.first} ${found.second}"`;
+  await atEachWidthAndPlace(async (page) => {
+    await page.goto(`${page.url().split('?')[0]}?q=${encodeURIComponent(query)}`);
+    assert.equal(await resultsFor(page, query), 0);
+    const offer = page.locator('[data-search-suggestion]');
+    await offer.waitFor({ state: 'visible' });
+    assert.equal(await offer.locator('a').first().textContent(), offered);
+    await offer.locator('a').first().click();
+    assert.equal(await resultsFor(page, offered), idsWith([found.first, found.second], true).length);
+  });
+});
+
 /** The sample record of an id. */
 function recordOf(id: string): Record<string, unknown> {
   return records.find((record) => record['id'] === id)!;
@@ -507,7 +615,11 @@ test('"Download these results (CSV)" saves every result of the query, not only t
     const income = incomeOf(rowIds[index]!);
     assert.equal(row[4], income === undefined ? '' : String(income));
   }
-  assert.ok(rows[0]![pageColumn]!.startsWith('file:'), 'each row links its page');
+  // Opened from file://, each page is named by its path within the site, not by the reader's disk.
+  for (const row of rows) {
+    assert.match(row[pageColumn]!, /^org\/[0-9a-f-]{36}\.html$/);
+    assert.ok(existsSync(join(site, row[pageColumn]!)), row[pageColumn]);
+  }
   assert.deepEqual(problems, []);
   await page.close();
 });

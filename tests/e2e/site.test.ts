@@ -19,11 +19,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../support/chromium.ts';
 import { openPage, originOf, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { siteLinkProblems } from '../support/site-links.ts';
+import { PHONE, sidewaysOverflow } from '../support/phone.ts';
+import { axeViolations } from '../support/axe.ts';
+import { htmlProblems } from '../support/html-validate.ts';
 import { buildSite, TAR_ARCHIVE_NAME, type SiteSummary } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { releaseDirOf } from '../../src/hosting/release-folder.ts';
@@ -251,7 +254,7 @@ test('hostile values stay text: no script from a name, no javascript: link, JSON
     'one inline script: the JSON-LD',
   );
   for (const script of scripts.filter((script) => script?.endsWith('.js'))) {
-    assert.match(script!, /^(\.\.\/)+[a-z]+\/[a-z-]+\.js$/, "a script file of the site's own");
+    assert.match(script!, /^(\.\.\/)+([a-z]+\/)?[a-z-]+\.js$/, "a script file of the site's own");
   }
   assert.match(await browserPage.locator('h1').innerText(), /<\/script><script>alert/);
   assert.deepEqual(problems, []);
@@ -310,6 +313,46 @@ test('downloads match their checksums, and CSV cannot smuggle a formula', () => 
   );
 });
 
+test("a first build's feed, with no edition kept, is well-formed Atom with an entry dated by the crawl", async () => {
+  const crawled = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as { finishedAt: string };
+  const page = await browser.newPage();
+  // Read by the browser's own XML parser, as a feed reader would.
+  const feed = await page.evaluate((xml) => {
+    const document = new DOMParser().parseFromString(xml, 'application/xml');
+    const atom = 'http://www.w3.org/2005/Atom';
+    const child = (parent: Element, name: string) =>
+      [...parent.children].find((element) => element.namespaceURI === atom && element.localName === name);
+    const root = document.documentElement;
+    return {
+      errors: document.getElementsByTagName('parsererror').length,
+      root: `${root.namespaceURI} ${root.localName}`,
+      id: child(root, 'id')?.textContent,
+      title: child(root, 'title')?.textContent,
+      updated: child(root, 'updated')?.textContent,
+      entries: [...root.children]
+        .filter((element) => element.localName === 'entry')
+        .map((entry) => ({
+          id: child(entry, 'id')?.textContent,
+          title: child(entry, 'title')?.textContent,
+          updated: child(entry, 'updated')?.textContent,
+          link: child(entry, 'link')?.getAttribute('href'),
+        })),
+    };
+  }, html('feed.xml'));
+  await page.close();
+  assert.equal(feed.errors, 0);
+  assert.equal(feed.root, 'http://www.w3.org/2005/Atom feed');
+  assert.ok(feed.id && feed.title);
+  assert.equal(new Date(feed.updated!).getTime(), new Date(crawled.finishedAt).getTime());
+  assert.ok(feed.entries.length >= 1, 'at least one entry');
+  for (const entry of feed.entries) {
+    assert.ok(entry.id?.startsWith('tag:') && entry.title, JSON.stringify(entry));
+    assert.equal(new Date(entry.updated!).getTime(), new Date(crawled.finishedAt).getTime());
+    assert.ok(existsSync(join(site, entry.link!)), entry.link!);
+  }
+  assert.match(feed.entries[0]!.title!, new RegExp(`: ${summary.organisations} organisations$`));
+});
+
 test('the offline copy, beside the site in its release folder, holds the whole site, and unpacked it works from file://', async () => {
   const release = releaseDirOf(site);
   assert.deepEqual(
@@ -326,11 +369,15 @@ test('the offline copy, beside the site in its release folder, holds the whole s
       `${digest}  ${archive.path.split('/').at(-1)}\n`,
     );
   }
-  // Without a release address the site names the offline copy and sends readers to the downloads page.
-  assert.match(html('index.html'), /<a href="downloads.html">The whole site as one .tar.gz/);
+  // Without a release address the site links the offline copy in the release folder beside it.
   assert.match(
-    html('downloads.html'),
-    /<code>orgdir-site.tar.gz<\/code>, published by this site&#39;s publisher|<code>orgdir-site.tar.gz<\/code>, published by this site's publisher/,
+    html('index.html'),
+    /<a href="\.\.\/site-release\/orgdir-site\.tar\.gz">The whole site as one .tar.gz/,
+  );
+  assert.match(html('downloads.html'), /<a href="\.\.\/site-release\/orgdir-site\.tar\.gz">/);
+  assert.match(
+    html('downloads.html').replace(/\s+/g, ' '),
+    /The database and the offline copy below are too large to be part of the site: they are in its release folder, <code>site-release\/<\/code>, written beside the site(&#39;|')s own folder\./,
   );
   // The database is beside the site too, with its checksum, and named on the downloads page.
   const database = readFileSync(join(release, DATABASE_FILE));
@@ -347,15 +394,22 @@ test('the offline copy, beside the site in its release folder, holds the whole s
   );
   assert.ok(!siteFiles.some((path) => path.includes('sqlite')), 'no database inside the site');
   assert.ok(html('downloads.html').includes(databaseDigest));
-  assert.match(
-    html('downloads.html'),
-    /<code>orgdir.sqlite.gz<\/code>, published by this site(&#39;|')s publisher/,
-  );
+  assert.ok(html('downloads.html').includes(`<a href="../site-release/${DATABASE_FILE}">`));
+  // Unpacked, the offline copy is one folder, named after it, holding the whole site.
   const untarred = join(work, 'untarred');
   mkdirSync(untarred);
   execFileSync('tar', ['-xzf', join(release, TAR_ARCHIVE_NAME), '-C', untarred]);
-  assert.deepEqual(filesUnder(untarred), siteFiles);
-  const { page, problems } = await visit(pathToFileURL(join(untarred, 'index.html')).href);
+  const folder = TAR_ARCHIVE_NAME.slice(0, -'.tar.gz'.length);
+  assert.deepEqual(readdirSync(untarred), [folder]);
+  const listed = execFileSync('tar', ['-tzf', join(release, TAR_ARCHIVE_NAME)], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  assert.deepEqual(
+    listed.filter((entry) => !entry.startsWith(`${folder}/`)),
+    [],
+  );
+  assert.deepEqual(filesUnder(join(untarred, folder)), siteFiles);
+  const { page, problems } = await visit(pathToFileURL(join(untarred, folder, 'index.html')).href);
   await page.getByRole('link', { name: 'Voluntary codes', exact: true }).first().click();
   await page
     .getByRole('link', { name: /Governance Code/ })
@@ -365,6 +419,72 @@ test('the offline copy, beside the site in its release folder, holds the whole s
   assert.equal(await page.locator('h1').textContent(), 'Focus Ireland Housing Trust');
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+/** The absolute addresses of the links of a page's main part that name a file other than a page. */
+function downloadLinks(page: Page): Promise<string[]> {
+  return page.$$eval('main a[href]', (links) =>
+    links
+      .map((link) => (link as HTMLAnchorElement).href)
+      .filter((href) => /^(file|https?):/.test(href) && !new URL(href).pathname.endsWith('.html')),
+  );
+}
+
+test('every download the home and downloads pages describe is a link to a file that is there, from file:// and over http, at 1280 and 390 px', async () => {
+  const release = releaseDirOf(site);
+  // What the build wrote for readers to take: the downloads, and the release folder's files and checksums.
+  const offered = [
+    ...readFileSync(join(site, 'downloads', 'SHA256SUMS'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => `site/downloads/${line.split(/\s+/)[1]!}`),
+    'site/downloads/SHA256SUMS',
+    ...readdirSync(release)
+      .filter((name) => /\.(gz|sha256)$/.test(name))
+      .map((name) => `site-release/${name}`),
+  ].sort();
+  assert.ok(
+    offered.includes(`site-release/${TAR_ARCHIVE_NAME}`) && offered.includes(`site-release/${DATABASE_FILE}`),
+  );
+  // Served as a host would serve the site with its release folder beside it.
+  const both = await serveSite(work);
+  try {
+    for (const width of [1280, PHONE.width]) {
+      for (const base of [pathToFileURL(work).href + '/', both.root]) {
+        const linked = new Set<string>();
+        for (const path of ['downloads.html', 'index.html']) {
+          const context = await browser.newContext({ viewport: { width, height: 900 } });
+          const page = await context.newPage();
+          const problems = await watchPage(page, originOf(base));
+          await page.goto(new URL(`site/${path}`, base).href);
+          const hrefs = await downloadLinks(page);
+          assert.ok(hrefs.length > 0, `${path} links no download`);
+          for (const href of hrefs) {
+            if (href.startsWith('file:'))
+              assert.ok(existsSync(fileURLToPath(href)), `${path} at ${width}: ${href}`);
+            else assert.equal((await page.request.get(href)).status(), 200, `${path} at ${width}: ${href}`);
+            linked.add(decodeURIComponent(href.slice(base.length)));
+          }
+          if (path === 'index.html')
+            assert.ok(linked.has(`site-release/${TAR_ARCHIVE_NAME}`), 'the home page links the offline copy');
+          if (width === PHONE.width)
+            assert.deepEqual((await sidewaysOverflow(page)).cutOff, [], `${path} at ${width}`);
+          if (base === both.root && width === 1280) assert.deepEqual(await axeViolations(page), [], path);
+          assert.deepEqual(problems, [], `${path} at ${width}`);
+          await context.close();
+        }
+        assert.deepEqual(
+          [...linked].filter((path) => /^site(-release|\/downloads)\//.test(path)).sort(),
+          offered,
+          `${base} at ${width}`,
+        );
+      }
+    }
+  } finally {
+    await both.close();
+  }
+  for (const path of ['downloads.html', 'index.html'])
+    assert.deepEqual(await htmlProblems(html(path), path), [], path);
 });
 
 test('a signed build: signify verifies the site, the replayed API and the release folder, the offline copy carries the site’s manifest, and the About page shows the key', () => {
@@ -388,8 +508,9 @@ test('a signed build: signify verifies the site, the replayed API and the releas
   mkdirSync(unpacked);
   execFileSync('tar', ['-xzf', join(release, TAR_ARCHIVE_NAME), '-C', unpacked]);
   assert.equal(
-    spawnSync('signify-openbsd', ['-C', '-p', publicKeyFile, '-x', SIGNED_MANIFEST], { cwd: unpacked })
-      .status,
+    spawnSync('signify-openbsd', ['-C', '-p', publicKeyFile, '-x', SIGNED_MANIFEST], {
+      cwd: join(unpacked, 'orgdir-site'),
+    }).status,
     0,
   );
   const key = readFileSync(publicKeyFile, 'utf8').split('\n')[1]!;
@@ -484,8 +605,24 @@ test("the site is a link to the folder it shows, marked as orgdir's, and the nex
   assert.ok(lstatSync(site).isSymbolicLink());
   assert.ok(existsSync(join(site, OUTPUT_MARK)));
   const before = readlinkSync(site);
-  await buildSite({ dataDir: FIXTURE, siteDir: site, tarGz: false, logLevel: 'error' });
+  // This time with the release folder elsewhere, and no address for it.
+  const elsewhere = join(work, 'elsewhere', 'release');
+  await buildSite({
+    dataDir: FIXTURE,
+    siteDir: site,
+    releaseDir: elsewhere,
+    tarGz: false,
+    logLevel: 'error',
+  });
   assert.notEqual(readlinkSync(site), before);
+  // The database is named, not linked, and the page says why and how to get it.
+  assert.ok(existsSync(join(elsewhere, DATABASE_FILE)));
+  assert.doesNotMatch(html('downloads.html'), /sqlite\.gz"/);
+  assert.match(html('downloads.html'), /<code>orgdir\.sqlite\.gz<\/code>, not linked from here/);
+  assert.match(
+    html('downloads.html').replace(/\s+/g, ' '),
+    /The database below is too large to be part of the site, and this site was built without the address it is published at, so it is not linked here: ask the site(&#39;|')s publisher for it/,
+  );
   assert.ok(existsSync(join(site, 'index.html')) && existsSync(join(site, OUTPUT_MARK)));
   assert.ok(!existsSync(join(work, before)), 'the folder shown before is gone');
 });

@@ -1,9 +1,11 @@
 // The link walker: every URL in every page of a built site, checked as the archive and a static
 // host need them. A link is relative (to a file that exists, and to an id that exists on it), a
-// fragment of the same page, or an http(s) link out from an <a>; nothing starts with "/", nothing
+// fragment of the same page, a file of the release folder beside the site (`../dist-release/…`), or an
+// http(s) link out from an <a>; nothing starts with "/", nothing
 // is loaded from another origin, and no other scheme (javascript:, data:, file:…) appears.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { basename, join, posix } from 'node:path';
+import { releaseDirOf } from '../../src/hosting/release-folder.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 
 /** Attributes that hold a URL (or, for srcset, a list of them). */
@@ -123,7 +125,10 @@ function linkProblem(
       return 'cannot be decoded';
     }
     target = posix.normalize(posix.join(posix.dirname(file), decoded));
-    if (target.startsWith('../') || target === '..') return 'leaves the site';
+    // The one way out of the site: to a file of its release folder, written beside it.
+    const release = `../${basename(releaseDirOf(site))}/`;
+    if ((target.startsWith('../') || target === '..') && !target.startsWith(release))
+      return 'leaves the site';
     if (!existsSync(join(site, target))) return 'no such file';
   }
   if (fragment !== undefined && fragment !== '' && target.endsWith('.html')) {

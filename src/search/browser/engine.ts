@@ -35,6 +35,7 @@ import {
 } from '../format/parts.ts';
 import { editDistance, isEmptyQuery, parseQuery, type ParsedQuery, type QueryWord } from '../format/query.ts';
 import { decodeFacts, type DocumentFacts } from '../format/facts.ts';
+import { mendedQuery, nearbyShardWords } from './spelling.ts';
 import type { SearchDisplay, SearchField } from '../format/fields.ts';
 
 /** Loads one part of the index by name (`core`, `terms/3`, ...) and resolves to its contents. */
@@ -546,12 +547,14 @@ export class SearchEngine {
     return formerLast(sorted, core.formerFrom);
   }
 
-  /** The indexed word nearest to `word` within two edits (in its shard), or none. */
+  /**
+   * The indexed word nearest to `word` within two edits, or none: looked for in its shard and in
+   * those a slip in its first letters would have sent it from (spelling.ts: nearbyShardWords).
+   */
   async #nearest(word: string): Promise<string | undefined> {
     const lookup: QueryWord = { word, prefix: false, fuzzy: SUGGESTION_EDITS };
-    const shards = await Promise.all(
-      this.#table.keysFor(word, false).map((key) => this.#indexFor(key, lookup)),
-    );
+    const keys = new Set(nearbyShardWords(word).flatMap((nearby) => this.#table.keysFor(nearby, false)));
+    const shards = await Promise.all([...keys].map((key) => this.#indexFor(key, lookup)));
     const documentsByTerm = new Map<string, number>();
     for (const shard of shards) {
       for (const result of shard?.search(word, { fuzzy: SUGGESTION_EDITS, combineWith: 'OR' }) ?? []) {
@@ -570,29 +573,45 @@ export class SearchEngine {
   }
 
   /**
-   * For a query that finds nothing, the query with each word that matches nothing replaced by the
-   * indexed word nearest to it ("little buddys" → "little buddies"), when that query finds
-   * something; phrases are kept as they are.
+   * For a query that finds nothing, the query with each word that matches nothing, in quotes or
+   * not, replaced by the indexed word nearest to it ("little buddys" → "little buddies",
+   * `"glaway simon"` → `"galway simon"`), when that query finds something.
    */
   async suggest(raw: string): Promise<string | undefined> {
     await this.core();
-    const query = parseQuery(raw);
-    const replaced: string[] = [];
-    let changed = false;
-    for (const word of query.words) {
-      if ((await this.#wordFields(word)).size > 0) {
-        replaced.push(word.word);
-        continue;
-      }
-      const nearest = await this.#nearest(word.word);
-      if (nearest === undefined) return undefined;
-      replaced.push(nearest);
-      changed = true;
-    }
-    if (!changed) return undefined;
-    const suggestion = [...query.phrases.map((phrase) => `"${phrase.join(' ')}"`), ...replaced].join(' ');
+    const suggestion = await mendedQuery(parseQuery(raw), async (word) =>
+      (await this.#wordFields(word)).size > 0 ? word.word : this.#nearest(word.word),
+    );
+    if (suggestion === undefined) return undefined;
     const { documents } = await this.search({ query: `${suggestion} `, limit: 0 });
     return documents.length > 0 ? suggestion : undefined;
+  }
+
+  /**
+   * The words of a query the index holds only with a typo (not as typed, nor as the beginning of
+   * a word when the query ends on it), each with the word it matched that most records use:
+   * "hospise" → "hospice".
+   */
+  async corrections(raw: string): Promise<Map<string, string>> {
+    await this.core();
+    const corrected = new Map<string, string>();
+    for (const word of parseQuery(raw).words) {
+      if (word.fuzzy === 0) continue;
+      let asTyped = false;
+      let best: { term: string; documents: number } | undefined;
+      for (const index of await this.#indexesFor(word)) {
+        for (const term of index?.terms ?? []) {
+          if (!mayMatch(term, word)) continue;
+          if (term === word.word || (word.prefix && term.startsWith(word.word))) asTyped = true;
+          const documents = new Map<number, number>();
+          index!.addFieldsOf([term], documents);
+          if (best === undefined || documents.size > best.documents)
+            best = { term, documents: documents.size };
+        }
+      }
+      if (!asTyped && best !== undefined) corrected.set(word.word, best.term);
+    }
+    return corrected;
   }
 
   /**

@@ -28,6 +28,7 @@ import { parseQuery } from '../format/query.ts';
 import { resultCard } from './result-card.ts';
 import { safeHref, searchService, type SearchService } from './service.ts';
 import { serveSearch, type WorkerScope } from './worker.ts';
+import type { Correction } from './spelling.ts';
 
 /** Address parameters: `?q=` and one per filter, plus the order and the page of results. */
 const FILTER_PARAMS: Readonly<Record<FacetName, string>> = SEARCH_FILTER_PARAMS;
@@ -310,6 +311,8 @@ interface SearchElements {
   download: HTMLButtonElement | null;
   /** The site's root relative to this page, for the links of the results. */
   root: string;
+  /** The site's public address (ORGDIR_SITE_URL), when the build knew it: the download names pages under it. */
+  siteUrl: string | undefined;
 }
 
 /** The form's parts; none when the page lacks one the search cannot do without. */
@@ -339,6 +342,7 @@ function searchElements(container: HTMLElement): SearchElements | undefined {
     sort: container.querySelector<HTMLSelectElement>('select[data-search-sort]'),
     download: container.querySelector<HTMLButtonElement>('button[data-search-download]'),
     root: container.dataset['searchRoot'] ?? './',
+    siteUrl: container.dataset['siteUrl'] || undefined,
   };
 }
 
@@ -437,7 +441,7 @@ class SearchBox {
         offset,
         limit: DEFAULT_LIMIT,
       };
-      const { total, hits, objects } = await this.#search.results(request);
+      const { total, hits, objects, correction } = await this.#search.results(request);
       if (current !== this.#ticket) return;
       if (offset >= total && state.page > 1) {
         this.#state = { ...state, page: 1 };
@@ -450,7 +454,8 @@ class SearchBox {
         this.#focusCountWhenDrawn = false;
         this.#page.count.focus();
       }
-      this.#sayFound(total, offset, hits.length);
+      this.#sayFound(total, offset, hits.length, correction);
+      if (correction) this.#showCorrection(correction);
       this.#shown(total);
       if (total === 0) void this.#suggest(current);
       await this.#countFilters(current, core, request);
@@ -479,7 +484,7 @@ class SearchBox {
     const shown = this.#shownSearch;
     if (!shown) return;
     this.#say(`Preparing ${countOf(shown.total, 'result')} for download…`);
-    const csv = await this.#search.csv(shown.request, new URL(this.#page.root, window.location.href).href);
+    const csv = await this.#search.csv(shown.request, this.#page.siteUrl);
     saveFile(csv, 'search-results.csv');
     this.#say(`${countOf(shown.total, 'result')} saved as search-results.csv.`);
   }
@@ -489,29 +494,55 @@ class SearchBox {
     const query = this.#state.query;
     const nearest = query.trim() === '' ? undefined : await this.#search.suggest(query);
     if (ticket !== this.#ticket || nearest === undefined) return;
-    const state = { ...this.#state, query: nearest, page: 1 };
-    const link = element('a', nearest, { href: addressOf(state) });
-    link.addEventListener('click', (event) => {
-      event.preventDefault();
-      this.#page.input.value = nearest;
-      void this.#change(state, false);
-    });
-    const offer = element('p', undefined, { class: 'search-suggestion', 'data-search-suggestion': '' });
-    offer.append(
+    this.#showOffer([
       'Did you mean ',
-      link,
+      this.#queryLink(nearest),
       '? ',
       element('a', 'How search reads a query', { href: '#search-help' }),
-    );
+    ]);
+  }
+
+  /** Says that a word was found only with a typo: what was searched for, and a link to the query as typed. */
+  #showCorrection({ showing, instead }: Correction): void {
+    this.#showOffer([
+      'Showing results for ',
+      element('strong', showing),
+      '. Search instead for ',
+      this.#queryLink(instead),
+      '.',
+    ]);
+  }
+
+  /** A link that runs `query` here (its address runs it too). */
+  #queryLink(query: string): HTMLAnchorElement {
+    const state = { ...this.#state, query, page: 1 };
+    const link = element('a', query, { href: addressOf(state) });
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      this.#page.input.value = query;
+      void this.#change(state, false);
+    });
+    return link;
+  }
+
+  /** Draws an offer of another query after the status, in place of the one before. */
+  #showOffer(parts: (string | Node)[]): void {
+    const offer = element('p', undefined, { class: 'search-suggestion', 'data-search-suggestion': '' });
+    offer.append(...parts);
     this.#offer?.remove();
     this.#offer = offer;
     this.#page.status.after(offer);
   }
 
   /** How many were found, for what, and which of them this page shows. */
-  #sayFound(total: number, offset: number, shownHits: number): void {
+  #sayFound(total: number, offset: number, shownHits: number, correction?: Correction): void {
     const query = this.#state.query.trim();
-    const about = query === '' ? '' : ` for “${query}”`;
+    const about =
+      query === ''
+        ? ''
+        : correction
+          ? ` for “${correction.showing}” (corrected from “${query}”)`
+          : ` for “${query}”`;
     const range = total > DEFAULT_LIMIT ? `, showing ${offset + 1} to ${offset + shownHits}` : '';
     this.#say(
       `${total === 0 ? 'No organisations found' : `${countOf(total, 'organisation')} found`}${about}${range}.`,

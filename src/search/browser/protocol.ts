@@ -4,6 +4,7 @@
 // text, and draws what the worker answers.
 import type { SearchFilters, SearchHit, SortOrder } from './engine.ts';
 import type { CorePart, FacetName } from '../format/parts.ts';
+import type { Correction } from './spelling.ts';
 
 /** A search as the page asks for it: the reader's query, filters and order, and a page of results. */
 export interface ResultsRequest {
@@ -22,6 +23,8 @@ interface ShownResults {
   offset: number;
   /** The legal objects of the hits whose reason for matching only they can show, by document. */
   objects: [document: number, objects: string][];
+  /** When some word was found only with a typo: what was searched for, and the query as typed. */
+  correction?: Correction;
 }
 
 /** What the worker does for the page, each with its arguments and its answer. */
@@ -33,8 +36,11 @@ export interface SearchCalls {
   counts: { args: [request: ResultsRequest]; answer: Record<FacetName, number[]> };
   /** The nearest query that finds something, for one that finds nothing. */
   suggest: { args: [query: string]; answer: string | undefined };
-  /** Every result of a search as a CSV file, each linked from `siteRoot`, the site's absolute address. */
-  csv: { args: [request: ResultsRequest, siteRoot: string]; answer: Blob };
+  /**
+   * Every result of a search as a CSV file, each page named under `siteUrl`, the site's public
+   * address (ORGDIR_SITE_URL), or by its path within the site without one.
+   */
+  csv: { args: [request: ResultsRequest, siteUrl: string | undefined]; answer: Blob };
 }
 
 export type CallName = keyof SearchCalls;

@@ -18,9 +18,20 @@ export const RESULTS_CSV_COLUMNS = [
 ] as const;
 
 /**
+ * A result's page as a download names it: under the site's public address when the build knew
+ * it (ORGDIR_SITE_URL), else its path within the site (`org/….html`), never an address of the
+ * reader's own disk or of wherever the page happened to be opened. A link that is not a path
+ * within the site is left out.
+ */
+export function resultPageAddress(href: string, siteUrl: string | undefined): string {
+  if (/^[a-z][a-z0-9+.-]*:|^\/|^\\/i.test(href)) return '';
+  return siteUrl === undefined ? href : new URL(href, siteUrl).href;
+}
+
+/**
  * The CSV text of the results: one row per hit (one no longer on the register with the date of
  * the edition it went in), the latest income as a plain number of euro (from
- * its cents), and `pageOf` giving each result's page as a full address.
+ * its cents), and `pageOf` giving each result's page (resultPageAddress).
  */
 export function resultsCsv(
   hits: readonly SearchHit[],

@@ -6,7 +6,8 @@ import { countsFor } from './facet-filters.ts';
 import type { CallName, ResultsRequest, SearchCalls } from './protocol.ts';
 import { parseQuery } from '../format/query.ts';
 import { matchReason } from './result-card.ts';
-import { resultsCsv } from './results-csv.ts';
+import { resultPageAddress, resultsCsv } from './results-csv.ts';
+import { correctionOf } from './spelling.ts';
 
 export type SearchService = {
   [Name in CallName]: (...args: SearchCalls[Name]['args']) => Promise<SearchCalls[Name]['answer']>;
@@ -47,19 +48,29 @@ export function searchService(engine: SearchEngine): SearchService {
       const objects = await Promise.all(
         needed.map(async (hit) => [hit.document, await engine.objects(hit.document)] as [number, string]),
       );
-      return { total: response.documents.length, hits: response.hits, offset: response.offset, objects };
+      const correction =
+        response.documents.length === 0
+          ? undefined
+          : correctionOf(query, await engine.corrections(request.query));
+      return {
+        total: response.documents.length,
+        hits: response.hits,
+        offset: response.offset,
+        objects,
+        ...(correction && { correction }),
+      };
     },
     async counts(request) {
       return countsFor(engine, request, await documentsOf(request));
     },
     suggest: (query) => engine.suggest(query),
-    async csv(request, siteRoot) {
+    async csv(request, siteUrl) {
       const documents = await documentsOf(request);
       const [hits, facts] = await Promise.all([engine.details(documents), engine.facts(documents)]);
       const text = resultsCsv(
         hits,
         (document) => facts.get(document)?.incomeCents,
-        (hit) => new URL(safeHref('', hit.href), siteRoot).href,
+        (hit) => resultPageAddress(hit.href, siteUrl),
       );
       return new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' });
     },

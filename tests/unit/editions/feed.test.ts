@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EditionChanges } from '../../../src/editions/diff.ts';
-import { atomFeed, editionTag, groupFeed, touchedBy, xmlText } from '../../../src/editions/feed.ts';
+import { atomFeed, editionTag, groupFeed, snapshotOf, touchedBy, xmlText } from '../../../src/editions/feed.ts';
 import type { KeptEdition } from '../../../src/editions/history.ts';
 import { changeSummary } from '../../../src/editions/present.ts';
 import type { EditionMeta } from '../../../src/editions/store.ts';
@@ -159,5 +159,33 @@ test('the organisations an edition touched are those added, removed, changed and
   assert.deepEqual(
     touchedBy(night).map((member) => member.id).sort(),
     [a!.id, b!.id, c!.id, d!.id].sort(),
+  );
+});
+
+test('with no edition kept, the feed has one entry for the register as crawled, dated by the crawl', () => {
+  const crawledAt = '2024-05-12T02:41:55.908Z';
+  const snapshot = snapshotOf({ manifest: { finishedAt: crawledAt } as never, organisations: [{}, {}, {}] as never });
+  assert.deepEqual(snapshot, { crawledAt, organisations: 3 });
+  const feed = atomFeed({ editions: [], snapshot });
+  assert.equal([...feed.matchAll(/<entry>/g)].length, 1);
+  assert.match(feed, /<title>The register as crawled on 12 May 2024: 3 organisations<\/title>/);
+  assert.equal([...feed.matchAll(new RegExp(`<updated>${crawledAt}</updated>`, 'g'))].length, 2);
+  assert.match(feed, /<link rel="alternate" type="text\/html" href="index.html"\/>\n {4}<summary/);
+  assert.doesNotMatch(feed, /1970/);
+  // Editions, once there are some, take its place.
+  assert.doesNotMatch(atomFeed({ editions: [edition(1)], snapshot }), /as crawled on/);
+});
+
+test("a crawl with no time in its manifest is dated by the build, never 1970", () => {
+  const built = new Date('2026-11-28T10:00:00Z');
+  assert.equal(
+    snapshotOf({ manifest: { finishedAt: null, startedAt: 'not a date' } as never, organisations: [] }, () => built)
+      .crawledAt,
+    built.toISOString(),
+  );
+  assert.equal(
+    snapshotOf({ manifest: { finishedAt: null, startedAt: '2024-05-12T01:00:00Z' } as never, organisations: [] })
+      .crawledAt,
+    '2024-05-12T01:00:00.000Z',
   );
 });

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsv } from '../../../src/lib/csv.ts';
 import type { Candidate, LineMatch, MatchEntry } from '../../../src/match/matcher.ts';
-import { matchedCsv, resultPage } from '../../../src/match/result.ts';
+import { chosenCounts, matchedCsv, resultPage } from '../../../src/match/result.ts';
+import type { ShownRow } from '../../../src/match/protocol.ts';
 
 const ENTRIES: MatchEntry[] = [
   {
@@ -80,4 +81,43 @@ test('a saved result chosen from an organisation no longer on the register says 
   );
   assert.equal(rows[1]!.at(-1), 'same name; no longer on the register since 2026-11-20');
   assert.equal(rows[1]![1], 'gone-1');
+});
+
+test("the summary's counts follow the reader's choices among the rows shown", () => {
+  const option = {
+    id: 'a',
+    name: 'A',
+    county: '',
+    number: '',
+    score: 90,
+    reason: 'similar' as const,
+    goneSince: '',
+  };
+  const shown: ShownRow[] = [
+    { input: 'one', status: 'matched', options: [option] },
+    { input: 'two', status: 'ambiguous', options: [option, { ...option, id: 'b' }] },
+    { input: 'three', status: 'none', options: [option] },
+    { input: '', status: 'blank', options: [] },
+  ];
+  // Counted here from the rows: a row is matched when it starts on a match.
+  const summary = {
+    matched: shown.filter((row) => row.status === 'matched').length,
+    open: shown.filter((row) => row.status === 'ambiguous' || row.status === 'none').length,
+  };
+  assert.deepEqual(chosenCounts(summary, shown, new Map()), { ...summary, chosen: 0 });
+  // One picked for the ambiguous row: one more matched, one fewer open.
+  assert.deepEqual(chosenCounts(summary, shown, new Map([[1, 1]])), { matched: 2, open: 1, chosen: 1 });
+  // The match undone, and another option of the matched row taken back to its own: what is left counts.
+  assert.deepEqual(
+    chosenCounts(
+      summary,
+      shown,
+      new Map<number, number | undefined>([
+        [0, undefined],
+        [2, 0],
+      ]),
+    ),
+    { matched: 1, open: 2, chosen: 2 },
+  );
+  assert.deepEqual(chosenCounts(summary, shown, new Map([[0, 0]])), { ...summary, chosen: 0 });
 });

@@ -3,7 +3,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SearchHit } from '../../../src/search/browser/engine.ts';
-import { RESULTS_CSV_COLUMNS, resultsCsv } from '../../../src/search/browser/results-csv.ts';
+import {
+  RESULTS_CSV_COLUMNS,
+  resultPageAddress,
+  resultsCsv,
+} from '../../../src/search/browser/results-csv.ts';
 import { parseCsv } from '../../../src/lib/csv.ts';
 
 function hit(document: number, fields: Partial<SearchHit>): SearchHit {
@@ -83,4 +87,19 @@ test('one row per result in order, with the income in euro, its year, the page a
     ],
   ]);
   assert.ok(text.endsWith('\r\n'));
+});
+
+test("a result's page is its path within the site, or its address under the public one; never a file:// address", () => {
+  assert.equal(resultPageAddress('org/abc.html', undefined), 'org/abc.html');
+  assert.equal(
+    resultPageAddress('org/abc.html', 'https://example.org/orgdir/'),
+    'https://example.org/orgdir/org/abc.html',
+  );
+  for (const odd of [
+    'file:///home/reader/site/org/abc.html',
+    'javascript:alert(1)',
+    '/org/abc.html',
+    '//evil.example/x',
+  ])
+    assert.equal(resultPageAddress(odd, undefined), '', odd);
 });

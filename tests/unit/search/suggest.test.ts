@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { buildSearchIndex, writeIndexParts } from '../../../src/search/build/build-index.ts';
 import { SearchEngine } from '../../../src/search/browser/engine.ts';
+import { correctionOf, nearbyShardWords } from '../../../src/search/browser/spelling.ts';
+import { parseQuery } from '../../../src/search/format/query.ts';
 import { nodePartLoader } from '../../support/search-loader.ts';
 import { collectRecordDocuments } from '../../support/records.ts';
 
@@ -48,4 +50,35 @@ test('no suggestion for a query that finds something, or a word nothing is near'
 
 test('a phrase is kept as it is while the word beside it is mended', async () => {
   assert.equal(await engine.suggest('"youth arts" slgio'), '"youth arts" sligo');
+});
+
+test('a misspelling in the first letters is mended from the words that begin otherwise, in quotes or not', async () => {
+  // Two edits apart, and in another shard of the index: "gl…" where "galway" is among the "ga…".
+  assert.equal((await engine.search({ query: '"glaway community"', limit: 0 })).documents.length, 0);
+  assert.equal(await engine.suggest('"glaway community"'), '"galway community"');
+  assert.equal(await engine.suggest('glaway community'), 'galway community');
+  assert.equal(await engine.suggest('"youth arts" "slgio youth"'), '"youth arts" "sligo youth"');
+  assert.ok(nearbyShardWords('glaway').includes('galway'));
+  assert.ok(nearbyShardWords('lsigo').includes('sligo'));
+  assert.ok(nearbyShardWords('xsligo').includes('sligo'));
+});
+
+test('a word found only with a typo is named with the word it matched; one found as typed is not', async () => {
+  assert.deepEqual(await engine.corrections('developement '), new Map([['developement', 'development']]));
+  assert.deepEqual(await engine.corrections('sligo theatre '), new Map());
+  // The last word, while typed, matches the words it begins: no correction.
+  assert.deepEqual(await engine.corrections('sligo thea'), new Map());
+  // A director's name is matched exactly, never corrected.
+  assert.deepEqual(
+    correctionOf(parseQuery('director: developement'), new Map([['developement', 'development']])),
+    undefined,
+  );
+  assert.deepEqual(
+    correctionOf(parseQuery('"youth arts" developement galway'), new Map([['developement', 'development']])),
+    {
+      showing: '"youth arts" development galway',
+      instead: '"youth arts" "developement" galway',
+    },
+  );
+  assert.equal(correctionOf(parseQuery('galway'), new Map()), undefined);
 });

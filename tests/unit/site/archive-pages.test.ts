@@ -37,12 +37,15 @@ test('pages handed over in batches are archived first, in their order, as writte
   assert.equal(Buffer.from(batch.bytes).toString(), '<p>Cúram</p><title>Éire</title>');
   await archives.finish();
   const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' });
-  assert.deepEqual(listed.trim().split('\n'), [...Object.keys(first), ...Object.keys(second), 'favicon.svg']);
+  assert.deepEqual(listed.trim().split('\n'), [
+    'site/',
+    ...[...Object.keys(first), ...Object.keys(second), 'favicon.svg'].map((path) => `site/${path}`),
+  ]);
   const out = join(root, 'out');
   mkdirSync(out);
   execFileSync('tar', ['-xzf', join(site, 'site.tar.gz'), '-C', out]);
   for (const [path, page] of Object.entries({ ...first, ...second })) {
-    assert.equal(readFileSync(join(out, path), 'utf8'), page);
+    assert.equal(readFileSync(join(out, 'site', path), 'utf8'), page);
   }
 });
 

@@ -22,8 +22,8 @@ test('the archive written on its thread holds the site, without the files left o
   const out = join(root, 'out');
   mkdirSync(out);
   execFileSync('tar', ['-xzf', join(site, 'site.tar.gz'), '-C', out]);
-  assert.deepEqual(filesUnder(out), ['index.html', 'org/a.json']);
-  assert.equal(readFileSync(join(out, 'org/a.json'), 'utf8'), '{"name":"Cúram"}');
+  assert.deepEqual(filesUnder(out), ['site/index.html', 'site/org/a.json']);
+  assert.equal(readFileSync(join(out, 'site/org/a.json'), 'utf8'), '{"name":"Cúram"}');
   assert.match(readFileSync(join(site, 'site.tar.gz.sha256'), 'utf8'), /^[0-9a-f]{64} {2}site\.tar\.gz\n$/);
 });
 
@@ -66,7 +66,12 @@ test('pages added as rendered come first, every other file after them', async ()
   writeFileSync(join(site, 'favicon.svg'), '<svg/>');
   await archives.finish();
   const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' });
-  assert.deepEqual(listed.trim().split('\n'), ['org/b.html', 'favicon.svg', 'org/b.json']);
+  assert.deepEqual(listed.trim().split('\n'), [
+    'site/',
+    'site/org/b.html',
+    'site/favicon.svg',
+    'site/org/b.json',
+  ]);
 });
 
 test('a page archived as rendered but written otherwise fails the archive', async () => {

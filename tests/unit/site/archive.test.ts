@@ -1,11 +1,12 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { filesUnder } from '../../../src/site/archive.ts';
 import { SiteArchives } from '../../../src/site/archive-thread.ts';
+import { archiveFolder } from '../../../src/site/tar.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-archive-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -34,8 +35,23 @@ test('the tar.gz holds every file with its content, long paths included, and a c
   const out = join(root, 'out');
   mkdirSync(out);
   execFileSync('tar', ['-xzf', join(site, 'site.tar.gz'), '-C', out]);
-  assert.deepEqual(filesUnder(out).sort(), Object.keys(files).sort());
+  // Unpacked, the archive makes one folder of its own, named after it, holding the site.
+  assert.deepEqual(readdirSync(out), ['site']);
+  assert.deepEqual(filesUnder(join(out, 'site')).sort(), Object.keys(files).sort());
   for (const [path, content] of Object.entries(files))
-    assert.equal(readFileSync(join(out, path), 'utf8'), content);
+    assert.equal(readFileSync(join(out, 'site', path), 'utf8'), content);
+  const listed = execFileSync('tar', ['-tzf', join(site, 'site.tar.gz')], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
+  assert.equal(listed[0], 'site/');
+  assert.deepEqual(
+    listed.filter((entry) => !entry.startsWith('site/')),
+    [],
+  );
   assert.match(readFileSync(join(site, 'site.tar.gz.sha256'), 'utf8'), /^[0-9a-f]{64} {2}site\.tar\.gz\n$/);
+});
+
+test('an archive unpacks into the folder its name gives', () => {
+  assert.equal(archiveFolder('orgdir-site.tar.gz'), 'orgdir-site');
+  assert.equal(archiveFolder('copy.tgz'), 'copy');
 });
