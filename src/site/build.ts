@@ -439,16 +439,9 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
     // page as it comes, then the rest of the site.
     const writing = startArchives(register, archives, folders);
     running.archives = writing;
-    const context = pageContext(options, {
-      dataDir,
-      downloads,
-      archives,
-      databaseFile,
-      recordFiles,
-      register,
-      releaseBesideSite: folders.releaseBesideSite,
-    });
-    setSiteContext(context);
+    const { releaseBesideSite } = folders;
+    const built = { dataDir, downloads, archives, databaseFile, recordFiles, register, releaseBesideSite };
+    setSiteContext(pageContext(options, built));
     const pages = await step('bundle', () => renderPages(PROJECT_ROOT, staging, options.logLevel, writing));
     separatePages(times, pages);
     const permalinks = await step('permalinks', () => writeBesidePages(staging, options));
