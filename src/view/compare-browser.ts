@@ -81,11 +81,13 @@ function toggleFor(id: string, name: string, long: boolean): HTMLButtonElement {
 }
 
 /** The bar that says how many are chosen and opens their comparison. */
-function compareBar(): HTMLElement {
-  const bar = element('div', undefined, { class: 'compare-bar', role: 'region', 'aria-label': 'Comparison' });
+function showCompareBar(main: Element): void {
+  const bar = element('section', undefined, { class: 'compare-bar', 'aria-label': 'Comparison' });
   const update = () => {
     const ids = chosen();
-    bar.hidden = ids.length === 0;
+    // In the page only while something is chosen: an empty landmark would be announced for nothing.
+    if (ids.length === 0) bar.remove();
+    else if (!bar.isConnected) main.after(bar);
     bar.replaceChildren();
     const open = element(
       'a',
@@ -102,7 +104,6 @@ function compareBar(): HTMLElement {
   document.addEventListener('orgdir-compare', update);
   window.addEventListener('storage', update);
   update();
-  return bar;
 }
 
 /** Offers every organisation linked in `container` (a ranked table, the search results). */
@@ -159,7 +160,7 @@ function offerOnPage(main: HTMLElement): void {
     offerLinks(results);
     new MutationObserver(() => offerLinks(results)).observe(results, { childList: true });
   }
-  main.after(compareBar());
+  showCompareBar(main);
 }
 
 /** Loads the shards of `ids` (classic scripts beside this one) and gives their records, in order. */

@@ -30,6 +30,8 @@ import {
   type SnapshotWrite,
 } from './history-figures.ts';
 import { loadAverage } from './machine.ts';
+import { collectOrganisationTimelines } from '../../src/editions/versions.ts';
+import { writeOrganisationHistories } from '../../src/site/organisation-histories.ts';
 import { changedRecord, nightChanges, nightDate } from './nightly-changes.ts';
 import { sampleRecordsReader, storeRecord, writeSampleCrawl, type SampleRecords } from './sample-crawl.ts';
 
@@ -240,6 +242,13 @@ export async function runHistoryStage(options: HistoryStageOptions): Promise<His
       `${label}: history: night ${night}, ${changed} changed: ${nights.at(-1)!.bytes} bytes (${edition.format}) in ${seconds.toFixed(1)} s`,
     );
   }
+  // The site's history scripts, as a build over these editions writes them.
+  const written = writeOrganisationHistories(
+    join(folder, 'site'),
+    await collectOrganisationTimelines(editionsDir, ids),
+  );
+  const siteHistory = { bytes: written.bytes, files: written.files, changes: written.changes };
+  log(`${label}: history: the site's history scripts ${written.bytes} bytes for ${written.changes} changes`);
   // The stage's folder is a few dozen MB in a few dozen files: it goes now.
   rmSync(folder, { recursive: true, force: true });
   const figures = { firstEdition, firstHistoryBytes, nights };
@@ -251,6 +260,7 @@ export async function runHistoryStage(options: HistoryStageOptions): Promise<His
     firstHistoryBytes,
     nights,
     year: yearOfNights(figures),
+    siteHistory,
     ...(crawlCheck === undefined ? {} : { crawlCheck }),
     wallSeconds: secondsSince(started),
     cpuSeconds: cpuSecondsSince(cpuBefore),

@@ -11,6 +11,7 @@ import { generateDataset } from '../../../src/sample-api/dataset.ts';
 import { startSampleApi } from '../../../src/sample-api/server.ts';
 import {
   historyChecks,
+  siteHistoryOfYear,
   yearOfNights,
   type HistoryFigures,
   type HistoryNight,
@@ -197,6 +198,25 @@ test('the budgets: the first edition within 15 MB, the largest night within 1 MB
     [false, false],
   );
   assert.deepEqual(historyChecks(figures({ organisations: 100_000 })), []);
+});
+
+test("a year's history scripts are scaled by their bytes a change: 350 changes a night for 364 nights at 35,000", () => {
+  // 1,000 changes in 245,000 bytes: 245 bytes a change; 350 × 364 = 127,400 changes in a year.
+  const siteHistory = { bytes: 245_000, files: 40, changes: 1_000 };
+  assert.equal(siteHistoryOfYear(figures({ siteHistory })), 245 * 127_400);
+  const row = historyChecks(figures({ siteHistory })).at(-1)!;
+  assert.equal(
+    row.target,
+    '35,000 organisations: a year of nightly editions at 1% (scaled from the nights measured) adds ≤ 60 MB to the site',
+  );
+  assert.equal(row.met, true);
+  assert.match(row.measured, /^31\.21 MB \(245 bytes a change/);
+  // 471 bytes a change is 60,005,400 bytes a year: over.
+  const over = historyChecks(figures({ siteHistory: { bytes: 471_000, files: 40, changes: 1_000 } })).at(-1)!;
+  assert.equal(over.met, false);
+  // Without the scripts measured, or with no change among the nights, there is no row.
+  assert.equal(historyChecks(figures()).length, 3);
+  assert.equal(siteHistoryOfYear(figures({ siteHistory: { bytes: 0, files: 0, changes: 0 } })), undefined);
 });
 
 test('the report gives the history section and its rows among the targets', () => {
