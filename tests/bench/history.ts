@@ -245,7 +245,10 @@ export async function runHistoryStage(options: HistoryStageOptions): Promise<His
   // The site's history scripts, as a build over these editions writes them.
   const written = writeOrganisationHistories(
     join(folder, 'site'),
-    await collectOrganisationTimelines(editionsDir, ids),
+    await collectOrganisationTimelines(
+      editionsDir,
+      ids.map((id) => join(editionsDir, id)),
+    ),
   );
   const siteHistory = { bytes: written.bytes, files: written.files, changes: written.changes };
   log(`${label}: history: the site's history scripts ${written.bytes} bytes for ${written.changes} changes`);

@@ -86,8 +86,12 @@ async function foreignCode(page: Page): Promise<string[]> {
       }
     }
     for (const script of document.querySelectorAll('script')) {
-      // The site's own classic scripts: the search client and index parts, the list matcher and its table.
-      const own = script.type === 'application/ld+json' || /\/(search|match)\/[\w/]+\.js$/.test(script.src);
+      // The site's own classic scripts: the search client and index parts, the list matcher and its
+      // table, the comparison's client and records, the permalinks' client and history scripts.
+      const own =
+        script.type === 'application/ld+json' ||
+        /\/(search|match|compare|history)\/[\w/-]+\.js$/.test(script.src) ||
+        /\/permalink\.js$/.test(script.src);
       if (!own) found.push(`script ${script.type} ${script.src} ${script.text.slice(0, 60)}`);
     }
     for (const tag of ['iframe', 'object', 'embed', 'img', 'base', 'form[action^="javascript"]'])
