@@ -16,7 +16,9 @@ import {
   compareRows,
   compareShard,
   compareShardPath,
+  unpackShard,
   type CompareRecord,
+  type PackedShard,
 } from './compare.ts';
 
 const STORE_KEY = 'orgdir-compare';
@@ -166,9 +168,9 @@ function offerOnPage(main: HTMLElement): void {
 /** Loads the shards of `ids` (classic scripts beside this one) and gives their records, in order. */
 function loadRecords(ids: readonly string[]): Promise<(CompareRecord | undefined)[]> {
   const found = new Map<string, CompareRecord>();
-  const global = window as unknown as Record<string, (records: CompareRecord[]) => void>;
-  global[COMPARE_DATA_FUNCTION] = (records) => {
-    for (const record of records) found.set(organisationFileStem(record[0]), record);
+  const global = window as unknown as Record<string, (...shard: PackedShard) => void>;
+  global[COMPARE_DATA_FUNCTION] = (texts, records) => {
+    for (const record of unpackShard([texts, records])) found.set(organisationFileStem(record[0]), record);
   };
   const shards = [...new Set(ids.map(compareShard))];
   return Promise.all(

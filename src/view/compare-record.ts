@@ -4,13 +4,20 @@ import { isoDate } from '../lib/dates.ts';
 import { registrationNumbers } from '../lib/identifiers.ts';
 import { scriptSafeJson } from '../lib/json-ld.ts';
 import { displayName, type Organisation } from '../records/organisation.ts';
-import { AMOUNTS, COMPARE_DATA_FUNCTION, type CompareRecord, type CompareYear } from './compare.ts';
+import {
+  AMOUNTS,
+  COMPARE_DATA_FUNCTION,
+  packShard,
+  type CompareRecord,
+  type CompareYear,
+} from './compare.ts';
 import { financialRows, financialYears } from './financial.ts';
 import { organisationView } from './organisation-view.ts';
 
 /** The text of a shard's script, safe to load as a classic script whatever the records hold. */
 export function compareShardScript(records: readonly CompareRecord[]): string {
-  return `${COMPARE_DATA_FUNCTION}(${scriptSafeJson(records)});\n`;
+  const [texts, packed] = packShard(records);
+  return `${COMPARE_DATA_FUNCTION}(${scriptSafeJson(texts)},${scriptSafeJson(packed)});\n`;
 }
 
 /** What the comparison shows of an organisation, from the record model. */

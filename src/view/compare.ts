@@ -45,6 +45,88 @@ export type CompareRecord = [
   codes: string[],
 ];
 
+/** A record as a shard's script holds it: its shared texts as places in the shard's list of texts. */
+type PackedRecord = [
+  id: string,
+  name: string,
+  county: number,
+  charityNumber: string,
+  croNumber: string,
+  chyNumber: string,
+  status: number[],
+  sector: number,
+  subSector: number,
+  governingForm: number,
+  incorporated: string,
+  employees: string,
+  years: CompareYear[],
+  funders: [name: number, amount: string][],
+  directors: [name: string, appointed: string][],
+  codes: number[],
+];
+
+/**
+ * A shard as its script hands it over: the texts many organisations share (county, statuses,
+ * sector, sub-sector, governing form, funders' names, codes) once, in a list, and each record naming
+ * them by their place in it. At 35,000 organisations that is some 5 MB less of the site.
+ */
+export type PackedShard = [texts: string[], records: PackedRecord[]];
+
+export function packShard(records: readonly CompareRecord[]): PackedShard {
+  const texts: string[] = [];
+  const places = new Map<string, number>();
+  const at = (text: string): number => {
+    let place = places.get(text);
+    if (place === undefined) {
+      place = texts.push(text) - 1;
+      places.set(text, place);
+    }
+    return place;
+  };
+  const packed = records.map((record): PackedRecord => [
+    record[0],
+    record[1],
+    at(record[2]),
+    record[3],
+    record[4],
+    record[5],
+    record[6].map(at),
+    at(record[7]),
+    at(record[8]),
+    at(record[9]),
+    record[10],
+    record[11],
+    record[12],
+    record[13].map(([name, amount]) => [at(name), amount]),
+    record[14],
+    record[15].map(at),
+  ]);
+  return [texts, packed];
+}
+
+/** The records of a packed shard, as `packShard` was given them; a place past the list reads as "". */
+export function unpackShard([texts, records]: PackedShard): CompareRecord[] {
+  const text = (place: number): string => texts[place] ?? '';
+  return records.map((record) => [
+    record[0],
+    record[1],
+    text(record[2]),
+    record[3],
+    record[4],
+    record[5],
+    record[6].map(text),
+    text(record[7]),
+    text(record[8]),
+    text(record[9]),
+    record[10],
+    record[11],
+    record[12],
+    record[13].map(([name, amount]) => [text(name), amount]),
+    record[14],
+    record[15].map(text),
+  ]);
+}
+
 /** The shard an organisation's comparison record is in: the first two characters of its page's name. */
 export function compareShard(id: string): string {
   return organisationFileStem(id).slice(0, 2).padEnd(2, '_');

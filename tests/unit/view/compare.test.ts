@@ -8,7 +8,10 @@ import {
   compareRows,
   compareShard,
   COMPARE_DATA_FUNCTION,
+  packShard,
+  unpackShard,
   type CompareRecord,
+  type PackedShard,
 } from '../../../src/view/compare.ts';
 import { compareRecordOf, compareShardScript } from '../../../src/view/compare-record.ts';
 import { parseCsv } from '../../../src/lib/csv.ts';
@@ -97,10 +100,72 @@ test('a shard script hands its records to the page and cannot end its script ele
   assert.ok(script.startsWith(`${COMPARE_DATA_FUNCTION}(`));
   assert.ok(!script.includes('</script'));
   let given: unknown;
-  new Function(COMPARE_DATA_FUNCTION, script)((records: unknown) => (given = records));
+  new Function(COMPARE_DATA_FUNCTION, script)(
+    (texts: string[], records: PackedShard[1]) => (given = unpackShard([texts, records])),
+  );
   assert.deepEqual(given, [record]);
   assert.equal(compareShard(A), '2e');
   assert.equal(compareShard('X'), 'x_');
+});
+
+test('a shard names each text its organisations share once, and gives every record back as it was', () => {
+  const shared: CompareRecord = [
+    'a1',
+    'One',
+    'Galway',
+    '200',
+    '',
+    'CHY 1',
+    ['Registered Charity (CRA)'],
+    'Health',
+    'Hospices',
+    'CLG',
+    '2001-02-03',
+    '4',
+    [['2022', '10', '-5', '', '']],
+    [['HSE', '7']],
+    [['Mary Byrne', '2019-03-12']],
+    ['Governance Code'],
+  ];
+  const other: CompareRecord = [
+    'a2',
+    'Two',
+    'Galway',
+    '',
+    '',
+    '',
+    ['Registered Charity (CRA)', 'CHY'],
+    'Health',
+    '',
+    'CLG',
+    '',
+    '',
+    [],
+    [
+      ['HSE', '9'],
+      ['Pobal', ''],
+    ],
+    [],
+    [],
+  ];
+  const [texts, records] = packShard([shared, other]);
+  // Each shared text once, in the order first met; an empty text is a text like any other.
+  assert.deepEqual(texts, [
+    'Galway',
+    'Registered Charity (CRA)',
+    'Health',
+    'Hospices',
+    'CLG',
+    'HSE',
+    'Governance Code',
+    'CHY',
+    '',
+    'Pobal',
+  ]);
+  assert.deepEqual(records[1]!.slice(2, 10), [0, '', '', '', [1, 7], 2, 8, 4]);
+  assert.deepEqual(unpackShard([texts, records]), [shared, other]);
+  // A place past the list (a shard written by hand, or cut short) reads as no text.
+  assert.equal(unpackShard([[], [records[0]!]])[0]![2], '');
 });
 
 test('the comparison marks the fields that differ and the names more than one of them lists', () => {
