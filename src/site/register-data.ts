@@ -94,7 +94,7 @@ export async function writeRegisterData(
   for (const entry of register.organisations) {
     const organisation = entry.organisation;
     entries.push(matchEntryOf(organisation));
-    compare(compareRecordOf(organisation));
+    compare(compareRecordOf(organisation, seriesOf?.(organisation.id)));
     for (const source of organisation.sources) {
       if (!source.source) continue;
       let known = sources.get(source.source);
@@ -109,7 +109,7 @@ export async function writeRegisterData(
   // Those with a page but no record too: a list may well name one that has left the register.
   for (const { organisation, goneSince } of former) {
     entries.push(matchEntryOf(organisation, goneSince));
-    compare(compareRecordOf(organisation));
+    compare(compareRecordOf(organisation, seriesOf?.(organisation.id)));
   }
   const compareBytes = writeCompareFiles(siteDir, compared, await compareClient);
   const table = matchTableScript(encodeMatchTable(entries));

@@ -13,6 +13,27 @@ import {
 } from './compare.ts';
 import { financialRows, financialYears } from './financial.ts';
 import { organisationView } from './organisation-view.ts';
+import { spendingOf } from '../lib/money.ts';
+import type { FinancialYear } from '../money/financial-series.ts';
+
+/** The record's years, then each year only the editions knew, newest first. */
+function withEarlierYears(years: readonly CompareYear[], series: readonly FinancialYear[]): CompareYear[] {
+  const known = new Set(years.map((entry) => entry[0]));
+  const text = (value: number | undefined) => (value === undefined ? '' : String(value));
+  const earlier = series
+    .filter((entry) => !known.has(String(entry.year)))
+    .map(({ year, figures }): CompareYear => [
+      String(year),
+      text(figures.income),
+      text(spendingOf(figures.expenditure)?.amount),
+      text(figures.grants),
+      text(figures.netAssets),
+    ]);
+  if (earlier.length === 0) return [...years];
+  // A year the record names otherwise than by its number stays first, where the record put it.
+  const order = (entry: CompareYear) => (/^\d+$/.test(entry[0]) ? Number(entry[0]) : Infinity);
+  return [...years, ...earlier].sort((a, b) => order(b) - order(a));
+}
 
 /** The text of a shard's script, safe to load as a classic script whatever the records hold. */
 export function compareShardScript(records: readonly CompareRecord[]): string {
@@ -20,8 +41,15 @@ export function compareShardScript(records: readonly CompareRecord[]): string {
   return `${COMPARE_DATA_FUNCTION}(${scriptSafeJson(texts)},${scriptSafeJson(packed)});\n`;
 }
 
-/** What the comparison shows of an organisation, from the record model. */
-export function compareRecordOf(organisation: Organisation): CompareRecord {
+/**
+ * What the comparison shows of an organisation, from the record model: every year of accounts
+ * known, the two the record gives and the older ones the editions kept (`series`, finances over
+ * time), newest first.
+ */
+export function compareRecordOf(
+  organisation: Organisation,
+  series: readonly FinancialYear[] = [],
+): CompareRecord {
   const view = organisationView(organisation);
   const numbers = registrationNumbers(organisation.regulators);
   const number = (kind: string) => numbers.find((entry) => entry.kind === kind)?.number ?? '';
@@ -53,7 +81,10 @@ export function compareRecordOf(organisation: Organisation): CompareRecord {
     view.governingForm ?? '',
     isoDate(view.incorporatedDate) ?? view.incorporatedDate ?? '',
     view.numEmployees ?? '',
-    years.filter((entry) => entry.slice(1).some((value) => value !== '')),
+    withEarlierYears(
+      years.filter((entry) => entry.slice(1).some((value) => value !== '')),
+      series,
+    ),
     view.funders.map((funder) => [
       funder.source ?? '',
       funder.amountWritten ??

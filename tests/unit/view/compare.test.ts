@@ -108,6 +108,46 @@ test('a shard script hands its records to the page and cannot end its script ele
   assert.equal(compareShard('X'), 'x_');
 });
 
+test('every year known: the two the record gives, then the older years the editions kept, newest first', () => {
+  const organisation = readOrganisation(
+    {
+      id: A,
+      name: 'Old Charity',
+      financialSummary: {
+        currentYear: 2023,
+        currentIncome: 300,
+        prevIncome: 200,
+        currentExpenditure: -90,
+      },
+    },
+    A,
+  );
+  const year = (value: number, income: number, expenditure?: number) => ({
+    year: value,
+    figures: { income, ...(expenditure === undefined ? {} : { expenditure }) },
+    firstReported: 'e',
+    firstReportedDate: '2020-01-01',
+    figuresFrom: 'e',
+    restatements: [],
+  });
+  // 2022 and 2023 come from the record itself; 2021 and 2020 only from the editions.
+  const years = compareRecordOf(organisation, [
+    year(2020, 50, -40),
+    year(2021, 100),
+    year(2022, 999),
+    year(2023, 999),
+  ])[12];
+  assert.deepEqual(
+    years.map((entry) => entry.slice(0, 3)),
+    [
+      ['2023', '300', '90'],
+      ['2022', '200', ''],
+      ['2021', '100', ''],
+      ['2020', '50', '40'],
+    ],
+  );
+});
+
 test('a shard names each text its organisations share once, and gives every record back as it was', () => {
   const shared: CompareRecord = [
     'a1',
