@@ -301,3 +301,21 @@ test('the database has a financial_years row for every year of every organisatio
   assert.equal(count, csv.length);
   assert.deepEqual(database.prepare('PRAGMA foreign_key_check').all(), []);
 });
+
+test("the comparison's record of the tracked organisation holds its four years, newest first, 2021 as restated", () => {
+  // The shard is a classic script calling one global function with its texts and records.
+  const script = readFileSync(join(place.site, 'compare', `${tracked.slice(0, 2)}.js`), 'utf8');
+  let records: unknown[][] = [];
+  new Function('orgdirCompareData', script)((_texts: string[], given: unknown[][]) => (records = given));
+  const record = records.find((entry) => String(entry[0]).toLowerCase() === tracked)!;
+  assert.ok(record, 'the tracked organisation is in its shard');
+  assert.deepEqual(
+    (record[12] as string[][]).map((year) => year.slice(0, 2)),
+    [
+      ['2023', String(SUMMARIES[3]!['currentIncome'])],
+      ['2022', String(SUMMARIES[3]!['prevIncome'])],
+      ['2021', '1275000'],
+      ['2020', '1000000'],
+    ],
+  );
+});
