@@ -14,10 +14,15 @@ import {
 import { financialRows, financialYears } from './financial.ts';
 import { organisationView } from './organisation-view.ts';
 import { spendingOf } from '../lib/money.ts';
-import type { FinancialYear } from '../money/financial-series.ts';
+
+/** A year of accounts the editions kept (src/money/financial-series.ts), as the comparison reads it. */
+interface KnownYear {
+  year: number;
+  figures: { income?: number; expenditure?: number; grants?: number; netAssets?: number };
+}
 
 /** The record's years, then each year only the editions knew, newest first. */
-function withEarlierYears(years: readonly CompareYear[], series: readonly FinancialYear[]): CompareYear[] {
+function withEarlierYears(years: readonly CompareYear[], series: readonly KnownYear[]): CompareYear[] {
   const known = new Set(years.map((entry) => entry[0]));
   const text = (value: number | undefined) => (value === undefined ? '' : String(value));
   const earlier = series
@@ -48,7 +53,7 @@ export function compareShardScript(records: readonly CompareRecord[]): string {
  */
 export function compareRecordOf(
   organisation: Organisation,
-  series: readonly FinancialYear[] = [],
+  series: readonly KnownYear[] = [],
 ): CompareRecord {
   const view = organisationView(organisation);
   const numbers = registrationNumbers(organisation.regulators);
