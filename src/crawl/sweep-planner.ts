@@ -29,23 +29,18 @@
 //
 // Each idea has a module of its own under sweep/: the query grammar (query.ts), what is learnt of
 // the organisations met (terms.ts), the narrowing of a capped search (narrowing.ts), the worth of a
-// candidate (worth.ts) and the candidates in order of it (candidates.ts), the register's estimated
-// size (register.ts), the cap (cap.ts) and the grammar check (grammar.ts). This class puts them
-// together.
-import { Candidates } from './sweep/candidates.ts';
+// candidate (worth.ts), the candidates offered and in order of worth (pool.ts, candidates.ts), the
+// searches asked (asked.ts), the register's estimated size (register.ts), the cap (cap.ts) and the
+// grammar check (grammar.ts). This class puts them together.
+import { AskedSearches } from './sweep/asked.ts';
 import { CapWatch } from './sweep/cap.ts';
 import { GrammarCheck, type SearchGrammar } from './sweep/grammar.ts';
 import { longerPhrases, split, widestNarrower } from './sweep/narrowing.ts';
-import { groupOf, parseQuery, wordsOfQuery, type Query } from './sweep/query.ts';
+import { CandidatePool } from './sweep/pool.ts';
+import { parseQuery, type Query } from './sweep/query.ts';
 import { RegisterSample } from './sweep/register.ts';
-import {
-  TermIndex,
-  type FoundOrganisation,
-  type LearningLimits,
-  type Matches,
-  type Narrowing,
-} from './sweep/terms.ts';
-import { GroupYields, RESCORE_GROWTH, groupYield, worth } from './sweep/worth.ts';
+import { TermIndex, type FoundOrganisation, type LearningLimits, type Narrowing } from './sweep/terms.ts';
+import { RESCORE_GROWTH } from './sweep/worth.ts';
 
 export interface SweepPlannerOptions {
   /** The first queries, sent in this order before any chosen ones. */
@@ -97,15 +92,6 @@ export interface AnswerLesson {
   found: FoundOrganisation[];
 }
 
-interface Answered {
-  query: Query;
-  count: number;
-  /** Asked by a run that stopped before the answer: never asked again, and not counted as a search. */
-  unanswered?: boolean;
-  /** The ids it returned, kept for answers that may have been cut. */
-  ids: string[] | undefined;
-}
-
 /** Empty answers to searches for the listed organisations' words after which the search is broken. */
 const BROKEN_AFTER = 3;
 
@@ -120,8 +106,8 @@ export class SweepPlanner {
   readonly #register = new RegisterSample();
   readonly #cap = new CapWatch();
   readonly #grammar = new GrammarCheck();
-  readonly #candidates = new Candidates((query) => this.#expectedYield(query));
-  #unanswered = 0;
+  readonly #asked = new AskedSearches();
+  readonly #pool: CandidatePool;
   /** Searches a run died on, split once the listed organisations' words are in (`listedKnown`). */
   #unsplit: Query[] = [];
   /**
@@ -131,22 +117,23 @@ export class SweepPlanner {
   readonly #standIns: Query[] = [];
   /** Answers, while none has held a result, to searches for words a listed organisation holds. */
   #emptyProbes = 0;
-  readonly #answered = new Map<string, Answered>();
-  /** Keys of the searches handed out and not yet answered. */
-  readonly #pending = new Set<string>();
-  /** Keys of the facet queries offered: they cover the register between them. */
-  readonly #facets = new Set<string>();
   #seedIndex = 0;
   #sinceNew = 0;
   #registerAtRescore = 0;
-  /** What the facet queries answered so far found, by group. */
-  readonly #facetYields = new GroupYields();
   #stopped: SweepState | undefined;
 
   constructor(options: SweepPlannerOptions) {
     this.#options = options;
     this.#terms = new TermIndex(options.limits, (pair) => {
-      if (this.#grammar.grammar === 'any') this.#offerPhrase(pair);
+      if (this.#grammar.grammar === 'any') this.#pool.offerPhrase(pair);
+    });
+    this.#pool = new CandidatePool({
+      terms: this.#terms,
+      asked: this.#asked,
+      cap: this.#cap,
+      grammar: this.#grammar,
+      estimatedRegister: () => this.#estimatedRegister(),
+      listed: () => this.#register.listed,
     });
   }
 
@@ -171,10 +158,7 @@ export class SweepPlanner {
    */
   unanswered(text: string): void {
     const query = parseQuery(text);
-    if (this.#answered.has(query.key)) return;
-    this.#answered.set(query.key, { query, count: 0, ids: undefined, unanswered: true });
-    this.#unanswered += 1;
-    this.#unsplit.push(query);
+    if (this.#asked.diedOn(query)) this.#unsplit.push(query);
   }
 
   /**
@@ -190,8 +174,8 @@ export class SweepPlanner {
       this.#register.addListed(organisation.id.toLowerCase());
       words = known.words;
     }
-    for (const word of words) this.#offerWord(word);
-    for (const facet of organisation.facets ?? []) this.#offerFacet(facet);
+    for (const word of words) this.#pool.offerWord(word);
+    for (const facet of organisation.facets ?? []) this.#pool.offerFacet(facet);
   }
 
   /** Whether the organisation is known already, from a list or a search. */
@@ -202,8 +186,7 @@ export class SweepPlanner {
   /** The next search to send, or undefined when none is worth sending now. */
   next(): string | undefined {
     if (this.#stopped !== undefined) return undefined;
-    const sent = this.#answered.size - this.#unanswered + this.#pending.size;
-    if (sent >= this.#budget()) return this.#stopWhenIdle('budget');
+    if (this.#asked.queries + this.#asked.pending >= this.#budget()) return this.#stopWhenIdle('budget');
     const first = this.#nextSeed() ?? this.#nextStandIn();
     if (first !== undefined) return first;
     // A window of empty answers says the sweep is done only once the search is known to work: while
@@ -211,34 +194,28 @@ export class SweepPlanner {
     const probing = this.#cap.longest === 0 && this.#emptyProbes < BROKEN_AFTER;
     if (!probing && this.#sinceNew >= this.#options.saturationWindow(this.#registerSize()))
       return this.#stopWhenIdle('saturated');
-    const chosen = this.#candidates.best();
+    const chosen = this.#pool.best();
     if (chosen === undefined) return this.#stopWhenIdle('exhausted');
-    this.#pending.add(chosen.key);
-    return chosen.text;
+    return this.#asked.handOut(chosen);
   }
 
   /** No search now; and none ever, for `state`, once no answer is awaited. */
   #stopWhenIdle(state: SweepState): undefined {
-    if (this.#pending.size === 0) this.#stopped = state;
+    if (this.#asked.pending === 0) this.#stopped = state;
     return undefined;
   }
 
   #nextSeed(): string | undefined {
     while (this.#seedIndex < this.#options.seeds.length) {
       const query = parseQuery(this.#options.seeds[this.#seedIndex++] ?? '');
-      if (query.key === '' || this.#answered.has(query.key) || this.#pending.has(query.key)) continue;
-      this.#pending.add(query.key);
-      return query.text;
+      if (query.key !== '' && !this.#asked.isAsked(query.key)) return this.#asked.handOut(query);
     }
     return undefined;
   }
 
   #nextStandIn(): string | undefined {
-    for (let query = this.#standIns.shift(); query !== undefined; query = this.#standIns.shift()) {
-      if (this.#answered.has(query.key) || this.#pending.has(query.key)) continue;
-      this.#pending.add(query.key);
-      return query.text;
-    }
+    for (let query = this.#standIns.shift(); query !== undefined; query = this.#standIns.shift())
+      if (!this.#asked.isAsked(query.key)) return this.#asked.handOut(query);
     return undefined;
   }
 
@@ -248,21 +225,20 @@ export class SweepPlanner {
    */
   answer(text: string, results: readonly FoundOrganisation[], count = results.length): AnswerLesson {
     const query = parseQuery(text);
-    this.#pending.delete(query.key);
     this.#cap.observe(count);
     const capped = this.#cap.isCapped(count);
-    const ids = capped ? results.map((result) => result.id.toLowerCase()) : undefined;
-    this.#answered.set(query.key, { query, count, ids });
+    this.#asked.answered(query, count, capped ? results.map((result) => result.id.toLowerCase()) : undefined);
     const found = this.#learnResults(results);
     if (!capped) this.#certify(results);
     if (this.#cap.longest === 0 && this.#terms.matches(query).listed > 0) this.#emptyProbes += 1;
     const known = results.map((result) => this.#terms.known.get(result.id.toLowerCase()));
     if (this.#grammar.judge(query, known, capped)) this.#becomeAny();
-    if (this.#facets.has(query.key)) this.#facetYields.add(groupOf(query), found.length);
+    this.#pool.answered(query, found.length);
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
     if (this.seedsSent && count > 0 && capped) this.#cap.learnShare(found.length, count);
     if (capped) {
-      if (this.#grammar.grammar === 'any') this.#lengthen(query);
+      if (this.#grammar.grammar === 'any')
+        for (const folded of longerPhrases(this.#terms, query)) this.#pool.offerPhrase(folded);
       else this.#split(query);
     }
     const register = this.#estimatedRegister();
@@ -280,8 +256,8 @@ export class SweepPlanner {
       const { known } = this.#terms.learn(result);
       known.foundBySearch = true;
       found.push(result);
-      for (const word of known.words) this.#offerWord(word);
-      for (const facet of result.facets ?? []) this.#offerFacet(facet);
+      for (const word of known.words) this.#pool.offerWord(word);
+      for (const facet of result.facets ?? []) this.#pool.offerFacet(facet);
     }
     return found;
   }
@@ -320,7 +296,7 @@ export class SweepPlanner {
    */
   rescore(): void {
     this.#registerAtRescore = this.#estimatedRegister() ?? 0;
-    this.#candidates.rescore();
+    this.#pool.rescore();
   }
 
   /** Whether the fixed first queries have all been handed out. */
@@ -334,26 +310,14 @@ export class SweepPlanner {
   }
 
   get coverage(): SweepCoverage {
-    const cap = this.#cap.confirmed ? this.#cap.longest : undefined;
-    let capped = 0;
-    let split = 0;
-    for (const answered of this.#answered.values()) {
-      if (cap === undefined || answered.count < cap) continue;
-      capped += 1;
-      if (this.#seenPast(answered)) split += 1;
-    }
-    let discovered = 0;
-    for (const [id, known] of this.#terms.known)
-      if (known.foundBySearch && !known.listed && !this.#register.isGone(id)) discovered += 1;
     return {
-      queries: this.#answered.size - this.#unanswered,
+      ...cappedAnswers(this.#asked, this.#cap, this.#terms),
+      queries: this.#asked.queries,
       seeds: this.#options.seeds.length,
       budget: this.#budget(),
-      discovered,
+      discovered: discovered(this.#terms, this.#register),
       longestAnswer: this.#cap.longest,
       capConfirmed: this.#cap.confirmed,
-      cappedAnswers: capped,
-      cappedAnswersSplit: split,
       state: this.state,
       lastNewAfter: this.#sinceNew,
       estimatedRegister: this.#estimatedRegister(),
@@ -361,37 +325,23 @@ export class SweepPlanner {
       // were for words the listed organisations hold, which a working search finds.
       searchBroken: this.#cap.longest === 0 && this.#emptyProbes >= BROKEN_AFTER,
       grammar: this.#grammar.grammar,
-      unanswered: this.#unanswered,
+      unanswered: this.#asked.unanswered,
       terms: this.#terms.terms,
       learningFull: this.#terms.full,
     };
   }
 
-  /**
-   * Whether a capped answer has been seen past: every organisation it returned has since come back
-   * in an answer under the cap (its narrower searches, or others that cover it), so that what the
-   * cap may have hidden around them was searched whole.
-   */
-  #seenPast(answered: Answered): boolean {
-    return (answered.ids ?? []).every((id) => this.#terms.known.get(id)?.certified === true);
-  }
-
   /** Several words mean any of them: from now on only single words and phrases narrow. */
   #becomeAny(): void {
-    for (const term of this.#terms.termList()) if (term.includes(' ')) this.#offerPhrase(term);
+    for (const term of this.#terms.termList()) if (term.includes(' ')) this.#pool.offerPhrase(term);
     this.rescore();
-  }
-
-  /** Under OR, a capped phrase (or word) is narrowed by the longer phrases around it. */
-  #lengthen(query: Query): void {
-    for (const folded of longerPhrases(this.#terms, query)) this.#offerPhrase(folded);
   }
 
   /** Splits a capped query, and offers its narrower queries. */
   #split(query: Query): Narrowing | undefined {
     const narrowed = split(this.#terms, query, this.#grammar.grammar === 'any');
     if (narrowed === undefined) return undefined;
-    for (const [narrower, matches] of narrowed.narrower) this.#offer(narrower, matches);
+    for (const [narrower, matches] of narrowed.narrower) this.#pool.offer(narrower, matches);
     return narrowed.narrowing;
   }
 
@@ -406,72 +356,33 @@ export class SweepPlanner {
   #estimatedRegister(): number | null {
     return this.#register.estimate(this.#terms.known.size);
   }
+}
 
-  /** Organisations not yet known that a query is expected to return. */
-  #expectedYield(query: Query): number {
-    return this.#settled(query) ? 0 : this.#worth(query, this.#terms.matches(query));
+/**
+ * The answers at the cap, once it is confirmed, and those seen past: every organisation it returned
+ * has since come back in an answer under the cap (its narrower searches, or others that cover it),
+ * so that what the cap may have hidden around them was searched whole.
+ */
+function cappedAnswers(
+  asked: AskedSearches,
+  cap: CapWatch,
+  terms: TermIndex,
+): { cappedAnswers: number; cappedAnswersSplit: number } {
+  const longest = cap.confirmed ? cap.longest : undefined;
+  let capped = 0;
+  let split = 0;
+  for (const answered of asked.all()) {
+    if (longest === undefined || answered.count < longest) continue;
+    capped += 1;
+    if ((answered.ids ?? []).every((id) => terms.known.get(id)?.certified === true)) split += 1;
   }
+  return { cappedAnswers: capped, cappedAnswersSplit: split };
+}
 
-  #worth(query: Query, matches: Matches): number {
-    return worth(matches, {
-      register: this.#estimatedRegister(),
-      listed: this.#register.listed,
-      longest: this.#cap.longest,
-      cappedNewShare: this.#cap.cappedNewShare,
-      groupYield: this.#facets.has(query.key)
-        ? () => groupYield(this.#facetYields, groupOf(query))
-        : undefined,
-    });
-  }
-
-  /** Whether a query can bring nothing new: asked already, or narrower than one that came back whole. */
-  #settled(query: Query): boolean {
-    if (this.#answered.has(query.key) || this.#pending.has(query.key) || this.#grammar.widens(query))
-      return true;
-    // A phrase matches only where each of its words does.
-    for (const word of wordsOfQuery(query)) {
-      const answered = this.#answered.get(word);
-      if (answered !== undefined && answered.unanswered !== true && !this.#cap.isCapped(answered.count))
-        return true;
-    }
-    return false;
-  }
-
-  #offerFacet(text: string): void {
-    const query = parseQuery(text);
-    this.#facets.add(query.key);
-    this.#offer(query);
-  }
-
-  /**
-   * Offers a folded word as a query. Its key is the word itself, so one offered or answered before
-   * is passed over before its written form is parsed: every record and answer offers all its words.
-   */
-  #offerWord(word: string): void {
-    if (this.#candidates.has(word) || this.#answered.has(word)) return;
-    this.#offer(parseQuery(this.#terms.spelling(word)));
-  }
-
-  /** Folded words offered as the quoted phrase of their written forms. */
-  #offerPhrase(pair: string): void {
-    const key = `"${pair}"`;
-    if (this.#candidates.has(key) || this.#answered.has(key)) return;
-    const text = pair
-      .split(' ')
-      .map((word) => this.#terms.spelling(word))
-      .join(' ');
-    this.#offer(parseQuery(`"${text}"`));
-  }
-
-  /** Offers a query as a candidate, with what it is known to match when that is counted already. */
-  #offer(query: Query, matches?: Matches): void {
-    if (query.key === '' || this.#candidates.has(query.key) || this.#answered.has(query.key)) return;
-    const score =
-      matches === undefined
-        ? this.#expectedYield(query)
-        : this.#settled(query)
-          ? 0
-          : this.#worth(query, matches);
-    this.#candidates.add(query, score);
-  }
+/** Organisations found by the searches alone, and not gone. */
+function discovered(terms: TermIndex, register: RegisterSample): number {
+  let count = 0;
+  for (const [id, known] of terms.known)
+    if (known.foundBySearch && !known.listed && !register.isGone(id)) count += 1;
+  return count;
 }
