@@ -34,11 +34,13 @@
 // grammar check (grammar.ts). This class puts them together.
 import { AskedSearches } from './sweep/asked.ts';
 import { CapWatch } from './sweep/cap.ts';
-import { GrammarCheck, type SearchGrammar } from './sweep/grammar.ts';
-import { longerPhrases, split, widestNarrower } from './sweep/narrowing.ts';
+import { BROKEN_AFTER, coverageOf, type SweepCoverage, type SweepState } from './sweep/coverage.ts';
+import { GrammarCheck } from './sweep/grammar.ts';
+import { StandIns, longerPhrases, split } from './sweep/narrowing.ts';
 import { CandidatePool } from './sweep/pool.ts';
 import { parseQuery, type Query } from './sweep/query.ts';
 import { RegisterSample } from './sweep/register.ts';
+import { certify, learnListed, learnResults, type Learners } from './sweep/results.ts';
 import { TermIndex, type FoundOrganisation, type LearningLimits, type Narrowing } from './sweep/terms.ts';
 import { RESCORE_GROWTH } from './sweep/worth.ts';
 
@@ -56,44 +58,11 @@ export interface SweepPlannerOptions {
   limits?: Partial<LearningLimits>;
 }
 
-/**
- * Why the sweep stopped, or `running`: `time` and `limit` are the sweep's hard bounds (its time,
- * and the organisations it may find), set by the sweep.
- */
-export type SweepState = 'running' | 'saturated' | 'exhausted' | 'budget' | 'time' | 'limit';
-
-/** Where the sweep stands (src/schemas/manifest.ts, `discovery`, says what each figure means). */
-export interface SweepCoverage {
-  queries: number;
-  seeds: number;
-  budget: number;
-  discovered: number;
-  longestAnswer: number;
-  capConfirmed: boolean;
-  cappedAnswers: number;
-  cappedAnswersSplit: number;
-  state: SweepState;
-  lastNewAfter: number;
-  estimatedRegister: number | null;
-  /** Not one answer held a result, though searches for the listed organisations' own words were asked. */
-  searchBroken: boolean;
-  /** How the service reads several words, as far as the answers showed. */
-  grammar: SearchGrammar;
-  /** Searches asked by a run that stopped before their answer came, not asked again. */
-  unanswered: number;
-  /** What the planner learnt: distinct terms, and whether a limit stopped it learning more. */
-  terms: number;
-  learningFull: boolean;
-}
-
 /** What one answer taught the planner. */
 export interface AnswerLesson {
   /** Organisations not known before. */
   found: FoundOrganisation[];
 }
-
-/** Empty answers to searches for the listed organisations' words after which the search is broken. */
-const BROKEN_AFTER = 3;
 
 /**
  * Chooses the searches of one sweep. Call `list` for each organisation the lists named, `next` for
@@ -108,13 +77,8 @@ export class SweepPlanner {
   readonly #grammar = new GrammarCheck();
   readonly #asked = new AskedSearches();
   readonly #pool: CandidatePool;
-  /** Searches a run died on, split once the listed organisations' words are in (`listedKnown`). */
-  #unsplit: Query[] = [];
-  /**
-   * For each search a run died on, its narrower search that the most known organisations match,
-   * asked as soon as the seeds are: it stands in for the broad answer lost.
-   */
-  readonly #standIns: Query[] = [];
+  readonly #learners: Learners;
+  readonly #standIns = new StandIns();
   /** Answers, while none has held a result, to searches for words a listed organisation holds. */
   #emptyProbes = 0;
   #seedIndex = 0;
@@ -135,6 +99,7 @@ export class SweepPlanner {
       estimatedRegister: () => this.#estimatedRegister(),
       listed: () => this.#register.listed,
     });
+    this.#learners = { terms: this.#terms, register: this.#register, pool: this.#pool };
   }
 
   /** Stops the sweep for a bound of its own (`time`, `limit`): no search is handed out after. */
@@ -158,7 +123,7 @@ export class SweepPlanner {
    */
   unanswered(text: string): void {
     const query = parseQuery(text);
-    if (this.#asked.diedOn(query)) this.#unsplit.push(query);
+    if (this.#asked.diedOn(query)) this.#standIns.diedOn(query);
   }
 
   /**
@@ -166,16 +131,7 @@ export class SweepPlanner {
    * record once it is stored (called again for the same organisation, it learns the new words).
    */
   list(organisation: FoundOrganisation): void {
-    const { known, added } = this.#terms.learn(organisation);
-    let words: Iterable<string> = added;
-    if (!known.listed) {
-      this.#terms.recount(known, (matches) => (matches.listed += 1));
-      known.listed = true;
-      this.#register.addListed(organisation.id.toLowerCase());
-      words = known.words;
-    }
-    for (const word of words) this.#pool.offerWord(word);
-    for (const facet of organisation.facets ?? []) this.#pool.offerFacet(facet);
+    learnListed(this.#learners, organisation);
   }
 
   /** Whether the organisation is known already, from a list or a search. */
@@ -187,8 +143,8 @@ export class SweepPlanner {
   next(): string | undefined {
     if (this.#stopped !== undefined) return undefined;
     if (this.#asked.queries + this.#asked.pending >= this.#budget()) return this.#stopWhenIdle('budget');
-    const first = this.#nextSeed() ?? this.#nextStandIn();
-    if (first !== undefined) return first;
+    const first = this.#nextSeed() ?? this.#standIns.next((key) => this.#asked.isAsked(key));
+    if (first !== undefined) return this.#asked.handOut(first);
     // A window of empty answers says the sweep is done only once the search is known to work: while
     // every answer was empty, the listed organisations' own words are asked first.
     const probing = this.#cap.longest === 0 && this.#emptyProbes < BROKEN_AFTER;
@@ -205,17 +161,12 @@ export class SweepPlanner {
     return undefined;
   }
 
-  #nextSeed(): string | undefined {
+  /** The next seed not asked already, taken. */
+  #nextSeed(): Query | undefined {
     while (this.#seedIndex < this.#options.seeds.length) {
       const query = parseQuery(this.#options.seeds[this.#seedIndex++] ?? '');
-      if (query.key !== '' && !this.#asked.isAsked(query.key)) return this.#asked.handOut(query);
+      if (query.key !== '' && !this.#asked.isAsked(query.key)) return query;
     }
-    return undefined;
-  }
-
-  #nextStandIn(): string | undefined {
-    for (let query = this.#standIns.shift(); query !== undefined; query = this.#standIns.shift())
-      if (!this.#asked.isAsked(query.key)) return this.#asked.handOut(query);
     return undefined;
   }
 
@@ -228,8 +179,8 @@ export class SweepPlanner {
     this.#cap.observe(count);
     const capped = this.#cap.isCapped(count);
     this.#asked.answered(query, count, capped ? results.map((result) => result.id.toLowerCase()) : undefined);
-    const found = this.#learnResults(results);
-    if (!capped) this.#certify(results);
+    const found = learnResults(this.#learners, results);
+    if (!capped) certify(this.#terms, results);
     if (this.#cap.longest === 0 && this.#terms.matches(query).listed > 0) this.#emptyProbes += 1;
     const known = results.map((result) => this.#terms.known.get(result.id.toLowerCase()));
     if (this.#grammar.judge(query, known, capped)) this.#becomeAny();
@@ -246,33 +197,6 @@ export class SweepPlanner {
     return { found };
   }
 
-  /** Takes in an answer's results: those not known before, found, and their words offered. */
-  #learnResults(results: readonly FoundOrganisation[]): FoundOrganisation[] {
-    const found: FoundOrganisation[] = [];
-    for (const result of results) {
-      const id = result.id.toLowerCase();
-      this.#register.addSeen(id, this.#terms.known.get(id));
-      if (this.#terms.known.has(id)) continue;
-      const { known } = this.#terms.learn(result);
-      known.foundBySearch = true;
-      found.push(result);
-      for (const word of known.words) this.#pool.offerWord(word);
-      for (const facet of result.facets ?? []) this.#pool.offerFacet(facet);
-    }
-    return found;
-  }
-
-  /** The results of an answer under the cap: their neighbours in it are all known. */
-  #certify(results: readonly FoundOrganisation[]): void {
-    for (const result of results) {
-      const known = this.#terms.known.get(result.id.toLowerCase());
-      if (known !== undefined && !known.certified) {
-        this.#terms.recount(known, (matches) => (matches.uncertified -= 1));
-        known.certified = true;
-      }
-    }
-  }
-
   /**
    * The listed organisations' words are all in: each search a run died on is split as a capped one
    * is, so that the narrower searches under it (each a smaller answer) are asked in its stead, and
@@ -280,12 +204,7 @@ export class SweepPlanner {
    * words of the organisations the journal's answers held.
    */
   listedKnown(): void {
-    for (const query of this.#unsplit) {
-      const narrowing = this.#split(query);
-      const standIn = narrowing === undefined ? undefined : widestNarrower(this.#terms, query, narrowing);
-      if (standIn !== undefined) this.#standIns.push(standIn);
-    }
-    this.#unsplit = [];
+    this.#standIns.splitAll(this.#terms, (query) => this.#split(query));
     this.rescore();
   }
 
@@ -310,25 +229,18 @@ export class SweepPlanner {
   }
 
   get coverage(): SweepCoverage {
-    return {
-      ...cappedAnswers(this.#asked, this.#cap, this.#terms),
-      queries: this.#asked.queries,
+    return coverageOf({
+      ...this.#learners,
+      asked: this.#asked,
+      cap: this.#cap,
+      grammar: this.#grammar,
       seeds: this.#options.seeds.length,
       budget: this.#budget(),
-      discovered: discovered(this.#terms, this.#register),
-      longestAnswer: this.#cap.longest,
-      capConfirmed: this.#cap.confirmed,
       state: this.state,
-      lastNewAfter: this.#sinceNew,
+      sinceNew: this.#sinceNew,
+      emptyProbes: this.#emptyProbes,
       estimatedRegister: this.#estimatedRegister(),
-      // Broken: no answer held a single result, although at least three of the searches asked
-      // were for words the listed organisations hold, which a working search finds.
-      searchBroken: this.#cap.longest === 0 && this.#emptyProbes >= BROKEN_AFTER,
-      grammar: this.#grammar.grammar,
-      unanswered: this.#asked.unanswered,
-      terms: this.#terms.terms,
-      learningFull: this.#terms.full,
-    };
+    });
   }
 
   /** Several words mean any of them: from now on only single words and phrases narrow. */
@@ -356,33 +268,4 @@ export class SweepPlanner {
   #estimatedRegister(): number | null {
     return this.#register.estimate(this.#terms.known.size);
   }
-}
-
-/**
- * The answers at the cap, once it is confirmed, and those seen past: every organisation it returned
- * has since come back in an answer under the cap (its narrower searches, or others that cover it),
- * so that what the cap may have hidden around them was searched whole.
- */
-function cappedAnswers(
-  asked: AskedSearches,
-  cap: CapWatch,
-  terms: TermIndex,
-): { cappedAnswers: number; cappedAnswersSplit: number } {
-  const longest = cap.confirmed ? cap.longest : undefined;
-  let capped = 0;
-  let split = 0;
-  for (const answered of asked.all()) {
-    if (longest === undefined || answered.count < longest) continue;
-    capped += 1;
-    if ((answered.ids ?? []).every((id) => terms.known.get(id)?.certified === true)) split += 1;
-  }
-  return { cappedAnswers: capped, cappedAnswersSplit: split };
-}
-
-/** Organisations found by the searches alone, and not gone. */
-function discovered(terms: TermIndex, register: RegisterSample): number {
-  let count = 0;
-  for (const [id, known] of terms.known)
-    if (known.foundBySearch && !known.listed && !register.isGone(id)) count += 1;
-  return count;
 }

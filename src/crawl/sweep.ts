@@ -18,7 +18,8 @@ import { stringsOf, textOf } from '../lib/text.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
 import { shown, type CrawlContext } from './crawl-state.ts';
 import type { ApiRequest } from './request-queue.ts';
-import { SweepPlanner, type SweepCoverage } from './sweep-planner.ts';
+import { SweepPlanner } from './sweep-planner.ts';
+import type { SweepCoverage } from './sweep/coverage.ts';
 import type { FoundOrganisation } from './sweep/terms.ts';
 
 /** Share of the estimated register that the sweep may spend in searches, and its floor. */

@@ -63,3 +63,35 @@ export function longerPhrases(terms: TermIndex, query: Query): Set<string> {
   }
   return longer;
 }
+
+/**
+ * The searches a run died on: never asked again, but split once the listed organisations' words
+ * are in, each with its narrower search that the most known organisations match asked as soon as
+ * the seeds are, standing in for the broad answer lost.
+ */
+export class StandIns {
+  /** Searches a run died on, not yet split. */
+  #unsplit: Query[] = [];
+  readonly #standIns: Query[] = [];
+
+  diedOn(query: Query): void {
+    this.#unsplit.push(query);
+  }
+
+  /** Splits every search a run died on with `splitOne`, and keeps the stand-in of each. */
+  splitAll(terms: TermIndex, splitOne: (query: Query) => Narrowing | undefined): void {
+    for (const query of this.#unsplit) {
+      const narrowing = splitOne(query);
+      const standIn = narrowing === undefined ? undefined : widestNarrower(terms, query, narrowing);
+      if (standIn !== undefined) this.#standIns.push(standIn);
+    }
+    this.#unsplit = [];
+  }
+
+  /** The next stand-in that `asked` does not hold, taken out. */
+  next(isAsked: (key: string) => boolean): Query | undefined {
+    for (let query = this.#standIns.shift(); query !== undefined; query = this.#standIns.shift())
+      if (!isAsked(query.key)) return query;
+    return undefined;
+  }
+}
