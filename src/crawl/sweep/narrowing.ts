@@ -30,7 +30,7 @@ export function split(terms: TermIndex, query: Query, anyGrammar: boolean): Spli
 }
 
 /** The narrower query of a split that the most known organisations match. */
-export function widestNarrower(terms: TermIndex, query: Query, narrowing: Narrowing): Query | undefined {
+function widestNarrower(terms: TermIndex, query: Query, narrowing: Narrowing): Query | undefined {
   const own = new Set(wordsOfQuery(query));
   let widest: [string, number] | undefined;
   for (const [word, matches] of narrowing.byWord) {

@@ -97,7 +97,7 @@ function noMatches(): Matches {
 }
 
 /** The entry of `key`, created empty when there is none. */
-export function matchesOf(counts: Map<string, Matches>, key: string): Matches {
+function matchesOf(counts: Map<string, Matches>, key: string): Matches {
   let matches = counts.get(key);
   if (matches === undefined) counts.set(key, (matches = noMatches()));
   return matches;
