@@ -31,7 +31,8 @@ import { crawlOutcome, type CrawlOutcome } from './outcome.ts';
 import { keyRedactor, redactingReporter, type Redact } from './redact.ts';
 import { CrawlStopped, RequestQueue } from './request-queue.ts';
 import { describeError } from './retry-policy.ts';
-import { removeSweepJournal, sweepThenClose } from './sweep.ts';
+import { sweepThenClose } from './sweep.ts';
+import { removeSweepJournal } from './sweep/journal.ts';
 import { CRAWLER_VERSION } from './version.ts';
 
 export interface CrawlSummary extends CrawlOutcome {

@@ -9,16 +9,16 @@
 // end): at most 14% of ten times the listed organisations in searches, at most ten times the
 // listed organisations found, `--sweep-time-limit` of time, and at most `MAX_RESULTS_READ` results
 // read of one answer (docs/crawling.md, "Bounds").
-import { appendFile, readFile, rm } from 'node:fs/promises';
-import { z } from 'zod';
 import { searchResponseSchema } from '../schemas/index.ts';
-import { DATA_LAYOUT, DISCOVERED_LIST, SWEEP_JOURNAL, isGuid } from '../lib/data-layout.ts';
+import { DATA_LAYOUT, DISCOVERED_LIST, isGuid } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { stringsOf, textOf } from '../lib/text.ts';
 import { writeFileAtomic } from '../storage/atomic-file.ts';
 import { shown, type CrawlContext } from './crawl-state.ts';
 import type { ApiRequest } from './request-queue.ts';
-import { SweepPlanner, type FoundOrganisation, type SweepCoverage } from './sweep-planner.ts';
+import { SweepPlanner } from './sweep-planner.ts';
+import type { SweepCoverage } from './sweep/coverage.ts';
+import { SweepJournal, type JournalAnswer } from './sweep/journal.ts';
+import { MAX_RESULTS_READ, foundOrganisation, foundOrganisations } from './sweep/search-results.ts';
 
 /** Share of the estimated register that the sweep may spend in searches, and its floor. */
 const SEARCH_BUDGET_SHARE = 0.14;
@@ -30,12 +30,6 @@ const SEARCH_BUDGET_FLOOR = 200;
 const REGISTER_OVER_LISTS = 10;
 /** The fewest organisations the sweep may find, for a register whose lists name few. */
 const FOUND_FLOOR = 2_000;
-/** Results read of one answer; the rest are counted, not read (a service caps its answers far lower). */
-const MAX_RESULTS_READ = 5_000;
-/** Alternative names read of one result. */
-const MAX_ALT_NAMES = 20;
-/** The longest query a journal line may hold: the planner's are a few words. */
-const MAX_QUERY_LENGTH = 1_000;
 
 /** The most searches, whatever the sweep estimates: from the lists, or `--search-budget`. */
 function searchLimit(listed: number, searchBudget: number): number {
@@ -78,66 +72,6 @@ export async function sweepThenClose(context: CrawlContext, seeds: readonly stri
       done: state.finishedDuringSweep,
     });
   }
-}
-
-const journalQuery = z.string().min(1).max(MAX_QUERY_LENGTH);
-const journalId = z.string().refine(isGuid, 'not a GUID');
-
-/**
- * The lines of the sweep journal, checked as strictly as the crawl's own state: the journal sits in
- * a folder others may write to, and a value taken on trust (a count of 1e300) would reach the
- * manifest and the pages.
- */
-const journalLineSchema = z.union([
-  /** A search's answer, as much of it as a resume needs. */
-  z
-    .strictObject({
-      query: journalQuery,
-      /** Results in the answer. */
-      count: z.int().min(0),
-      /** The ids of the results read, in the answer's order. */
-      ids: z.array(journalId).max(MAX_RESULTS_READ),
-      /** Search results of organisations not known before, as the API sent them. */
-      found: z.array(z.looseObject({ id: journalId })).max(MAX_RESULTS_READ),
-    })
-    .refine((line) => line.ids.length <= line.count && line.found.length <= line.ids.length, {
-      error: 'more ids than results',
-    }),
-  /** A search about to be asked: without its answer after it, the run stopped while it was asked. */
-  z.strictObject({ asking: journalQuery }),
-  /** A search whose asking the crawl stopped itself (interrupted, or the API down): asked again. */
-  z.strictObject({ abandoned: journalQuery }),
-]);
-
-type JournalLine = z.infer<typeof journalLineSchema>;
-type JournalAnswer = Extract<JournalLine, { query: string }>;
-
-/** The planner's view of one search result: its texts and its place in the classification. */
-function foundOrganisation(result: unknown): FoundOrganisation | undefined {
-  if (!isPlainObject(result) || !isGuid(result['id'])) return undefined;
-  const altNames = Array.isArray(result['altNames']) ? result['altNames'].slice(0, MAX_ALT_NAMES) : [];
-  const texts = [
-    textOf(result['name']),
-    ...stringsOf(altNames),
-    textOf(result['registeredAddress']),
-    textOf(result['county']),
-    textOf(result['sectorName']),
-    textOf(result['subSectorName']),
-    textOf(result['secondarySubsectorName']),
-  ].filter((text): text is string => text !== undefined && text !== '');
-  return { id: result['id'], texts, facets: facetsOf(result) };
-}
-
-/**
- * The classification queries of a record or search result: its county with its sub-sector as a
- * phrase. Quotes inside a name would end the phrase early, so a name with one gives no facet.
- */
-function facetsOf(record: Record<string, unknown>): string[] {
-  const county = textOf(record['county'])?.trim();
-  const subSector = textOf(record['subSectorName'])?.trim();
-  if (county === undefined || subSector === undefined || county === '' || subSector === '') return [];
-  if (/["“”]/.test(county + subSector)) return [];
-  return [`${county} "${subSector}"`];
 }
 
 /**
@@ -361,10 +295,6 @@ async function sweep(context: CrawlContext, seeds: readonly string[]): Promise<v
   await writeDiscovered(context, planner, discovered, records.stored);
 }
 
-function foundOrganisations(results: readonly unknown[]): FoundOrganisation[] {
-  return results.map(foundOrganisation).filter((found) => found !== undefined);
-}
-
 /** The manifest's account of the sweep; `discovered` counts the organisations found only through search that were stored. */
 function discoveryOf(
   coverage: SweepCoverage,
@@ -387,62 +317,4 @@ function discoveryOf(
     unanswered: coverage.unanswered,
     learningFull: coverage.learningFull,
   };
-}
-
-function parseJournalLine(raw: string): JournalLine | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = journalLineSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/**
- * The answers of an unfinished sweep, one JSON line each, appended as they come. A line cut short
- * by a crash, or one that is not what the crawl writes, ends what is read: the searches after it
- * are asked again.
- */
-class SweepJournal {
-  readonly #context: CrawlContext;
-  readonly #file: string;
-  #writing: Promise<void> = Promise.resolve();
-
-  constructor(context: CrawlContext) {
-    this.#context = context;
-    this.#file = context.partial(SWEEP_JOURNAL);
-  }
-
-  /** The whole lines; a torn end is cut off the file, so that the next answer starts a line. */
-  async read(): Promise<JournalLine[]> {
-    let text: string;
-    try {
-      text = await readFile(this.#file, 'utf8');
-    } catch {
-      return [];
-    }
-    const lines: JournalLine[] = [];
-    let wholeLength = 0;
-    for (const raw of text.split('\n')) {
-      const line = parseJournalLine(raw);
-      if (line === undefined || wholeLength + raw.length + 1 > text.length) break;
-      lines.push(line);
-      wholeLength += raw.length + 1;
-    }
-    if (wholeLength < text.length) await writeFileAtomic(this.#file, text.slice(0, wholeLength));
-    return lines;
-  }
-
-  append(line: JournalLine): Promise<void> {
-    const text = `${this.#context.redact(JSON.stringify(line))}\n`;
-    this.#writing = this.#writing.then(() => appendFile(this.#file, text));
-    return this.#writing;
-  }
-}
-
-/** Drops the journal of a sweep once the crawl no longer needs it (complete, or discovery off). */
-export function removeSweepJournal(context: CrawlContext): Promise<void> {
-  return rm(context.partial(SWEEP_JOURNAL), { force: true });
 }

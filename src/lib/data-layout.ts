@@ -22,7 +22,7 @@ export const DATA_LAYOUT = {
 } as const;
 
 /**
- * The search sweep's answers so far, one JSON line each (src/crawl/sweep.ts): only in an unfinished
+ * The search sweep's answers so far, one JSON line each (src/crawl/sweep/journal.ts): only in an unfinished
  * crawl's partial folder, so that a resume asks no answered search again; never published.
  */
 export const SWEEP_JOURNAL = 'sweep.jsonl';

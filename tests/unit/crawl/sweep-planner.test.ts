@@ -2,7 +2,9 @@
 // of the query must be a word of the organisation, answers in name order, cut at a cap.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GroupYields, SweepPlanner, type FoundOrganisation } from '../../../src/crawl/sweep-planner.ts';
+import { SweepPlanner } from '../../../src/crawl/sweep-planner.ts';
+import type { FoundOrganisation } from '../../../src/crawl/sweep/terms.ts';
+import { GroupYields } from '../../../src/crawl/sweep/worth.ts';
 
 interface Organisation {
   id: string;

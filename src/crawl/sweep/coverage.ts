@@ -1,0 +1,107 @@
+// Where the sweep stands, as the manifest's `discovery` reports it: reckoned from the searches
+// asked, the cap, what was learnt and the register's sample.
+import type { AskedSearches } from './asked.ts';
+import type { CapWatch } from './cap.ts';
+import type { GrammarCheck, SearchGrammar } from './grammar.ts';
+import type { RegisterSample } from './register.ts';
+import type { TermIndex } from './terms.ts';
+
+/** Empty answers to searches for the listed organisations' words after which the search is broken. */
+export const BROKEN_AFTER = 3;
+
+/**
+ * Why the sweep stopped, or `running`: `time` and `limit` are the sweep's hard bounds (its time,
+ * and the organisations it may find), set by the sweep.
+ */
+export type SweepState = 'running' | 'saturated' | 'exhausted' | 'budget' | 'time' | 'limit';
+
+/** Where the sweep stands (src/schemas/manifest.ts, `discovery`, says what each figure means). */
+export interface SweepCoverage {
+  queries: number;
+  seeds: number;
+  budget: number;
+  discovered: number;
+  longestAnswer: number;
+  capConfirmed: boolean;
+  cappedAnswers: number;
+  cappedAnswersSplit: number;
+  state: SweepState;
+  lastNewAfter: number;
+  estimatedRegister: number | null;
+  /** Not one answer held a result, though searches for the listed organisations' own words were asked. */
+  searchBroken: boolean;
+  /** How the service reads several words, as far as the answers showed. */
+  grammar: SearchGrammar;
+  /** Searches asked by a run that stopped before their answer came, not asked again. */
+  unanswered: number;
+  /** What the planner learnt: distinct terms, and whether a limit stopped it learning more. */
+  terms: number;
+  learningFull: boolean;
+}
+
+/** The planner's parts, and the figures it keeps itself. */
+export interface SweepStanding {
+  asked: AskedSearches;
+  cap: CapWatch;
+  terms: TermIndex;
+  register: RegisterSample;
+  grammar: GrammarCheck;
+  seeds: number;
+  budget: number;
+  state: SweepState;
+  sinceNew: number;
+  emptyProbes: number;
+  estimatedRegister: number | null;
+}
+
+export function coverageOf(standing: SweepStanding): SweepCoverage {
+  const { asked, cap, terms } = standing;
+  return {
+    ...cappedAnswers(asked, cap, terms),
+    queries: asked.queries,
+    seeds: standing.seeds,
+    budget: standing.budget,
+    discovered: discovered(terms, standing.register),
+    longestAnswer: cap.longest,
+    capConfirmed: cap.confirmed,
+    state: standing.state,
+    lastNewAfter: standing.sinceNew,
+    estimatedRegister: standing.estimatedRegister,
+    // Broken: no answer held a single result, although at least three of the searches asked
+    // were for words the listed organisations hold, which a working search finds.
+    searchBroken: cap.longest === 0 && standing.emptyProbes >= BROKEN_AFTER,
+    grammar: standing.grammar.grammar,
+    unanswered: asked.unanswered,
+    terms: terms.terms,
+    learningFull: terms.full,
+  };
+}
+
+/**
+ * The answers at the cap, once it is confirmed, and those seen past: every organisation it returned
+ * has since come back in an answer under the cap (its narrower searches, or others that cover it),
+ * so that what the cap may have hidden around them was searched whole.
+ */
+function cappedAnswers(
+  asked: AskedSearches,
+  cap: CapWatch,
+  terms: TermIndex,
+): { cappedAnswers: number; cappedAnswersSplit: number } {
+  const longest = cap.confirmed ? cap.longest : undefined;
+  let capped = 0;
+  let split = 0;
+  for (const answered of asked.all()) {
+    if (longest === undefined || answered.count < longest) continue;
+    capped += 1;
+    if ((answered.ids ?? []).every((id) => terms.known.get(id)?.certified === true)) split += 1;
+  }
+  return { cappedAnswers: capped, cappedAnswersSplit: split };
+}
+
+/** Organisations found by the searches alone, and not gone. */
+function discovered(terms: TermIndex, register: RegisterSample): number {
+  let count = 0;
+  for (const [id, known] of terms.known)
+    if (known.foundBySearch && !known.listed && !register.isGone(id)) count += 1;
+  return count;
+}

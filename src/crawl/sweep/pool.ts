@@ -1,0 +1,120 @@
+// The candidate searches and what each is worth: every word, phrase and facet of the organisations
+// met is offered, scored by what it is expected to find, and handed out best first.
+import type { AskedSearches } from './asked.ts';
+import type { CapWatch } from './cap.ts';
+import { Candidates } from './candidates.ts';
+import type { GrammarCheck } from './grammar.ts';
+import { groupOf, parseQuery, wordsOfQuery, type Query } from './query.ts';
+import type { Matches, TermIndex } from './terms.ts';
+import { GroupYields, groupYield, worth } from './worth.ts';
+
+/** What the pool reads of the planner's state. */
+export interface PoolContext {
+  terms: TermIndex;
+  asked: AskedSearches;
+  cap: CapWatch;
+  grammar: GrammarCheck;
+  /** The register's estimated size, or null before there is an estimate. */
+  estimatedRegister: () => number | null;
+  /** Organisations the lists named (and were not found gone). */
+  listed: () => number;
+}
+
+/** The candidates offered so far, and the yields of the facet queries answered. */
+export class CandidatePool {
+  readonly #context: PoolContext;
+  readonly #candidates = new Candidates((query) => this.#expectedYield(query));
+  /** Keys of the facet queries offered: they cover the register between them. */
+  readonly #facets = new Set<string>();
+  /** What the facet queries answered so far found, by group. */
+  readonly #facetYields = new GroupYields();
+
+  constructor(context: PoolContext) {
+    this.#context = context;
+  }
+
+  /** The best candidate now, taken out; undefined when none is worth sending. */
+  best(): Query | undefined {
+    return this.#candidates.best();
+  }
+
+  /** Scores every candidate afresh. */
+  rescore(): void {
+    this.#candidates.rescore();
+  }
+
+  /** An answer to `query` that found `found` new organisations: counted for its group if a facet query. */
+  answered(query: Query, found: number): void {
+    if (this.#facets.has(query.key)) this.#facetYields.add(groupOf(query), found);
+  }
+
+  offerFacet(text: string): void {
+    const query = parseQuery(text);
+    this.#facets.add(query.key);
+    this.offer(query);
+  }
+
+  /**
+   * Offers a folded word as a query. Its key is the word itself, so one offered or answered before
+   * is passed over before its written form is parsed: every record and answer offers all its words.
+   */
+  offerWord(word: string): void {
+    if (this.#candidates.has(word) || this.#context.asked.isAnswered(word)) return;
+    this.offer(parseQuery(this.#context.terms.spelling(word)));
+  }
+
+  /** Folded words offered as the quoted phrase of their written forms. */
+  offerPhrase(pair: string): void {
+    const key = `"${pair}"`;
+    if (this.#candidates.has(key) || this.#context.asked.isAnswered(key)) return;
+    const text = pair
+      .split(' ')
+      .map((word) => this.#context.terms.spelling(word))
+      .join(' ');
+    this.offer(parseQuery(`"${text}"`));
+  }
+
+  /** Offers a query as a candidate, with what it is known to match when that is counted already. */
+  offer(query: Query, matches?: Matches): void {
+    if (query.key === '' || this.#candidates.has(query.key) || this.#context.asked.isAnswered(query.key))
+      return;
+    const score =
+      matches === undefined
+        ? this.#expectedYield(query)
+        : this.#settled(query)
+          ? 0
+          : this.#worth(query, matches);
+    this.#candidates.add(query, score);
+  }
+
+  /** Organisations not yet known that a query is expected to return. */
+  #expectedYield(query: Query): number {
+    return this.#settled(query) ? 0 : this.#worth(query, this.#context.terms.matches(query));
+  }
+
+  #worth(query: Query, matches: Matches): number {
+    const context = this.#context;
+    return worth(matches, {
+      register: context.estimatedRegister(),
+      listed: context.listed(),
+      longest: context.cap.longest,
+      cappedNewShare: context.cap.cappedNewShare,
+      groupYield: this.#facets.has(query.key)
+        ? () => groupYield(this.#facetYields, groupOf(query))
+        : undefined,
+    });
+  }
+
+  /** Whether a query can bring nothing new: asked already, or narrower than one that came back whole. */
+  #settled(query: Query): boolean {
+    const { asked, cap, grammar } = this.#context;
+    if (asked.isAsked(query.key) || grammar.widens(query)) return true;
+    // A phrase matches only where each of its words does.
+    for (const word of wordsOfQuery(query)) {
+      const answered = asked.answerTo(word);
+      if (answered !== undefined && answered.unanswered !== true && !cap.isCapped(answered.count))
+        return true;
+    }
+    return false;
+  }
+}

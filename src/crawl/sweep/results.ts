@@ -1,0 +1,59 @@
+// What the planner learns per result: an organisation a list named or a search returned is taken
+// into the term index and the register's sample, and its words and facets are offered as searches.
+import type { CandidatePool } from './pool.ts';
+import type { RegisterSample } from './register.ts';
+import type { FoundOrganisation, TermIndex } from './terms.ts';
+
+/** The parts of the planner that a result teaches. */
+export interface Learners {
+  terms: TermIndex;
+  register: RegisterSample;
+  pool: CandidatePool;
+}
+
+/**
+ * An organisation a list named, with the texts known of it: none at first, then those of its
+ * record once it is stored (taken again for the same organisation, it learns the new words).
+ */
+export function learnListed({ terms, register, pool }: Learners, organisation: FoundOrganisation): void {
+  const { known, added } = terms.learn(organisation);
+  let words: Iterable<string> = added;
+  if (!known.listed) {
+    terms.recount(known, (matches) => (matches.listed += 1));
+    known.listed = true;
+    register.addListed(organisation.id.toLowerCase());
+    words = known.words;
+  }
+  for (const word of words) pool.offerWord(word);
+  for (const facet of organisation.facets ?? []) pool.offerFacet(facet);
+}
+
+/** Takes in an answer's results: those not known before, found, and their words offered. */
+export function learnResults(
+  { terms, register, pool }: Learners,
+  results: readonly FoundOrganisation[],
+): FoundOrganisation[] {
+  const found: FoundOrganisation[] = [];
+  for (const result of results) {
+    const id = result.id.toLowerCase();
+    register.addSeen(id, terms.known.get(id));
+    if (terms.known.has(id)) continue;
+    const { known } = terms.learn(result);
+    known.foundBySearch = true;
+    found.push(result);
+    for (const word of known.words) pool.offerWord(word);
+    for (const facet of result.facets ?? []) pool.offerFacet(facet);
+  }
+  return found;
+}
+
+/** The results of an answer under the cap: their neighbours in it are all known. */
+export function certify(terms: TermIndex, results: readonly FoundOrganisation[]): void {
+  for (const result of results) {
+    const known = terms.known.get(result.id.toLowerCase());
+    if (known !== undefined && !known.certified) {
+      terms.recount(known, (matches) => (matches.uncertified -= 1));
+      known.certified = true;
+    }
+  }
+}
