@@ -7,7 +7,8 @@
 // file://, where fetch() and importScripts() fail, and when a host's policy refuses the worker a
 // fetch, it asks the page for each part: the page inserts the part's classic script and hands
 // over its JSON text.
-import { SearchEngine, type PartLoader } from './engine.ts';
+import { SearchEngine } from './engine.ts';
+import type { PartLoader } from './index-parts.ts';
 import { deliveredPart, type DeliveredPart } from '../format/part-script.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { searchService } from './service.ts';

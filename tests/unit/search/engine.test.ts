@@ -12,11 +12,8 @@ import type { IndexLayout } from '../../../src/search/build/layout.ts';
 import { countyKey } from '../../../src/lib/counties.ts';
 import type { SearchDocument } from '../../../src/search/build/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
-import {
-  FACTS_FILES_FOR_COUNTS,
-  SearchEngine,
-  type SearchFilters,
-} from '../../../src/search/browser/engine.ts';
+import { SearchEngine, type SearchFilters } from '../../../src/search/browser/engine.ts';
+import { FACTS_FILES_FOR_COUNTS } from '../../../src/search/browser/facets.ts';
 import { nodePartLoader } from '../../support/search-loader.ts';
 import {
   integer,

@@ -11,7 +11,7 @@ import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { buildSearchIndex } from '../../../src/search/build/build-index.ts';
 import { writeIndexParts } from '../../../src/search/build/write-parts.ts';
 import { decodePostingsMap, encodePostings } from '../../../src/search/format/codec.ts';
-import { mayMatch } from '../../../src/search/browser/engine.ts';
+import { mayMatch } from '../../../src/search/browser/word-lookup.ts';
 import { nodePartLoader } from '../../support/search-loader.ts';
 import { MINISEARCH_OPTIONS, type IndexedDocument } from '../../../src/search/format/options.ts';
 import type { CorePart, TermsEntry, TermsPart } from '../../../src/search/format/parts.ts';
