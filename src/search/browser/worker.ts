@@ -1,7 +1,7 @@
 // The search worker of search.html: it parses the index's parts, loads them into MiniSearch,
 // runs the queries, ranks, counts the filters and writes downloads, so that the page's own thread
 // stays free to draw and to answer the reader. It is search/search.js itself, run in a worker
-// (src/search/browser/page.ts starts it). Over http(s) it fetches the parts itself, each round of them
+// (src/search/browser/worker-service.ts starts it). Over http(s) it fetches the parts itself, each round of them
 // at once, so that neither their text nor the trip between two rounds passes through the page's
 // thread. The core comes from the page, whose own script tag has fetched it beside search.js. From
 // file://, where fetch() and importScripts() fail, and when a host's policy refuses the worker a
