@@ -28,7 +28,7 @@ import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
 import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
 import { asWriteFailure } from '../storage/write-failure.ts';
-import type { SearchIndexSummary } from '../search/build/build-index.ts';
+import type { SearchIndexSummary } from '../search/build/write-parts.ts';
 import { SEARCH_DIR } from '../search/format/options.ts';
 import { writeSearchDocuments } from '../search/build/site-index.ts';
 import { listedFormer } from '../editions/former.ts';

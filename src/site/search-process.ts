@@ -5,7 +5,7 @@
 // again) and answers with the index summary.
 import { fork } from 'node:child_process';
 import { writeSiteSearchIndex } from '../search/build/site-index.ts';
-import type { SearchIndexSummary } from '../search/build/build-index.ts';
+import type { SearchIndexSummary } from '../search/build/write-parts.ts';
 
 /**
  * The index process's heap limit: the budget the index build was made to fit at 100,000

@@ -243,7 +243,7 @@ test('searches that find the hostile records, and attack text typed or given in 
   for (const href of hrefs) assert.match(href, /^org\/dead[0-9a-f-]+\.html$/, href);
   assert.deepEqual(await foreignCode(page), []);
   // A name with a right-to-left override is isolated in the results as on the pages (checked by
-  // taking dir="auto" out of src/search/browser/page.ts: this assertion then fails).
+  // taking dir="auto" out of src/search/browser/result-card.ts: this assertion then fails).
   assert.deepEqual(await bareRightToLeftNames(page, '[data-search-results] a'), { bare: [], isolated: 1 });
 
   // Every filter option is a value of the data: choosing each one must only filter.

@@ -1,7 +1,7 @@
 // Stored records (as JSON.parse gives them) into the record model, for tests that start from
 // records rather than from a data folder.
 import { readOrganisation, type Organisation } from '../../src/records/organisation.ts';
-import { collectDocuments } from '../../src/search/build/build-index.ts';
+import { collectDocuments } from '../../src/search/build/document-order.ts';
 import { searchDocument, type Membership, type SearchDocument } from '../../src/search/build/document.ts';
 
 /** The model of a record, stored under the id the record gives. */

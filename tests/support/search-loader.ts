@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import type { PartLoader } from '../../src/search/browser/engine.ts';
+import type { PartLoader } from '../../src/search/browser/index-parts.ts';
 import { INDEX_PART_FUNCTION } from '../../src/search/format/options.ts';
 
 export interface LoadedPart {

@@ -1,13 +1,14 @@
 // The search worker of search.html: it parses the index's parts, loads them into MiniSearch,
 // runs the queries, ranks, counts the filters and writes downloads, so that the page's own thread
 // stays free to draw and to answer the reader. It is search/search.js itself, run in a worker
-// (src/search/browser/page.ts starts it). Over http(s) it fetches the parts itself, each round of them
+// (src/search/browser/worker-service.ts starts it). Over http(s) it fetches the parts itself, each round of them
 // at once, so that neither their text nor the trip between two rounds passes through the page's
 // thread. The core comes from the page, whose own script tag has fetched it beside search.js. From
 // file://, where fetch() and importScripts() fail, and when a host's policy refuses the worker a
 // fetch, it asks the page for each part: the page inserts the part's classic script and hands
 // over its JSON text.
-import { SearchEngine, type PartLoader } from './engine.ts';
+import { SearchEngine } from './engine.ts';
+import type { PartLoader } from './index-parts.ts';
 import { deliveredPart, type DeliveredPart } from '../format/part-script.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { searchService } from './service.ts';

@@ -1,6 +1,6 @@
 // The positions parts of the search index: where each word stands in each document, for
 // phrases. Positions are kept by the terms' shards; a term with many positions gets files of its
-// own, split by ranges of documents (src/search/build/build-index.ts builds the rest).
+// own, split by ranges of documents (src/search/build/terms-parts.ts builds the terms).
 import { encodeOccurrences, type Occurrence } from '../format/codec.ts';
 import type { SearchDocument } from './document.ts';
 import type { SearchField } from '../format/fields.ts';

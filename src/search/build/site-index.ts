@@ -8,13 +8,10 @@ import { createInterface } from 'node:readline';
 import { countyKey } from '../../lib/counties.ts';
 import { organisationPath } from '../../lib/routes.ts';
 import { LISTS, type ListedFormer, type Register } from '../../records/register.ts';
-import {
-  indexDocuments,
-  indexWords,
-  sortDocuments,
-  writeIndexParts,
-  type SearchIndexSummary,
-} from './build-index.ts';
+import { indexDocuments } from './build-index.ts';
+import { indexWords } from './terms-parts.ts';
+import { sortDocuments } from './document-order.ts';
+import { writeIndexParts, type SearchIndexSummary } from './write-parts.ts';
 import { searchDocument, type Membership, type SearchDocument } from './document.ts';
 
 /** One JSON line: U+2028 and U+2029 are valid in JSON text, but the line reader ends lines at them. */

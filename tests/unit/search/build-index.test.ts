@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { buildSearchIndex, writeIndexParts, type BuiltIndex } from '../../../src/search/build/build-index.ts';
+import { buildSearchIndex, type BuiltIndex } from '../../../src/search/build/build-index.ts';
+import { writeIndexParts } from '../../../src/search/build/write-parts.ts';
 import {
   decodeDocuments,
   decodeNumbers,

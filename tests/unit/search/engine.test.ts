@@ -6,20 +6,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import {
-  buildSearchIndex,
-  writeIndexParts,
-  type BuiltIndex,
-  type IndexLayout,
-} from '../../../src/search/build/build-index.ts';
+import { buildSearchIndex, type BuiltIndex } from '../../../src/search/build/build-index.ts';
+import { writeIndexParts } from '../../../src/search/build/write-parts.ts';
+import type { IndexLayout } from '../../../src/search/build/layout.ts';
 import { countyKey } from '../../../src/lib/counties.ts';
 import type { SearchDocument } from '../../../src/search/build/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
-import {
-  FACTS_FILES_FOR_COUNTS,
-  SearchEngine,
-  type SearchFilters,
-} from '../../../src/search/browser/engine.ts';
+import { SearchEngine, type SearchFilters } from '../../../src/search/browser/engine.ts';
+import { FACTS_FILES_FOR_COUNTS } from '../../../src/search/browser/facets.ts';
 import { nodePartLoader } from '../../support/search-loader.ts';
 import {
   integer,
