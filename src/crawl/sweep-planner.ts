@@ -41,7 +41,8 @@ import { CandidatePool } from './sweep/pool.ts';
 import { parseQuery, type Query } from './sweep/query.ts';
 import { RegisterSample } from './sweep/register.ts';
 import { certify, learnListed, learnResults, type Learners } from './sweep/results.ts';
-import { TermIndex, type FoundOrganisation, type LearningLimits, type Narrowing } from './sweep/terms.ts';
+import type { Narrowing } from './sweep/known.ts';
+import { TermIndex, type FoundOrganisation, type LearningLimits } from './sweep/terms.ts';
 import { RESCORE_GROWTH } from './sweep/worth.ts';
 
 export interface SweepPlannerOptions {

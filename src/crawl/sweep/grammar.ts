@@ -2,7 +2,8 @@
 // of them, judged from what its answers return. Under "any", a word added to a capped query widens
 // it, so the planner narrows by quoted phrases instead.
 import { termCount, type Query } from './query.ts';
-import { holdsEveryWord, type Known } from './terms.ts';
+import type { Known } from './known.ts';
+import { holdsEveryWord } from './terms.ts';
 
 /** How a service reads a query of several words: all of them, any of them, or not yet seen. */
 export type SearchGrammar = 'all' | 'any' | 'unknown';

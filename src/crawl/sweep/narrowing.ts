@@ -2,7 +2,8 @@
 // the organisations it matches (or, where several words mean any of them, by a longer phrase);
 // and of one a run died on, by the narrower search that stands in for the broad answer lost.
 import { narrowed, termCount, termsOf, wordsOfQuery, type Query } from './query.ts';
-import type { Matches, Narrowing, TermIndex } from './terms.ts';
+import type { Matches, Narrowing } from './known.ts';
+import type { TermIndex } from './terms.ts';
 
 /** A split query and its narrower queries, each with what it is known to match. */
 export interface Split {

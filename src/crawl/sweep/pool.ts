@@ -5,7 +5,8 @@ import type { CapWatch } from './cap.ts';
 import { Candidates } from './candidates.ts';
 import type { GrammarCheck } from './grammar.ts';
 import { groupOf, parseQuery, wordsOfQuery, type Query } from './query.ts';
-import type { Matches, TermIndex } from './terms.ts';
+import type { Matches } from './known.ts';
+import type { TermIndex } from './terms.ts';
 import { GroupYields, groupYield, worth } from './worth.ts';
 
 /** What the pool reads of the planner's state. */

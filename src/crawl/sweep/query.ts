@@ -1,6 +1,6 @@
 // The query grammar of the sweep: a query as sent ("quoted phrases" and single words), its words
 // folded as the service compares them, and the narrower queries built from one.
-import type { Narrowing } from './terms.ts';
+import type { Narrowing } from './known.ts';
 
 /** A query: words and quoted phrases, all of which a result must contain. */
 export interface Query {

@@ -1,6 +1,6 @@
 // The register's estimated size, by capture-recapture: the lists do not depend on the searches, so
 // the share of search results that the lists also name is the share of the register they name.
-import type { Known } from './terms.ts';
+import type { Known } from './known.ts';
 
 /** The listed organisations, those the searches returned, and those whose record answered 404. */
 export class RegisterSample {

@@ -1,6 +1,6 @@
 // Candidate scoring: what a search is expected to find, from what it is known to match, the
 // register's estimated size, the cap, and how the groups of facet queries have yielded so far.
-import type { Matches } from './terms.ts';
+import type { Matches } from './known.ts';
 
 /**
  * How much the estimate of the register must grow before every candidate is scored afresh: the
