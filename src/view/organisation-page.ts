@@ -31,11 +31,13 @@ export const SECTIONS = {
   sources: { id: 'sources', title: 'Sources' },
   other: { id: 'other', title: 'Other data' },
   history: { id: 'history', title: 'Change history' },
+  cite: { id: 'cite', title: 'Cite this page' },
 } as const satisfies Record<string, PageSection>;
 
 /**
  * The page's contents: every section it shows. Funders and other data are shown only when the
- * record has them, and the change history only when the site keeps editions.
+ * record has them, and the change history only when the site keeps editions; "Cite this page"
+ * ends every page.
  */
 export function pageSections(
   organisation: Pick<OrganisationView, 'funders' | 'otherData'>,
@@ -52,6 +54,7 @@ export function pageSections(
     sources: true,
     other: organisation.otherData.length > 0,
     history: options.history,
+    cite: true,
   };
   return (Object.keys(SECTIONS) as (keyof typeof SECTIONS)[])
     .filter((key) => shown[key])

@@ -148,7 +148,7 @@ test("from file://, an old edition's permalink shows that night's name beside to
     `${id}.html`,
   );
   // The panel and the cite block, machine formats open, hold to WCAG 2.2 AA as the rest of the page does.
-  for (const summary of await page.locator('#cite summary').all()) await summary.click();
+  for (const summary of await page.locator('#citation summary').all()) await summary.click();
   assert.deepEqual(await axeViolations(page), []);
   assert.deepEqual(problems, []);
   await context.close();
@@ -192,7 +192,7 @@ test("'Cite this page' gives tonight's permalink, its date, and the citation in 
   const tonight = editions.at(-1)!;
   const permalink = `${SITE_URL}org/${id}.html#edition-${tonight.id}`;
   const { page, problems } = await openPage(browser, `${server.root}org/${id}.html`);
-  const cite = page.locator('#cite');
+  const cite = page.locator('#citation');
   const plain = (await cite.locator('p').first().innerText()).replace(/\s+/g, ' ');
   assert.equal(plain, `${today}. orgdir, edition of ${dateText(tonight.date)}. ${permalink}`);
   await page.locator('[data-citation="CSL-JSON"] summary').click();
@@ -222,7 +222,7 @@ test('without a public address the permalink is relative to the site, and says s
     pathToFileURL(join(night.site, 'org', `${id}.html`)).href,
   );
   const tonight = editions.at(-1)!;
-  const plain = await page.locator('#cite p').first().innerText();
+  const plain = await page.locator('#citation p').first().innerText();
   assert.ok(plain.includes(`org/${id}.html#edition-${tonight.id} (from the site’s address`), plain);
   // The change history's entry of the edition that renamed it carries that edition's fragment.
   const renamedIn = name(nights[1]!.get(id)) === then ? editions[2]! : editions[1]!;

@@ -28,7 +28,7 @@ const dateText = (id: string): string => {
 /** Where the site's root is: this script's own folder. */
 const root = new URL('.', (document.currentScript as HTMLScriptElement | null)?.src ?? location.href);
 const stem = decodeURIComponent(location.pathname.split('/').pop() ?? '').replace(/\.html$/, '');
-const cite = document.getElementById('cite');
+const cite = document.getElementById('citation');
 const heading = document.querySelector('main h1');
 
 let history: Promise<HistoryData> | undefined;

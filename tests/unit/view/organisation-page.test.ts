@@ -21,6 +21,7 @@ const HEADINGS: [string, (record: Record<string, unknown>, history: boolean) => 
   // A field the spec does not name is shown as other data.
   ['Other data', (record) => 'lastReturnFiled' in record],
   ['Change history', (_, history) => history],
+  ['Cite this page', () => true],
 ];
 
 const RECORDS: Record<string, Record<string, unknown>> = {
