@@ -180,6 +180,7 @@ test('a full organisation page shows every section and the values a reader needs
     'Legal objects',
     'Sources',
     'Other data',
+    'Cite this page',
   ]);
   const text = await page.locator('main').innerText();
   for (const expected of [
