@@ -1,8 +1,8 @@
 // Each organisation's financial summary as the editions reported it, night by night, for its
 // finances over time (src/money/financial-series.ts; docs/publishing.md: "Finances over time").
-// Read from every kept edition's register in turn (src/editions/register.ts), each stored line
-// once; a summary is kept only when it differs from the one the edition before reported.
-import { walkEditionRegisters } from './register.ts';
+// Read in the one walk of every kept edition's register that `collectEditionSeries` makes
+// (src/editions/versions.ts); a summary is kept only when it differs from the one before.
+import type { WalkedRegister } from './register.ts';
 
 /** One edition's financial summary of one organisation, as its record gave it. */
 interface FinancialReport {
@@ -15,14 +15,11 @@ interface FinancialReport {
 /** Per lower-case organisation id, its reports, oldest first. */
 export type FinancialReports = Map<string, FinancialReport[]>;
 
-/** The reports of the editions in `folders` (oldest first; a pending edition may be the last). */
-export async function collectFinancialReports(
-  editionsDir: string,
-  folders: readonly string[],
-): Promise<FinancialReports> {
+/** The reports, filled in as `visit` is handed each edition's register in turn, oldest first. */
+export function financialReportsOf(): { reports: FinancialReports; visit: (walked: WalkedRegister) => void } {
   const reports: FinancialReports = new Map();
   const last = new Map<string, string>();
-  await walkEditionRegisters(editionsDir, folders, ({ meta, register, touched }) => {
+  const visit = ({ meta, register, touched }: WalkedRegister) => {
     const ids = touched === 'all' ? register.organisations.keys() : touched;
     for (const id of ids) {
       const summary = register.organisations.get(id)?.record['financialSummary'];
@@ -35,6 +32,6 @@ export async function collectFinancialReports(
       if (known === undefined) reports.set(id, [report]);
       else known.push(report);
     }
-  });
-  return reports;
+  };
+  return { reports, visit };
 }

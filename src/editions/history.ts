@@ -9,9 +9,9 @@ import type { z } from 'zod';
 import { recordName } from '../records/organisation.ts';
 import { keptEdition, parseEditionFile } from '../schemas/edition.ts';
 import type { EditionChanges, FieldChange } from './diff.ts';
-import { collectFinancialReports, type FinancialReports } from './finances.ts';
+import type { FinancialReports } from './finances.ts';
 import { readEditionRegister } from './register.ts';
-import { collectOrganisationTimelines, type OrganisationTimelines } from './versions.ts';
+import { collectEditionSeries, type OrganisationTimelines } from './versions.ts';
 import { EditionStore, type EditionMeta, type FormerOrganisation } from './store.ts';
 import type { SnapshotList } from './edition-file.ts';
 
@@ -140,7 +140,7 @@ export async function loadEditionsView(dir: string, url: string | undefined): Pr
       : [],
   );
   const folders = store.list().map((meta) => join(dir, meta.id));
-  const financialReports = await collectFinancialReports(dir, folders);
+  const { financialReports, timelines } = await collectEditionSeries(dir, folders);
   return {
     editions,
     former,
@@ -148,7 +148,7 @@ export async function loadEditionsView(dir: string, url: string | undefined): Pr
     histories: organisationHistories(editions),
     financialReports,
     kept: store.list().map(({ id, date }) => ({ id, date })),
-    timelines: await collectOrganisationTimelines(dir, folders),
+    timelines,
     ...(url === undefined ? {} : { siteUrl: url }),
   };
 }

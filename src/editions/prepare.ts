@@ -9,8 +9,7 @@ import { DATA_LAYOUT } from '../lib/data-layout.ts';
 import { readManifest, type ManifestReading } from '../lib/manifest-file.ts';
 import type { Unreadable } from '../records/data-folder.ts';
 import { diffSnapshots, type EditionChanges } from './diff.ts';
-import { collectFinancialReports } from './finances.ts';
-import { collectOrganisationTimelines } from './versions.ts';
+import { collectEditionSeries } from './versions.ts';
 import { checkPlausibility, DEFAULT_THRESHOLDS, formatGuardReport, type CrawlFacts, type GuardReport, type GuardThresholds } from './guard.ts';
 import {
   organisationHistories,
@@ -217,15 +216,16 @@ async function editionsView(
           },
         ],
   );
+  // Every edition's, the pending one last: a year once reported stays on the page for good.
+  const { financialReports, timelines } = await collectEditionSeries(options.editionsDir, folders);
   return {
     editions: kept,
     former,
     carried,
     histories: organisationHistories(kept),
-    // Every edition's, the pending one last: a year once reported stays on the page for good.
-    financialReports: await collectFinancialReports(options.editionsDir, folders),
+    financialReports,
     kept: [...store.list(), newest.meta].map(({ id, date }) => ({ id, date })),
-    timelines: await collectOrganisationTimelines(options.editionsDir, folders),
+    timelines,
     ...(options.siteUrl === undefined ? {} : { siteUrl: options.siteUrl }),
   };
 }

@@ -6,7 +6,8 @@
 // nights costs what changed, not a record per night; the newest record is the page's own.
 import { isPlainObject } from '../lib/objects.ts';
 import { leafChanges } from './diff.ts';
-import { walkEditionRegisters } from './register.ts';
+import { walkEditionRegisters, type WalkedRegister } from './register.ts';
+import { financialReportsOf, type FinancialReports } from './finances.ts';
 
 /** One field to set back (`value`) or to remove (no `value`), named by its keys from the root. */
 interface PatchedField {
@@ -117,10 +118,34 @@ export async function collectOrganisationTimelines(
   editionsDir: string,
   folders: readonly string[],
 ): Promise<OrganisationTimelines> {
+  const { timelines, visit } = timelinesOf();
+  await walkEditionRegisters(editionsDir, folders, visit);
+  return timelines;
+}
+
+/** The timelines, filled in as `visit` is handed each edition's register in turn, oldest first. */
+function timelinesOf(): { timelines: OrganisationTimelines; visit: (walked: WalkedRegister) => void } {
   const timelines: OrganisationTimelines = new Map();
-  await walkEditionRegisters(editionsDir, folders, ({ meta, register, touched }) => {
+  const visit = ({ meta, register, touched }: WalkedRegister) => {
     const ids = touched === 'all' ? new Set([...timelines.keys(), ...register.organisations.keys()]) : touched;
     for (const id of ids) note(timelines, id, meta.id, register.organisations.get(id)?.record);
+  };
+  return { timelines, visit };
+}
+
+/**
+ * Both what the pages read of every kept edition, its financial reports and each organisation's
+ * timeline, in one walk of the editions' registers (each stored line read once, not twice).
+ */
+export async function collectEditionSeries(
+  editionsDir: string,
+  folders: readonly string[],
+): Promise<{ financialReports: FinancialReports; timelines: OrganisationTimelines }> {
+  const finances = financialReportsOf();
+  const versions = timelinesOf();
+  await walkEditionRegisters(editionsDir, folders, (walked) => {
+    finances.visit(walked);
+    versions.visit(walked);
   });
-  return timelines;
+  return { financialReports: finances.reports, timelines: versions.timelines };
 }
