@@ -119,3 +119,28 @@ export function seriesOfReports(
 ): ((id: string) => FinancialYear[]) | undefined {
   return reports && ((id) => financialSeries(reports.get(id.toLowerCase()) ?? []));
 }
+
+/**
+ * A year as financial-years.csv and the database's financial_years give it, in their column order
+ * after the organisation: the year, income, expenditure (negative, as the API gives it), grants,
+ * net assets, the edition first reporting it and the one its figures are from; and the editions
+ * that restated it, oldest first.
+ */
+export function financialYearColumns(year: FinancialYear): {
+  columns: (number | string | undefined)[];
+  restatedIn: string[];
+} {
+  const { figures } = year;
+  return {
+    columns: [
+      year.year,
+      figures.income,
+      figures.expenditure,
+      figures.grants,
+      figures.netAssets,
+      year.firstReported,
+      year.figuresFrom,
+    ],
+    restatedIn: year.restatements.map((restatement) => restatement.edition),
+  };
+}

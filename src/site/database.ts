@@ -8,7 +8,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlit
 import { orgIdentifiers, registrationNumbers } from '../lib/identifiers.ts';
 import { irishPoint } from '../lib/map.ts';
 import { organisationPath } from '../lib/routes.ts';
-import type { FinancialYear } from '../money/financial-series.ts';
+import { financialYearColumns, type FinancialYear } from '../money/financial-series.ts';
 import type { Organisation } from '../records/organisation.ts';
 import { databaseSchema, DATABASE_TABLES } from './database-schema.ts';
 
@@ -292,15 +292,9 @@ export class DatabaseWriter {
 
 /** A financial_years row, without its organisation id: the figures as financial-years.csv gives them. */
 function financialYearRow(year: FinancialYear): Value[] {
-  const restatedIn = year.restatements.map((restatement) => restatement.edition);
+  const { columns, restatedIn } = financialYearColumns(year);
   return [
-    year.year,
-    year.figures.income,
-    year.figures.expenditure,
-    year.figures.grants,
-    year.figures.netAssets,
-    year.firstReported,
-    year.figuresFrom,
+    ...columns,
     restatedIn.length > 0 ? 1 : 0,
     restatedIn.length > 0 ? restatedIn.join('; ') : undefined,
   ];

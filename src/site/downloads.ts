@@ -8,7 +8,7 @@ import { DOWNLOADS_DIR, organisationPath, RECORDS_DOWNLOAD } from '../lib/routes
 import { irishPoint } from '../lib/map.ts';
 import { writtenAt, type Organisation } from '../records/organisation.ts';
 import type { Member, Register } from '../records/register.ts';
-import type { FinancialYear } from '../money/financial-series.ts';
+import { financialYearColumns, type FinancialYear } from '../money/financial-series.ts';
 import type { DownloadFile } from './context.ts';
 import { writeDatapackage, type PackageDatabase, type PackageSource } from './datapackage.ts';
 import { writeChecksums } from './download-files.ts';
@@ -252,19 +252,10 @@ export const FINANCIAL_YEAR_COLUMNS = [
  * Amounts go in as numbers: a number is no formula, and "-950000" stays a number, not text.
  */
 function financialYearRows(id: string, name: string, series: readonly FinancialYear[]): unknown[][] {
-  return series.map((year) => [
-    id,
-    name,
-    year.year,
-    year.figures.income,
-    year.figures.expenditure,
-    year.figures.grants,
-    year.figures.netAssets,
-    year.firstReported,
-    year.figuresFrom,
-    year.restatements.length > 0 ? 'yes' : 'no',
-    year.restatements.map((restatement) => restatement.edition).join('; '),
-  ]);
+  return series.map((year) => {
+    const { columns, restatedIn } = financialYearColumns(year);
+    return [id, name, ...columns, restatedIn.length > 0 ? 'yes' : 'no', restatedIn.join('; ')];
+  });
 }
 
 /**
