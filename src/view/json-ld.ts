@@ -1,10 +1,11 @@
 // schema.org description of an organisation for search engines and data tools. Only values the
 // record gives; nothing is inferred beyond the country, which the register is about. The legal
 // objects are left out: they are the page's own text, which a search engine reads anyway, and
-// at 35,000 organisations a second copy of them cost 10.6 MB of the site's 500 MB.
+// at 35,000 organisations a second copy of them cost 10.6 MB of the site's 500 MB. Nor are the
+// coordinates: schema.org gives an Organization no `geo` (only a Place has one), and the page's map
+// and the record already carry them.
 import { isoDate } from '../lib/dates.ts';
 import { orgIdentifiers } from '../lib/identifiers.ts';
-import { irishPoint } from '../lib/map.ts';
 import { safeHttpUrl } from '../lib/urls.ts';
 import { displayName, type Organisation } from '../records/organisation.ts';
 
@@ -31,8 +32,6 @@ export function organisationJsonLd(organisation: Organisation): Record<string, u
       addressCountry: 'IE',
     };
   }
-  const point = irishPoint(organisation.geolocation?.coordinates);
-  if (point) ld['geo'] = { '@type': 'GeoCoordinates', latitude: point.latitude, longitude: point.longitude };
   const registrations = organisation.regulators
     .filter((regulator) => regulator.regulatorNumber)
     .map((regulator) => ({

@@ -1,6 +1,7 @@
 // Browse listings ranked by size: every group a reader browses (a county, a sector, a list, a
 // voluntary code, a funder's or a regulator's organisations) also as a table of its members, the
-// largest latest income first: every member, paged as the A–Z pages are (docs/site.md: "Largest first").
+// largest latest income first: the 2,000 largest members, paged as the A–Z pages are (docs/site.md:
+// "Largest first").
 import { AMOUNT_TEXT, compareDecimals, decimalOf, type Decimal } from '../lib/decimal.ts';
 import { registrationNumbers } from '../lib/identifiers.ts';
 import { PAGE_SIZE, pageCount, pageItems } from '../lib/paginate.ts';
@@ -268,6 +269,14 @@ function rankedMembers(register: Register, members: readonly Member[]): RankedRo
   return ranked;
 }
 
+/**
+ * How many of a group's members its largest-first pages rank: ten pages of 200. Only some 25
+ * groups at 35,000 organisations are larger (the largest regulator's some 20,000); ranking every
+ * member of those took 21 MB of the site's 500 MB for rows far down the order, which the search
+ * ranks in full (with its download) and the A–Z pages and the downloads list.
+ */
+export const RANKED_LIMIT = 2_000;
+
 export interface LargestProps {
   kind: LargestKind;
   key: string;
@@ -275,9 +284,12 @@ export interface LargestProps {
 }
 
 /** `getStaticPaths` entries for every page of every group's largest-first listing. */
-export function largestRoutes(groups: readonly RankedGroup[]) {
+export function largestRoutes(
+  groups: readonly Pick<RankedGroup, 'kind' | 'key' | 'slug' | 'members'>[],
+  limit = RANKED_LIMIT,
+) {
   return groups.flatMap((group) =>
-    Array.from({ length: pageCount(group.members.length) }, (_, index) => ({
+    Array.from({ length: pageCount(Math.min(group.members.length, limit)) }, (_, index) => ({
       params: { kind: LARGEST_FOLDERS[group.kind], page: pagedParam(group.slug, index + 1) },
       props: { kind: group.kind, key: group.key, page: index + 1 } satisfies LargestProps,
     })),
@@ -291,6 +303,23 @@ export interface LargestPage {
   rows: RankedRow[];
   /** The position of the page's first row in the whole listing, from 1. */
   first: number;
+  /** How many of the group's members the pages rank: all of them, or the `RANKED_LIMIT` largest. */
+  ranked: number;
+}
+
+/** Page `page` of a whole ranking cut at its `limit` largest. */
+export function rankedPage<T>(
+  ranking: readonly T[],
+  page: number,
+  limit = RANKED_LIMIT,
+): { rows: T[]; pages: number; first: number; ranked: number } {
+  const ranked = Math.min(ranking.length, limit);
+  return {
+    rows: pageItems(ranking.slice(0, ranked), page),
+    pages: pageCount(ranked),
+    first: (page - 1) * PAGE_SIZE + 1,
+    ranked,
+  };
 }
 
 export function largestPage(
@@ -300,14 +329,7 @@ export function largestPage(
 ): LargestPage {
   const group = groups.find((candidate) => candidate.kind === props.kind && candidate.key === props.key);
   if (!group) throw new Error(`No ${props.kind} ${props.key}`);
-  const ranked = rankedMembers(register, group.members);
-  return {
-    group,
-    page: props.page,
-    pages: pageCount(ranked.length),
-    rows: pageItems(ranked, props.page),
-    first: (props.page - 1) * PAGE_SIZE + 1,
-  };
+  return { group, page: props.page, ...rankedPage(rankedMembers(register, group.members), props.page) };
 }
 
 /** The `count` organisations of the register with the largest latest income. */
@@ -343,11 +365,22 @@ export function wholeRankingSearch(
 }
 
 /** What a ranked page shows, in a sentence: how many, in what order, and which of them. */
-export function largestSummary({ group, page, pages, rows, first }: LargestPage): string {
+export function largestSummary({
+  group,
+  page,
+  pages,
+  rows,
+  first,
+  ranked,
+}: Pick<LargestPage, 'page' | 'pages' | 'rows' | 'first' | 'ranked'> & {
+  group: Pick<RankedGroup, 'members'>;
+}): string {
   const total = group.members.length;
   const shown =
     pages > 1
       ? `. Page ${page} of ${pages} shows ${first.toLocaleString('en-IE')}–${(first + rows.length - 1).toLocaleString('en-IE')}`
       : '';
+  if (ranked < total)
+    return `${countOf(total, 'organisation')}: the ${ranked.toLocaleString('en-IE')} with the largest latest income, the largest first${shown}.`;
   return `${countOf(total, 'organisation')}, the largest latest income first; those that give none follow, A–Z${shown}.`;
 }

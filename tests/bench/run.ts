@@ -7,6 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { format, resolveConfig } from 'prettier';
 import { readManifest } from '../../src/lib/manifest-file.ts';
+import { generateDataset } from '../../src/sample-api/dataset.ts';
 import {
   checkTargets,
   pairedRatios,
@@ -25,6 +26,7 @@ import { benchmarkSearch, orgdirColdQueries } from './search-timing.ts';
 import { PHONE_NETWORK, type NetworkConditions } from '../support/static-server.ts';
 import { formatBenchmarkReport } from './report.ts';
 import { pairSiteBuilds } from './paired-site.ts';
+import { writeSampleDataFolder } from './sample-crawl.ts';
 import {
   measurePageWeight,
   moveAside,
@@ -144,8 +146,10 @@ async function crawlFor(run: SizeRun): Promise<void> {
     (options.stages.includes('site') || options.stages.includes('search') || options.paired !== undefined) &&
     !hasCompleteData(dataDir, result.organisations)
   ) {
-    options.log(`${label}: no data yet; crawling it without latency (not measured)…`);
-    await runCrawlStage({ ...crawlSettings, latencyMs: 0, jitterMs: 0 });
+    options.log(
+      `${label}: no data yet; writing the sample register as a whole crawl stores it (not measured)…`,
+    );
+    writeSampleDataFolder(generateDataset({ orgs: result.organisations, seed: options.seed }), dataDir);
   }
 }
 

@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RecordsReader } from '../../src/editions/edition-file.ts';
-import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS } from '../../src/lib/data-layout.ts';
+import { DATA_LAYOUT, DISCOVERED_LIST, GROUP_LISTS, organisationFile } from '../../src/lib/data-layout.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
 import { parseRecord } from '../../src/records/record-json.ts';
 import type { SampleDataset } from '../../src/sample-api/dataset.ts';
@@ -70,6 +70,17 @@ export function writeSampleCrawl(dataset: SampleDataset, dataDir: string): Sampl
     failures: [],
   });
   return records;
+}
+
+/**
+ * Writes a whole data folder of `dataset` as a crawl that reached every organisation stores it:
+ * for the stages that need data but do not measure the crawl (the site, the search), so that they
+ * do not hang on how much of the register the crawl's sweep reached.
+ */
+export function writeSampleDataFolder(dataset: SampleDataset, dataDir: string): number {
+  const records = writeSampleCrawl(dataset, dataDir);
+  for (const [id, text] of records) writeFileSync(join(dataDir, organisationFile(id)!), text);
+  return records.size;
 }
 
 /** Reads `records` as the data folder's reader reads record files: by id, each text parsed as stored. */

@@ -215,7 +215,7 @@ test("'Cite this page' gives tonight's permalink, its date, and the citation in 
   await page.close();
 });
 
-test('without a public address the permalink is relative to the site, and says so; with no script it lands on the change history', async () => {
+test('without a public address the permalink is relative to the site, and the About page says so; with no script it lands on the change history', async () => {
   const { id, then } = renamed();
   const { page, problems } = await openPage(
     browser,
@@ -223,7 +223,12 @@ test('without a public address the permalink is relative to the site, and says s
   );
   const tonight = editions.at(-1)!;
   const plain = await page.locator('#citation p').first().innerText();
-  assert.ok(plain.includes(`org/${id}.html#edition-${tonight.id} (from the site’s address`), plain);
+  assert.ok(plain.endsWith(` org/${id}.html#edition-${tonight.id}`), plain);
+  // Said once, on the About page, rather than on each of the organisations' pages.
+  assert.match(
+    readFileSync(join(night.site, 'about.html'), 'utf8'),
+    /built without its public address, so each permalink is given relative to the site/,
+  );
   // The change history's entry of the edition that renamed it carries that edition's fragment.
   const renamedIn = name(nights[1]!.get(id)) === then ? editions[2]! : editions[1]!;
   assert.equal(await page.locator(`li[id="edition-${renamedIn.id}"]`).count(), 1);

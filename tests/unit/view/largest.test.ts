@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decimalOf } from '../../../src/lib/decimal.ts';
-import { largestFirst, statusAbbreviation, wholeRankingSearch } from '../../../src/view/largest.ts';
+import {
+  largestFirst,
+  largestRoutes,
+  largestSummary,
+  rankedPage,
+  statusAbbreviation,
+  wholeRankingSearch,
+} from '../../../src/view/largest.ts';
 
 /** A small deterministic generator, so that a failure can be replayed. */
 function randomFrom(seed: number) {
@@ -142,4 +149,31 @@ test('a ranked listing links the search filtered as its group is, largest first;
   assert.equal(wholeRankingSearch(group('regulator', 'cra')), undefined);
   assert.equal(wholeRankingSearch(group('county', '')), undefined);
   assert.equal(wholeRankingSearch(group('funder', '')), undefined);
+});
+
+test('a group larger than the limit is ranked to its limit: pages of 200, the largest first, and the summary says how many of how many', () => {
+  // 450 members ranked to 300: two pages, the second holding ranks 201 to 300 of the whole order.
+  const ranking = Array.from({ length: 450 }, (_, index) => `rank-${index + 1}`);
+  const second = rankedPage(ranking, 2, 300);
+  assert.equal(second.pages, 2);
+  assert.equal(second.ranked, 300);
+  assert.equal(second.first, 201);
+  assert.deepEqual(second.rows, ranking.slice(200, 300));
+  const members = ranking.map((id) => ({ id, name: id, present: true }));
+  const routes = largestRoutes([{ kind: 'county', key: 'cork', slug: 'cork', members }], 300);
+  assert.deepEqual(
+    routes.map((route) => route.params.page),
+    ['cork', 'cork-p2'],
+  );
+  assert.equal(
+    largestSummary({ group: { members }, page: 2, ...second }),
+    '450 organisations: the 300 with the largest latest income, the largest first. Page 2 of 2 shows 201–300.',
+  );
+  // A group within the limit is ranked whole, as before.
+  const whole = rankedPage(ranking.slice(0, 150), 1, 300);
+  assert.deepEqual([whole.pages, whole.ranked, whole.rows.length], [1, 150, 150]);
+  assert.equal(
+    largestSummary({ group: { members: members.slice(0, 150) }, page: 1, ...whole }),
+    '150 organisations, the largest latest income first; those that give none follow, A–Z.',
+  );
 });

@@ -66,7 +66,10 @@ test('a record governance code finds its code page by description, spacing and c
 
 test('JSON-LD carries only what the record gives', () => {
   const ld = organisationJsonLd(
-    readOrganisation({ name: 'Club', orgUrl: 'javascript:x', county: 'Cork' }, 'id-1'),
+    readOrganisation(
+      { name: 'Club', orgUrl: 'javascript:x', county: 'Cork', geolocation: { coordinates: [-8.47, 51.9] } },
+      'id-1',
+    ),
   );
   assert.deepEqual(ld, {
     '@context': 'https://schema.org',
