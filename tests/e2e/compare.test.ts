@@ -19,11 +19,11 @@ import { axeViolations } from '../support/axe.ts';
 import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 import { PHONE, sidewaysOverflow } from '../support/phone.ts';
+import { readerModes, WIDE } from '../support/reader-modes.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
-const WIDE = { width: 1280, height: 900 };
 /** The fixture's fullest record: two years of accounts, funders, directors, a voluntary code. */
 const FULL = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 
@@ -52,6 +52,11 @@ after(async () => {
 });
 
 const fileUrl = (path: string) => pathToFileURL(join(site, path)).href;
+/** Each task below from file:// and over HTTP, on a wide screen and a phone's. */
+const MODES = readerModes(
+  () => pathToFileURL(site + '/').href,
+  () => server.root,
+);
 
 /** Organisations of the sample with income in their records, with more than one director. */
 function sampleIds(count: number): string[] {
@@ -98,95 +103,107 @@ async function chooseOnPages(page: Page, root: string, ids: readonly string[]): 
     .click();
 }
 
-for (const [where, rootOf] of [
-  ['file://', () => pathToFileURL(site + '/').href],
-  ['HTTP', () => server.root],
-] as const) {
-  for (const [screen, viewport] of [
-    ['a wide screen', WIDE],
-    ['a phone', PHONE],
-  ] as const) {
-    test(`from ${where} on ${screen}: two organisations chosen on their pages side by side, the shared address reopening them`, async () => {
-      const root = rootOf();
-      const context = await browser.newContext({ viewport });
-      const { page, problems } = await openPage(context, `${root}index.html`);
-      const ids = [FULL, sampleIds(1)[0]!];
-      await chooseOnPages(page, root, ids);
-      const { names, rows } = await comparison(page);
-      assert.deepEqual(
-        names,
-        ids.map((id) => String(records.get(id)!['name'])),
-      );
-      const full = records.get(FULL)!;
-      const summary = full['financialSummary'] as Record<string, number>;
-      assert.match(
-        rows.get(`Income, ${summary['currentYear']}`)![0]!,
-        new RegExp(summary['currentIncome']!.toLocaleString('en-IE')),
-      );
-      for (const director of full['directors'] as { name: string }[])
-        assert.ok(rows.has(director.name.trim()), `director ${director.name} has a row`);
-      assert.ok(page.url().includes(`compare.html?ids=${ids.join(',')}`), page.url());
-      if (viewport === PHONE) {
-        const { scrollWidth, cutOff } = await sidewaysOverflow(page);
-        assert.ok(scrollWidth <= PHONE.width, `the page is ${scrollWidth} px wide`);
-        assert.deepEqual(cutOff, []);
-        // Two organisations fit beside the field names: the latest incomes are on screen.
-        const right = await page.evaluate(() =>
-          Math.max(
-            ...[...document.querySelectorAll('.compare-table tbody td')].map(
-              (cell) => cell.getBoundingClientRect().right,
-            ),
+for (const { name, root: rootOf, viewport } of MODES) {
+  test(`${name}: two organisations chosen on their pages side by side, the shared address reopening them`, async () => {
+    const root = rootOf();
+    const context = await browser.newContext({ viewport });
+    const { page, problems } = await openPage(context, `${root}index.html`);
+    const ids = [FULL, sampleIds(1)[0]!];
+    await chooseOnPages(page, root, ids);
+    const { names, rows } = await comparison(page);
+    assert.deepEqual(
+      names,
+      ids.map((id) => String(records.get(id)!['name'])),
+    );
+    const full = records.get(FULL)!;
+    const summary = full['financialSummary'] as Record<string, number>;
+    assert.match(
+      rows.get(`Income, ${summary['currentYear']}`)![0]!,
+      new RegExp(summary['currentIncome']!.toLocaleString('en-IE')),
+    );
+    for (const director of full['directors'] as { name: string }[])
+      assert.ok(rows.has(director.name.trim()), `director ${director.name} has a row`);
+    assert.ok(page.url().includes(`compare.html?ids=${ids.join(',')}`), page.url());
+    if (viewport === PHONE) {
+      const { scrollWidth, cutOff } = await sidewaysOverflow(page);
+      assert.ok(scrollWidth <= PHONE.width, `the page is ${scrollWidth} px wide`);
+      assert.deepEqual(cutOff, []);
+      // Two organisations fit beside the field names: the latest incomes are on screen.
+      const right = await page.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll('.compare-table tbody td')].map(
+            (cell) => cell.getBoundingClientRect().right,
           ),
-        );
-        assert.ok(right <= PHONE.width, `a cell ends at ${right} px`);
-      }
-      // Another reader, with nothing chosen, opens the same address.
-      const shared = page.url();
-      const other = await browser.newContext({ viewport });
-      const reopened = await openPage(other, shared);
-      assert.deepEqual((await comparison(reopened.page)).names, names);
-      assert.deepEqual(reopened.problems, []);
-      assert.deepEqual(problems, []);
-      await other.close();
-      await context.close();
-    });
-  }
+        ),
+      );
+      assert.ok(right <= PHONE.width, `a cell ends at ${right} px`);
+    }
+    // Another reader, with nothing chosen, opens the same address.
+    const shared = page.url();
+    const other = await browser.newContext({ viewport });
+    const reopened = await openPage(other, shared);
+    assert.deepEqual((await comparison(reopened.page)).names, names);
+    assert.deepEqual(reopened.problems, []);
+    assert.deepEqual(problems, []);
+    await other.close();
+    await context.close();
+  });
 }
 
-test('four organisations compared, the largest amounts and shared names marked, and downloaded as CSV with relative pages', async () => {
-  const ids = [FULL, ...sampleIds(3)];
-  const context = await browser.newContext({ viewport: WIDE, acceptDownloads: true });
-  const { page, problems } = await openPage(context, `${fileUrl('compare.html')}?ids=${ids.join(',')}`);
-  const { names, rows } = await comparison(page);
-  assert.equal(names.length, 4);
-  assert.ok(rows.has('Latest income'));
-  assert.equal(
-    (await page.locator('.compare-table td strong').count()) > 0,
-    true,
-    'a largest amount is marked',
-  );
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download the comparison as CSV' }).click();
-  const csv = parseCsv(readFileSync(await (await download).path(), 'utf8'));
-  assert.deepEqual(csv[0]!.slice(2), names);
-  assert.deepEqual(
-    csv[1]!.slice(2),
-    ids.map((id) => `org/${id}.html`),
-  );
-  // Only the rows that differ or are shared.
-  const all = await page.locator('.compare-table tbody tr:visible').count();
-  await page.getByLabel('Only the rows that differ or are shared').check();
-  const marked = await page.locator('.compare-table tbody tr:visible').count();
-  assert.ok(marked < all, `${marked} of ${all} rows left`);
-  assert.deepEqual(await axeViolations(page), []);
-  assert.deepEqual(await htmlProblems(await page.content(), 'compare.html', true), []);
-  // Removing one leaves three, and the address follows.
-  await page.getByRole('button', { name: `Remove ${names[3]}` }).click();
-  await page.waitForFunction(() => document.querySelectorAll('.compare-table thead th a').length === 3);
-  assert.ok(page.url().endsWith(`?ids=${ids.slice(0, 3).join(',')}`), page.url());
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+for (const { name, root: rootOf, viewport } of MODES) {
+  test(`${name}: four organisations compared, the largest amounts and shared names marked, the shared address reopening them, and downloaded as CSV with relative pages`, async () => {
+    const root = rootOf();
+    const ids = [FULL, ...sampleIds(3)];
+    const chooser = await browser.newContext({ viewport });
+    const chosen = await openPage(chooser, `${root}index.html`);
+    await chooseOnPages(chosen.page, root, ids);
+    const shared = chosen.page.url();
+    assert.ok(shared.endsWith(`compare.html?ids=${ids.join(',')}`), shared);
+    assert.deepEqual(chosen.problems, []);
+    await chooser.close();
+    // Another reader, with nothing chosen, opens the shared address.
+    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    const { page, problems } = await openPage(context, shared);
+    const { names, rows } = await comparison(page);
+    assert.deepEqual(
+      names,
+      ids.map((id) => String(records.get(id)!['name'])),
+    );
+    assert.ok(rows.has('Latest income'));
+    assert.equal(
+      (await page.locator('.compare-table td strong').count()) > 0,
+      true,
+      'a largest amount is marked',
+    );
+    if (viewport === PHONE) {
+      // Four do not fit beside the field names: the table scrolls in its own box, the page does not.
+      const { scrollWidth, cutOff } = await sidewaysOverflow(page);
+      assert.ok(scrollWidth <= PHONE.width, `the page is ${scrollWidth} px wide`);
+      assert.deepEqual(cutOff, []);
+    }
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the comparison as CSV' }).click();
+    const csv = parseCsv(readFileSync(await (await download).path(), 'utf8'));
+    assert.deepEqual(csv[0]!.slice(2), names);
+    assert.deepEqual(
+      csv[1]!.slice(2),
+      ids.map((id) => `org/${id}.html`),
+    );
+    // Only the rows that differ or are shared.
+    const all = await page.locator('.compare-table tbody tr:visible').count();
+    await page.getByLabel('Only the rows that differ or are shared').check();
+    const marked = await page.locator('.compare-table tbody tr:visible').count();
+    assert.ok(marked < all, `${marked} of ${all} rows left`);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await htmlProblems(await page.content(), 'compare.html', true), []);
+    // Removing one leaves three, and the address follows.
+    await page.getByRole('button', { name: `Remove ${names[3]}` }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.compare-table thead th a').length === 3);
+    assert.ok(page.url().endsWith(`?ids=${ids.slice(0, 3).join(',')}`), page.url());
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
 
 test('organisations are chosen from a ranked list and from the search results', async () => {
   const context = await browser.newContext({ viewport: WIDE });
@@ -248,18 +265,15 @@ function boardsOf(name: string): string[] {
     .sort();
 }
 
-for (const [where, rootOf] of [
-  ['file://', () => pathToFileURL(site + '/').href],
-  ['HTTP', () => server.root],
-] as const) {
-  test(`from ${where}: a director's name on an organisation page leads to every board that lists it, by name only`, async () => {
+for (const { name: mode, root: rootOf, viewport } of MODES) {
+  test(`${mode}: a director's name on an organisation page leads to every board that lists it, by name only`, async () => {
     // A name on more than one board in the data folder.
     const counts = new Map<string, string[]>();
     for (const [id, record] of records)
       for (const director of (record['directors'] as { name?: string }[] | undefined) ?? [])
         if (director.name) counts.set(director.name, [...(counts.get(director.name) ?? []), id]);
     const [name, ids] = [...counts].find(([, boards]) => boards.length > 1)!;
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser.newContext({ viewport });
     const { page, problems } = await openPage(context, `${rootOf()}org/${ids[0]}.html`);
     await page
       .getByText('matched by name', { exact: false })
@@ -272,57 +286,73 @@ for (const [where, rootOf] of [
     assert.deepEqual(found.sort(), boardsOf(name));
     assert.ok(found.length >= 2, `${name}: ${found.length} boards`);
     assert.match(await page.locator('.search-result').first().innerText(), /Director \(by name only\)/);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(await htmlProblems(await page.content(), 'search.html', true), []);
     assert.deepEqual(problems, []);
     await context.close();
   });
 }
 
-test('on a phone a ranked list shows each latest income beside its name, and its box shows that it scrolls', async () => {
-  const context = await browser.newContext({ viewport: PHONE });
-  const ranked = readdirSync(join(site, 'largest', 'county'))
-    .map((file) => ({
-      file,
-      rows: readFileSync(join(site, 'largest', 'county', file), 'utf8').split('org/').length,
-    }))
-    .sort((a, b) => b.rows - a.rows)[0]!.file;
-  const { page, problems } = await openPage(context, fileUrl(`largest/county/${ranked}`));
-  const { incomes, box } = await page.evaluate(() => {
-    const table = document.querySelector('table.ranked')!;
-    const column = [...table.querySelectorAll('thead th')].findIndex((th) =>
-      th.textContent!.includes('income'),
+for (const { name, root, viewport } of MODES) {
+  test(`${name}: a ranked list shows each latest income beside its name on screen, and its box shows when it scrolls`, async () => {
+    const context = await browser.newContext({ viewport });
+    const ranked = readdirSync(join(site, 'largest', 'county'))
+      .map((file) => ({
+        file,
+        rows: readFileSync(join(site, 'largest', 'county', file), 'utf8').split('org/').length,
+      }))
+      .sort((a, b) => b.rows - a.rows)[0]!.file;
+    const { page, problems } = await openPage(context, `${root()}largest/county/${ranked}`);
+    const { incomes, box } = await page.evaluate(() => {
+      const table = document.querySelector('table.ranked')!;
+      const column = [...table.querySelectorAll('thead th')].findIndex((th) =>
+        th.textContent!.includes('income'),
+      );
+      const cells = [...table.querySelectorAll(`tbody tr > :nth-child(${column + 1})`)];
+      const scroller = table.closest('.scroll')!;
+      return {
+        incomes: cells.map((cell) => ({
+          text: cell.textContent!,
+          right: cell.getBoundingClientRect().right,
+        })),
+        box: {
+          scrolls: scroller.scrollWidth > scroller.clientWidth,
+          attachment: getComputedStyle(scroller).backgroundAttachment,
+        },
+      };
+    });
+    assert.ok(
+      incomes.some(({ text }) => /\d/.test(text)),
+      'incomes given',
     );
-    const cells = [...table.querySelectorAll(`tbody tr > :nth-child(${column + 1})`)];
-    const scroller = table.closest('.scroll')!;
-    return {
-      incomes: cells.map((cell) => ({ text: cell.textContent!, right: cell.getBoundingClientRect().right })),
-      box: {
-        scrolls: scroller.scrollWidth > scroller.clientWidth,
-        attachment: getComputedStyle(scroller).backgroundAttachment,
-      },
-    };
+    for (const { text, right } of incomes) assert.ok(right <= viewport.width, `${text} ends at ${right} px`);
+    // On a phone the table is wider than the screen; the shade at the box's edges, drawn by the box
+    // and not its content, shows it scrolls.
+    if (viewport === PHONE) assert.ok(box.scrolls);
+    assert.match(box.attachment, /local.*scroll/);
+    assert.deepEqual(problems, []);
+    await context.close();
   });
-  assert.ok(
-    incomes.some(({ text }) => /\d/.test(text)),
-    'incomes given',
-  );
-  for (const { text, right } of incomes) assert.ok(right <= PHONE.width, `${text} ends at ${right} px`);
-  // The table is wider than the screen: the shade at its edges is drawn by the box, not its content.
-  assert.ok(box.scrolls);
-  assert.match(box.attachment, /local.*scroll/);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+}
 
-test('a site crawled from an API on this machine that did not mark its answers as made up says nothing of sample data', () => {
-  // The data folder's manifest names a loopback API and carries no mark (tests/fixtures/data).
-  const manifest = JSON.parse(readFileSync(join(work, 'data', 'manifest.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  assert.match(String(manifest['apiUrl']), /^http:\/\/127\.0\.0\.1:/);
-  for (const path of ['index.html', 'compare.html', `org/${FULL}.html`])
-    assert.doesNotMatch(readFileSync(join(site, path), 'utf8'), /Sample data/, path);
-});
+for (const { name, root, viewport } of MODES) {
+  test(`${name}: a site crawled from an API on this machine that did not mark its answers as made up says nothing of sample data`, async () => {
+    // The data folder's manifest names a loopback API and carries no mark (tests/fixtures/data).
+    const manifest = JSON.parse(readFileSync(join(work, 'data', 'manifest.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    assert.match(String(manifest['apiUrl']), /^http:\/\/127\.0\.0\.1:/);
+    assert.equal('sampleData' in manifest, false);
+    const context = await browser.newContext({ viewport });
+    for (const path of ['index.html', 'compare.html', `org/${FULL}.html`]) {
+      const { page, problems } = await openPage(context, `${root()}${path}`);
+      assert.doesNotMatch(await page.locator('body').innerText(), /sample data/i, path);
+      assert.deepEqual(problems, [], path);
+    }
+    await context.close();
+  });
+}
 
 test('on a phone every form control of search, the list matcher and the comparison is at least 44 px tall', async () => {
   const context = await browser.newContext({ viewport: PHONE });

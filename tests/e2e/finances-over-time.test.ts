@@ -17,7 +17,10 @@ import { parseCsv } from '../../src/lib/csv.ts';
 import { generateDataset, type SampleDataset } from '../../src/sample-api/dataset.ts';
 import { buildIn, nightlyBuilds, placeUnder, storedRecords } from '../support/build-place.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { PHONE, sidewaysOverflow } from '../support/phone.ts';
+import { offScreen, sidewaysOverflow } from '../support/phone.ts';
+import { readerModes } from '../support/reader-modes.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
+import type { Browser } from 'playwright';
 
 const ORGS = 200;
 
@@ -91,6 +94,10 @@ const expected = new Map<string, Set<number>>();
 /** The edition each night published, in order: the ones that first reported, or restated, a year. */
 const nights: string[] = [];
 
+let browser: Browser;
+/** The last night's site, served at the root of a loopback server. */
+let server: SiteServer;
+
 /** The editions in the editions folder, by their folder names (`YYYY-MM-DD`, `YYYY-MM-DD-N`). */
 const editionFolders = () =>
   readdirSync(place.editions).filter((name) => /^\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name));
@@ -118,6 +125,13 @@ before(async () => {
     }
   }
   assert.ok(expected.size > 0, 'some organisations filed a new year of accounts');
+  browser = await launchChromium();
+  server = await serveSite(place.site);
+});
+
+after(async () => {
+  await server?.close();
+  await browser?.close();
 });
 
 test('the page of an organisation with three years over the editions shows every year, in a table and a chart', () => {
@@ -152,12 +166,19 @@ test('financial-years.csv gives every year of those organisations', () => {
   }
 });
 
-test("the tracked organisation's page gives every year of the three nights, 2021 marked restated with what it was, and the chart reads whole on a phone", async () => {
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext({ viewport: PHONE });
+/** The tracked organisation's page from file:// and over HTTP, on a wide screen and a phone's. */
+const MODES = readerModes(
+  () => pathToFileURL(`${place.site}/`).href,
+  () => server.root,
+);
+
+for (const { name, root, viewport } of MODES) {
+  test(`${name}: the tracked organisation's page gives every year of the three nights, 2021 marked restated with what it was, and the chart reads whole`, async () => {
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await page.goto(pathToFileURL(join(place.site, 'org', `${tracked}.html`)).href);
+    await page.goto(`${root()}org/${tracked}.html`);
+    // A crawl of the sample API, which marks its answers: every page says the data is made up.
+    assert.match(await page.locator('body').innerText(), /Sample data: every organisation here is made up\./);
     const rows = await page.evaluate(() => {
       const table = [...document.querySelectorAll('table')].find(
         (element) => element.caption?.textContent?.trim() === 'Every year reported',
@@ -207,12 +228,15 @@ test("the tracked organisation's page gives every year of the three nights, 2021
     const written = chart.texts.map((drawn) => drawn.text.trim()).filter((text) => text !== '');
     for (const text of ['2020', '1,000,000', '2021', '1,275,000', '2022', '1,400,000', '2023', '1,600,000'])
       assert.ok(written.includes(text), `${text} in the chart: ${written.join(' | ')}`);
-    assert.ok((await sidewaysOverflow(page)).scrollWidth <= PHONE.width, 'the page does not scroll sideways');
+    // The tables' first figures (each year and its income) are on screen without scrolling their box.
+    assert.deepEqual(await offScreen(page, 'table.amounts tbody tr > :nth-child(-n+2)'), []);
+    assert.ok(
+      (await sidewaysOverflow(page)).scrollWidth <= viewport.width,
+      'the page does not scroll sideways',
+    );
     await context.close();
-  } finally {
-    await browser.close();
-  }
-});
+  });
+}
 
 /** The tracked organisation's years as written above: year, figures, first reported, figures from, restated in. */
 function trackedYears() {

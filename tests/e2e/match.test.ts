@@ -25,6 +25,7 @@ import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { offScreen, PHONE } from '../support/phone.ts';
+import { readerModes } from '../support/reader-modes.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { longTaskBoundMs } from '../support/long-tasks.ts';
 
@@ -160,51 +161,49 @@ async function summaryOfRows(page: Page): Promise<string> {
   return `${matches.length} lines: ${matched} matched, ${matches.length - matched} without a match`;
 }
 
-test("a line with candidates but no match is unmatched until the reader chooses one, and the summary counts the reader's choices, from file:// and over HTTP, at 1280 and 390 px", async () => {
-  for (const url of [pathToFileURL(join(site, 'match.html')).href, `${server.root}match.html`]) {
-    for (const width of [1280, 390]) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
-      const { page, problems } = await openPage(context, url);
-      await page.locator('textarea').fill(`${lines[0]!.line}\n${partial}\n`);
-      await page.getByRole('button', { name: 'Match', exact: true }).click();
-      assert.deepEqual(await rowMatches(page, 2), [lines[0]!.expected, '']);
-      const summary = page.locator('[data-match-summary]');
-      assert.equal(await summary.textContent(), `${await summaryOfRows(page)}.`);
-      const row = page.locator('tbody tr').nth(1);
-      await row.locator('select').selectOption({ index: 1 });
-      assert.match((await row.getAttribute('data-match')) ?? '', /^[0-9a-f-]{36}$/);
-      assert.ok(await row.locator('a').isVisible(), 'the chosen organisation is linked');
-      assert.equal(await summary.textContent(), `${await summaryOfRows(page)} (1 chosen by you).`);
-      assert.match((await summary.textContent()) ?? '', /^2 lines: 2 matched, 0 without a match/);
-      await row.locator('select').selectOption({ index: 0 });
-      assert.equal(await row.getAttribute('data-match'), '');
-      assert.equal(await summary.textContent(), `${await summaryOfRows(page)}.`);
-      // Undoing the matcher's own match counts too.
-      await page.locator('tbody tr').first().locator('select').selectOption({ index: 0 });
-      assert.equal(await summary.textContent(), `${await summaryOfRows(page)} (1 chosen by you).`);
-      assert.match((await summary.textContent()) ?? '', /^2 lines: 0 matched, 2 without a match/);
-      assert.deepEqual(problems, [], `${url} at ${width}`);
-      await context.close();
-    }
-  }
-});
+/** The reader's tasks below from file:// and over HTTP from a sub-path, on a wide screen and a phone's. */
+const MODES = readerModes(
+  () => pathToFileURL(`${site}/`).href,
+  () => server.root,
+);
 
-test('on a phone each matched line shows its organisation, score and choice on screen, each named', async () => {
-  const phone = await browser.newContext({ viewport: PHONE });
-  const page = await phone.newPage();
-  await page.goto(pathToFileURL(join(site, 'match.html')).href);
-  await page.locator('textarea').fill([lines[0]!.line, partial].join('\n'));
-  await page.getByRole('button', { name: 'Match', exact: true }).click();
-  await rowMatches(page, 2);
-  const scores = page.locator('tbody[data-match-rows] tr td:nth-child(5)');
-  assert.match((await scores.first().textContent()) ?? '', /^\d+$/, 'the first line has a score');
-  assert.equal(await page.locator('tbody[data-match-rows] select').count(), 2, 'a choice on each line');
-  assert.deepEqual(await offScreen(page, 'tbody[data-match-rows] td, tbody[data-match-rows] select'), []);
-  // On a card a cell carries its column's name, as the hidden header would say it.
-  const label = await scores.first().evaluate((cell) => getComputedStyle(cell, '::before').content);
-  assert.equal(label, '"Score"');
-  await phone.close();
-});
+for (const { name, root, viewport } of MODES) {
+  test(`${name}: each matched line shows its organisation, score and choice on screen; a line with candidates is unmatched until the reader chooses one, and the summary counts the reader's choices`, async () => {
+    const context = await browser.newContext({ viewport });
+    const { page, problems } = await openPage(context, `${root()}match.html`);
+    await page.locator('textarea').fill(`${lines[0]!.line}\n${partial}\n`);
+    await page.getByRole('button', { name: 'Match', exact: true }).click();
+    assert.deepEqual(await rowMatches(page, 2), [lines[0]!.expected, '']);
+    // The figures the table is for: the organisation, its score and the choice, none off screen.
+    const scores = page.locator('tbody[data-match-rows] tr td:nth-child(5)');
+    assert.match((await scores.first().textContent()) ?? '', /^\d+$/, 'the first line has a score');
+    assert.equal(await page.locator('tbody[data-match-rows] select').count(), 2, 'a choice on each line');
+    assert.deepEqual(await offScreen(page, 'tbody[data-match-rows] td, tbody[data-match-rows] select'), []);
+    if (viewport === PHONE) {
+      // On a card a cell carries its column's name, as the hidden header would say it.
+      const label = await scores.first().evaluate((cell) => getComputedStyle(cell, '::before').content);
+      assert.equal(label, '"Score"');
+    }
+    const summary = page.locator('[data-match-summary]');
+    assert.equal(await summary.textContent(), `${await summaryOfRows(page)}.`);
+    const row = page.locator('tbody tr').nth(1);
+    await row.locator('select').selectOption({ index: 1 });
+    assert.match((await row.getAttribute('data-match')) ?? '', /^[0-9a-f-]{36}$/);
+    assert.ok(await row.locator('a').isVisible(), 'the chosen organisation is linked');
+    assert.deepEqual(await offScreen(page, 'tbody[data-match-rows] td, tbody[data-match-rows] select'), []);
+    assert.equal(await summary.textContent(), `${await summaryOfRows(page)} (1 chosen by you).`);
+    assert.match((await summary.textContent()) ?? '', /^2 lines: 2 matched, 0 without a match/);
+    await row.locator('select').selectOption({ index: 0 });
+    assert.equal(await row.getAttribute('data-match'), '');
+    assert.equal(await summary.textContent(), `${await summaryOfRows(page)}.`);
+    // Undoing the matcher's own match counts too.
+    await page.locator('tbody tr').first().locator('select').selectOption({ index: 0 });
+    assert.equal(await summary.textContent(), `${await summaryOfRows(page)} (1 chosen by you).`);
+    assert.match((await summary.textContent()) ?? '', /^2 lines: 0 matched, 2 without a match/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
 
 test('a CSV file is matched on the column that names organisations; its other columns are kept', async () => {
   const { page, problems } = await openPage(browser, pathToFileURL(join(site, 'match.html')).href);

@@ -12,18 +12,27 @@
 // JSON-escaped record reaches the data folder, pages, search index and downloads, and the
 // percent-encoded messages the manifest and stderr; with messages cut before they are redacted,
 // the key's first characters reach the manifest and stderr.
+//
+// The gateway, on this machine, passes on none of the sample API's headers: its register is not
+// marked as made up, and the site built from it says nothing of sample data.
 import { after, before, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import type { Browser } from 'playwright';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
 import { TAR_ARCHIVE_NAME } from '../../src/site/build.ts';
 import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
 import { startEchoingApi, type EchoingApi } from '../support/echoing-api.ts';
+import { launchChromium } from '../support/chromium.ts';
+import { openPage } from '../support/page-watch.ts';
+import { readerModes } from '../support/reader-modes.ts';
+import { serveSite, type SiteServer } from '../support/static-server.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** Unique to this run: its first 12 characters occur nowhere else; `/`, `+`, `=` are escaped by encoders. */
@@ -46,6 +55,8 @@ const FORMS = [
 let work: string;
 let api: RunningSampleApi;
 let gateway: EchoingApi;
+let browser: Browser;
+let server: SiteServer;
 const ORGS = 120;
 const outputs: { command: string; code: number | null; stdout: string; stderr: string }[] = [];
 
@@ -93,9 +104,14 @@ before(async () => {
     },
   });
   gateway = await startEchoingApi(api);
+  browser = await launchChromium();
+  // The site is built by a test below; the server reads its files when asked.
+  server = await serveSite(join(work, 'site'));
 });
 
 after(async () => {
+  await server?.close();
+  await browser?.close();
   await gateway?.close();
   await api?.close();
   rmSync(work, { recursive: true, force: true });
@@ -168,6 +184,31 @@ test('the site is built from the crawled data folder, with its tar.gz', async (t
   assert.equal(site.code, 0, site.stderr);
   assert.match(site.stdout, new RegExp(`^site: ${ORGS - 1} organisations`));
 });
+
+const MODES = readerModes(
+  () => pathToFileURL(join(work, 'site') + '/').href,
+  () => server.root,
+);
+
+for (const { name, root, viewport } of MODES) {
+  test(`${name}: the site of a crawl through the gateway on this machine says nothing of sample data`, async () => {
+    const manifest = JSON.parse(readFileSync(join(work, 'data', 'manifest.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    assert.match(String(manifest['apiUrl']), /^http:\/\/127\.0\.0\.1:/);
+    assert.equal('sampleData' in manifest, false);
+    const context = await browser.newContext({ viewport });
+    const organisation = readdirSync(join(work, 'site', 'org')).find((file) => file.endsWith('.html'));
+    for (const path of ['index.html', 'search.html', 'about.html', `org/${organisation}`]) {
+      const { page, problems } = await openPage(context, `${root()}${path}`);
+      assert.equal(await page.locator('h1').count(), 1, path);
+      assert.doesNotMatch(await page.locator('body').innerText(), /sample data/i, path);
+      assert.deepEqual(problems, [], path);
+    }
+    await context.close();
+  });
+}
 
 test('a whole build through the same gateway publishes data, site and edition', async (t) => {
   const build = await run(t, 'build.ts', ['--rate', '0', '--backoff-base', '0.001', '--progress', 'none'], {
