@@ -412,7 +412,7 @@ const RECORDS_AND_EDITIONS: Mutant[] = [
   {
     id: 'nesting-limit-fields',
     defence: 'a field nested past 1,000 levels is not read into pages, search or editions',
-    file: 'src/records/organisation.ts',
+    file: 'src/records/record-bounds.ts',
     find: 'if (depth <= NESTING_LIMIT) kept[key] = value;',
     replace: 'kept[key] = value;',
     test: 'tests/unit/records/organisation.test.ts',
@@ -421,7 +421,7 @@ const RECORDS_AND_EDITIONS: Mutant[] = [
   {
     id: 'nesting-limit-value',
     defence: 'a field nested past 1,000 levels is not read',
-    file: 'src/records/organisation.ts',
+    file: 'src/records/record-bounds.ts',
     find: 'const NESTING_LIMIT = 1000;',
     replace: 'const NESTING_LIMIT = 1100;',
     test: 'tests/unit/records/organisation.test.ts',
