@@ -20,7 +20,7 @@ export const AREAS = {
   },
   lib: {
     about:
-      "Pure helpers: text, dates, exact decimals, money formats, URLs, slugs, CSV, identifiers, the data folder's layout.",
+      "Pure helpers: text, dates, exact decimals, money formats, URLs, slugs, CSV, identifiers, the data folder's layout, the register service's search rule.",
     may: ['schemas'],
   },
   storage: {

@@ -82,6 +82,20 @@ function manifestOf(dir: string): CrawlManifest | undefined {
   return readManifest(dir).manifest;
 }
 
+/** The options a crawl's manifest records: those that shape what the data folder holds. */
+function manifestOptions(options: ResolvedCrawlOptions): CrawlManifest['options'] {
+  return {
+    concurrency: options.concurrency,
+    rate: options.rate,
+    searchParam: options.searchParam,
+    voluntaryCodesPath: options.voluntaryCodesPath,
+    discover: options.discover,
+    searchBudget: options.searchBudget,
+    allowFailures: options.allowFailures,
+    maxAttempts: options.maxAttempts,
+  };
+}
+
 /** One crawl under the lock: resume or start the partial folder, fetch, then publish or keep it. */
 class CrawlRun {
   readonly #paths: DataFolderPaths;
@@ -213,16 +227,7 @@ class CrawlRun {
       finishedAt,
       runs: this.#runs,
       complete,
-      options: {
-        concurrency: options.concurrency,
-        rate: options.rate,
-        searchParam: options.searchParam,
-        voluntaryCodesPath: options.voluntaryCodesPath,
-        discover: options.discover,
-        searchBudget: options.searchBudget,
-        allowFailures: options.allowFailures,
-        maxAttempts: options.maxAttempts,
-      },
+      options: manifestOptions(options),
       counts: {
         ...state.counts,
         stored: state.stored,

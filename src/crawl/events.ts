@@ -1,6 +1,6 @@
 // What a running crawl tells the outside: progress bars, log lines and tests all listen here.
 // Every text in an event has already been through the key redactor. Times are epoch milliseconds
-// with a fraction (`clock()` of request-queue.ts).
+// with a fraction (`clock()` below).
 
 /** The operations of the API, named as the spec names them. */
 export type Operation =
@@ -42,3 +42,8 @@ export interface CrawlReporter {
 }
 
 export const silentReporter: CrawlReporter = { event() {} };
+
+/** Epoch milliseconds with a fraction, so that the order of a start and a pause is never a tie. */
+export function clock(): number {
+  return performance.timeOrigin + performance.now();
+}

@@ -4,7 +4,9 @@
 // waiting retry holds no slot.
 import PQueue from 'p-queue';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import type { CrawlReporter, Operation } from './events.ts';
+import { clock, type CrawlReporter, type Operation } from './events.ts';
+import { DownWatch } from './down-watch.ts';
+import { QueuePause } from './queue-pause.ts';
 import { redactAnswer, type Redact } from './redact.ts';
 import {
   backoffDelay,
@@ -82,11 +84,6 @@ export function rateWindow(rate: number): { interval: number; intervalCap: numbe
 
 type Get = (url: string, signal: AbortSignal) => Promise<HttpAnswer>;
 
-/** Epoch milliseconds with a fraction, so that the order of a start and a pause is never a tie. */
-export function clock(): number {
-  return performance.timeOrigin + performance.now();
-}
-
 /**
  * After a time-out the server may not yet know the request was abandoned and still counts it;
  * its slot stays taken a moment longer, so that the service never sees more than `concurrency`.
@@ -99,6 +96,33 @@ function isTimeout(error: unknown): boolean {
   return name === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }
 
+/** How long a 429 or a spent quota pauses the queue: what the service asked (else a back-off), capped. */
+function rateLimitWait(
+  asked: number | undefined,
+  waits: number,
+  options: RequestQueueOptions,
+  random: () => number,
+): number {
+  return Math.min(
+    asked ?? backoffDelay(waits, options.backoffBaseMs, options.backoffMaxMs, random),
+    options.retryAfterCapMs,
+  );
+}
+
+/** What the reason of a wait adds when the service asked for longer than the cap allows. */
+function cappedWait(asked: number | undefined, delayMs: number, options: RequestQueueOptions): string {
+  return asked !== undefined && asked > options.retryAfterCapMs
+    ? ` (Retry-After ${Math.round(asked / 1000)} s is more than --retry-after-cap; waiting ${Math.round(delayMs / 1000)} s)`
+    : '';
+}
+
+/** The p-queue of `concurrency` requests in flight, at most `rate` a second. */
+function queueFor(options: RequestQueueOptions): PQueue {
+  const window = rateWindow(options.rate);
+  // Sliding window: fixed windows would allow twice the rate across a boundary.
+  return new PQueue({ concurrency: options.concurrency, ...(window && { ...window, strict: true }) });
+}
+
 export class RequestQueue {
   readonly #get: Get;
   readonly #options: RequestQueueOptions;
@@ -108,12 +132,8 @@ export class RequestQueue {
   readonly #queue: PQueue;
   readonly #stop = new AbortController();
   #stopped: CrawlStopped | undefined;
-  #pauseUntil = 0;
-  #pauseTimer: NodeJS.Timeout | undefined;
-  /** Requests that failed after their retries since the last one that got an answer. */
-  #failuresInARow = 0;
-  /** Runs from the first failed attempt after an answer; an answer stops it, its end stops the crawl. */
-  #deadTimer: NodeJS.Timeout | undefined;
+  readonly #pause: QueuePause;
+  readonly #down: DownWatch;
   readonly statistics: RequestStatistics = { attempts: 0, retries: 0, statuses: {}, pauses: 0 };
 
   constructor(
@@ -128,12 +148,9 @@ export class RequestQueue {
     this.#reporter = reporter;
     this.#redact = redact;
     this.#random = random;
-    const window = rateWindow(options.rate);
-    // Sliding window: fixed windows would allow twice the rate across a boundary.
-    this.#queue = new PQueue({
-      concurrency: options.concurrency,
-      ...(window && { ...window, strict: true }),
-    });
+    this.#queue = queueFor(options);
+    this.#pause = new QueuePause(this.#queue, reporter, this.statistics);
+    this.#down = new DownWatch(options, redact, (message) => this.stop(new CrawlStopped('failing', message)));
   }
 
   get stopped(): CrawlStopped | undefined {
@@ -144,38 +161,15 @@ export class RequestQueue {
   stop(error: CrawlStopped): void {
     if (this.#stopped !== undefined) return;
     this.#stopped = error;
-    clearTimeout(this.#pauseTimer);
-    clearTimeout(this.#deadTimer);
+    this.#pause.clear();
+    this.#down.clear();
     this.#stop.abort(error);
     this.#queue.clear();
   }
 
   /** Stops the whole queue for `delayMs` (extending a pause already running). */
   pauseFor(delayMs: number, reason: string): void {
-    const until = clock() + delayMs;
-    if (until <= this.#pauseUntil || this.#stopped !== undefined) return;
-    this.#pauseUntil = until;
-    this.#queue.pause();
-    this.statistics.pauses += 1;
-    this.#reporter.event({ type: 'pause', reason, delayMs, until });
-    this.#schedulePauseEnd();
-  }
-
-  #schedulePauseEnd(): void {
-    clearTimeout(this.#pauseTimer);
-    // A timer may fire a millisecond early by the wall clock; the pause is a promise to the server.
-    this.#pauseTimer = setTimeout(
-      () => {
-        if (clock() < this.#pauseUntil) {
-          this.#schedulePauseEnd();
-          return;
-        }
-        this.#pauseTimer = undefined;
-        this.#queue.start();
-        this.#reporter.event({ type: 'unpause', at: clock() });
-      },
-      Math.max(1, this.#pauseUntil - clock()),
-    );
+    if (this.#stopped === undefined) this.#pause.extend(delayMs, reason);
   }
 
   #count(key: string): void {
@@ -199,18 +193,17 @@ export class RequestQueue {
         throw error;
       }
     };
-    const report = (result: { status: number } | { error: string }) => {
-      const id = request.id === undefined ? {} : { id: request.id };
-      const times = { startedAt, endedAt: clock() };
+    const id = request.id === undefined ? {} : { id: request.id };
+    const report = (result: { status: number } | { error: string }) =>
       this.#reporter.event({
         type: 'request',
         operation: request.operation,
         ...id,
         attempt,
-        ...times,
+        startedAt,
+        endedAt: clock(),
         ...result,
       });
-    };
     try {
       const answer = await this.#queue.add(task, { signal, priority: attempt > 1 ? 1 : 0 });
       this.#count(String(answer.status));
@@ -242,8 +235,9 @@ export class RequestQueue {
       attempts += 1;
       if (attempts > 1) this.statistics.retries += 1;
       const { classification, body } = await this.#attempt(request, attempts);
-      if (classification.kind === 'transient') this.#attemptFailed(classification.reason);
-      else this.#answered();
+      if (classification.kind === 'transient') {
+        if (this.#stopped === undefined) this.#down.attemptFailed(classification.reason);
+      } else this.#down.answered();
       switch (classification.kind) {
         case 'success': {
           const kept = redactAnswer(body ?? Buffer.alloc(0), classification.value, this.#redact);
@@ -275,17 +269,10 @@ export class RequestQueue {
               classification.status,
             );
           }
-          const delayMs = Math.min(
-            classification.retryAfterMs ??
-              backoffDelay(waits, options.backoffBaseMs, options.backoffMaxMs, this.#random),
-            options.retryAfterCapMs,
+          const delayMs = rateLimitWait(classification.retryAfterMs, waits, options, this.#random);
+          const reason = this.#redact(
+            `${classification.reason}${cappedWait(classification.retryAfterMs, delayMs, options)}`,
           );
-          const asked = classification.retryAfterMs;
-          const capped =
-            asked !== undefined && asked > options.retryAfterCapMs
-              ? ` (Retry-After ${Math.round(asked / 1000)} s is more than --retry-after-cap; waiting ${Math.round(delayMs / 1000)} s)`
-              : '';
-          const reason = this.#redact(`${classification.reason}${capped}`);
           this.#retryEvent(request, attempts, reason, delayMs);
           this.pauseFor(delayMs, reason);
           break;
@@ -317,36 +304,10 @@ export class RequestQueue {
     this.#reporter.event({ type: 'retry', operation: request.operation, ...id, attempt, reason, delayMs });
   }
 
-  /**
-   * An answer from the API, whatever it said: it is up. A 429 counts too: a service that counts
-   * requests against a limit is there.
-   */
-  #answered(): void {
-    this.#failuresInARow = 0;
-    clearTimeout(this.#deadTimer);
-    this.#deadTimer = undefined;
-  }
-
-  /** A failed attempt: the first since an answer starts the time after which the API is taken to be down. */
-  #attemptFailed(reason: string): void {
-    const limitMs = this.#options.deadAfterMs;
-    if (limitMs <= 0 || this.#deadTimer !== undefined || this.#stopped !== undefined) return;
-    this.#deadTimer = setTimeout(() => {
-      const seconds = Math.round(limitMs / 1000);
-      const message = `every attempt for ${seconds} s failed without an answer (the last: ${reason}); the API looks down`;
-      this.stop(new CrawlStopped('failing', this.#redact(message)));
-    }, limitMs);
-  }
-
   /** A request that failed after its retries: so many in a row, of any operation, stop the crawl. */
   #failed(reason: string, attempts: number, status: number | undefined): FetchOutcome {
     const error = this.#redact(reason);
-    this.#failuresInARow += 1;
-    const limit = this.#options.maxConsecutiveFailures;
-    if (limit > 0 && this.#failuresInARow >= limit) {
-      const message = `${this.#failuresInARow} requests in a row failed after their retries (the last: ${error}); the API looks down`;
-      this.stop(new CrawlStopped('failing', message));
-    }
+    this.#down.requestFailed(error);
     return status === undefined
       ? { kind: 'failed', error, attempts }
       : { kind: 'failed', status, error, attempts };
@@ -354,8 +315,8 @@ export class RequestQueue {
 
   /** Stops the timers, so that a finished crawl leaves nothing scheduled. */
   close(): void {
-    clearTimeout(this.#pauseTimer);
-    clearTimeout(this.#deadTimer);
+    this.#pause.clear();
+    this.#down.clear();
     this.#queue.clear();
   }
 }

@@ -38,7 +38,7 @@ import { BROKEN_AFTER, coverageOf, type SweepCoverage, type SweepState } from '.
 import { GrammarCheck } from './sweep/grammar.ts';
 import { StandIns, longerPhrases, split } from './sweep/narrowing.ts';
 import { CandidatePool } from './sweep/pool.ts';
-import { parseQuery, type Query } from './sweep/query.ts';
+import { keyedQuery, type Query } from './sweep/query.ts';
 import { RegisterSample } from './sweep/register.ts';
 import { certify, learnListed, learnResults, type Learners } from './sweep/results.ts';
 import type { Narrowing } from './sweep/known.ts';
@@ -123,7 +123,7 @@ export class SweepPlanner {
    * budget; the narrower searches under it are asked in its stead (`listedKnown`).
    */
   unanswered(text: string): void {
-    const query = parseQuery(text);
+    const query = keyedQuery(text);
     if (this.#asked.diedOn(query)) this.#standIns.diedOn(query);
   }
 
@@ -165,7 +165,7 @@ export class SweepPlanner {
   /** The next seed not asked already, taken. */
   #nextSeed(): Query | undefined {
     while (this.#seedIndex < this.#options.seeds.length) {
-      const query = parseQuery(this.#options.seeds[this.#seedIndex++] ?? '');
+      const query = keyedQuery(this.#options.seeds[this.#seedIndex++] ?? '');
       if (query.key !== '' && !this.#asked.isAsked(query.key)) return query;
     }
     return undefined;
@@ -176,7 +176,7 @@ export class SweepPlanner {
    * texts: an answer replayed from the sweep's journal has the others as ids), `count` how many.
    */
   answer(text: string, results: readonly FoundOrganisation[], count = results.length): AnswerLesson {
-    const query = parseQuery(text);
+    const query = keyedQuery(text);
     this.#cap.observe(count);
     const capped = this.#cap.isCapped(count);
     this.#asked.answered(query, count, capped ? results.map((result) => result.id.toLowerCase()) : undefined);

@@ -3,22 +3,18 @@
 // to a GitHub release); a build that finds its editions folder empty fetches that edition back
 // from where the release folder is published (ORGDIR_RELEASE_URL), so the publish guard still
 // compares with the night before and the changes are reported against it.
-import { createReadStream, createWriteStream, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
-import { Agent, interceptors, request, type Dispatcher } from 'undici';
-import { formatBytes } from '../lib/bytes.ts';
-import { createInterface } from 'node:readline';
+import { Agent, interceptors, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { listKey, writeSnapshot, type EditionSnapshot } from './edition-file.ts';
+import { download, readJsonFile, readLinesFile, textLines, UnfitFile } from './fetched-files.ts';
 import { HISTORY_FILE, unpackHistory, writeHistoryBundle } from './history-bundle.ts';
 import { foreignEdition } from './provenance.ts';
 import { readRegisterAt } from './register.ts';
 import { EditionStore } from './store.ts';
-import { fetchedEdition, firstIssue } from '../schemas/edition.ts';
+import { fetchedEdition } from '../schemas/edition.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
 export const CARRIED_FILES = [
@@ -65,13 +61,11 @@ export interface FetchedEdition {
  * with nothing on a fresh machine).
  */
 const FETCH_DEADLINE_MS = 300_000;
-const IDLE_MS = 60_000;
-
 const MB = 1_000_000;
 
 /**
- * The most bytes each file may have as fetched and, gzipped ones, once expanded; and the longest
- * line of a JSON-lines file. An edition of 35,000 organisations is about 13 MB gzipped and 94 MB
+ * The most bytes each file may have as fetched and, gzipped ones, once expanded (the longest line
+ * of a JSON-lines file is fetched-files.ts's). An edition of 35,000 organisations is about 13 MB gzipped and 94 MB
  * expanded (docs/publishing.md: "Editions"): the limits leave room for a register several times that size and
  * keep a hostile answer from taking more memory or disk than such an edition would.
  */
@@ -81,115 +75,8 @@ const LIMITS = {
   'changes.json': { fetched: 256 * MB },
   'former.jsonl.gz': { fetched: 256 * MB, expanded: 1000 * MB },
 } as const satisfies Record<(typeof CARRIED_FILES)[number][0], { fetched: number; expanded?: number }>;
-const LONGEST_LINE = 64 * MB;
 /** The history grows by a keyframe's bytes every few dozen nights (docs/publishing.md: "History kept for good"). */
 const HISTORY_LIMITS = { fetched: 4000 * MB, expanded: 40_000 * MB };
-
-/** A problem with one fetched file: the build says which, and goes on as a first edition. */
-class UnfitFile extends Error {}
-
-/** A stream stage that passes bytes through and stops once more than `limit` went by. */
-function bounded(limit: number, what: string): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      done(seen > limit ? new UnfitFile(`${what} is over ${formatBytes(limit)}`) : undefined, chunk);
-    },
-  });
-}
-
-/** Fetches `url` into `file`, refusing an answer other than 200 and one over `limit` bytes. */
-async function download(
-  url: string,
-  file: string,
-  limit: number,
-  dispatcher: Dispatcher,
-  signal: AbortSignal,
-): Promise<void> {
-  const name = new URL(url).pathname.split('/').at(-1) ?? url;
-  const response = await request(url, { dispatcher, headersTimeout: IDLE_MS, bodyTimeout: IDLE_MS, signal });
-  const declared = Number(response.headers['content-length']);
-  if (response.statusCode !== 200 || declared > limit) {
-    await response.body.dump().catch(() => {});
-    throw new UnfitFile(
-      response.statusCode !== 200
-        ? `${url} answered ${response.statusCode}`
-        : `${name} is ${formatBytes(declared)}, over ${formatBytes(limit)}`,
-    );
-  }
-  await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }), { signal });
-}
-
-/** Reads a fetched JSON file against its schema. */
-async function readJsonFile<T>(file: string, schema: z.ZodType<T>, name: string): Promise<T> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    throw new UnfitFile(`${name} is not JSON`);
-  }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new UnfitFile(`${name} is not an edition's file (${firstIssue(parsed.error)})`);
-  return parsed.data;
-}
-
-/**
- * Reads a fetched gzipped JSON-lines file line by line, each against `schema`, bounded in expanded
- * size and line length: the file is never held whole, and a file that expands without end is cut
- * off at the limit. Hands each line to `visit`.
- */
-async function readLinesFile<T>(
-  file: string,
-  schema: z.ZodType<T>,
-  name: string,
-  expanded: number,
-  visit: (line: T) => void,
-): Promise<void> {
-  let number = 0;
-  const check = (text: string) => {
-    number += 1;
-    if (text === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new UnfitFile(`${name} line ${number} is not JSON`);
-    }
-    const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new UnfitFile(`${name} line ${number}: ${firstIssue(parsed.error)}`);
-    visit(parsed.data);
-  };
-  try {
-    await pipeline(
-      createReadStream(file),
-      createGunzip(),
-      bounded(expanded, `${name}, expanded,`),
-      async (chunks: AsyncIterable<Buffer>) => {
-        // The line so far, in the pieces it came in: joined once, when its end arrives.
-        let pieces: Buffer[] = [];
-        let length = 0;
-        for await (const chunk of chunks) {
-          let start = 0;
-          for (let end = chunk.indexOf(10); end !== -1; end = chunk.indexOf(10, start)) {
-            check(Buffer.concat([...pieces, chunk.subarray(start, end)]).toString('utf8'));
-            pieces = [];
-            length = 0;
-            start = end + 1;
-          }
-          pieces.push(chunk.subarray(start));
-          length += chunk.length - start;
-          if (length > LONGEST_LINE)
-            throw new UnfitFile(`${name} has a line over ${formatBytes(LONGEST_LINE)}`);
-        }
-        check(Buffer.concat(pieces).toString('utf8'));
-      },
-    );
-  } catch (error) {
-    if (error instanceof UnfitFile) throw error;
-    throw new UnfitFile(`${name} does not read as gzip (${error instanceof Error ? error.message : String(error)})`);
-  }
-}
 
 /**
  * The most organisations no longer listed that a fetched edition may bring (each becomes a page):
@@ -327,12 +214,6 @@ async function fetchHistory(
   );
   await checkFormer(former, organisations, meta.date);
   return { ids, organisations };
-}
-
-/** The lines of a gzipped file, as text (already checked by `readLinesFile`). */
-async function* textLines(file: string): AsyncGenerator<string> {
-  const input = createReadStream(file).pipe(createGunzip());
-  yield* createInterface({ input, crlfDelay: Infinity });
 }
 
 /**

@@ -11,7 +11,8 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { DISCOVERED_LIST, GROUP_LISTS } from '../lib/data-layout.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { boundedRecord, recordName } from '../records/organisation.ts';
+import { recordName } from '../records/organisation.ts';
+import { boundedRecord } from '../records/record-bounds.ts';
 import {
   forEachRecord,
   readGroupList,

@@ -1,7 +1,12 @@
 // File names made from the register's own words (code ids, counties, sectors): readable, safe in
 // any file system and URL, and stable between builds.
 
-/** "Dún Laoghaire" → "Dun Laoghaire": letters without their accents (fadas and the like). */
+/**
+ * "Dún Laoghaire" → "Dun Laoghaire": letters without their accents (fadas and the like). Not a
+ * search's folding (src/search/format/fold.ts for the site's, src/lib/service-search.ts for the
+ * register service's): a file name keeps its case and words here, and slugify then keeps ASCII
+ * alone, so that a link stays the same whatever either search does with the words.
+ */
 export function withoutAccents(text: string): string {
   return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
 }

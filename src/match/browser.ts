@@ -122,7 +122,7 @@ function reasonText(row: ShownRow, choice: number | undefined, matched: boolean)
     const reason = reasonOf(chosen.reason, chosen.goneSince);
     return matched && choice === 0 ? reason : `chosen: ${reason}`;
   }
-  // The matcher never takes one that has left the register as the match (src/match/matcher.ts).
+  // The matcher never takes one that has left the register as the match (src/match/candidates.ts: `decide`).
   const first = row.options[0];
   if (first?.goneSince) return `${reasonOf(first.reason, first.goneSince)}: choose it if it is the one meant`;
   if (row.status === 'ambiguous') return 'several organisations fit: choose one';

@@ -1,6 +1,6 @@
 // What match.html's page and its matching worker say to each other. The worker holds the
 // register, the list and its matches; the page holds what it shows: the first rows of the result.
-import type { Candidate, LineMatch } from './matcher.ts';
+import type { Candidate, LineMatch } from './candidates.ts';
 
 /** A list to match: pasted lines, or a file's column. */
 export type ListSource = { lines: string } | { file: Blob; column: number };

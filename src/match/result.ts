@@ -6,7 +6,8 @@ import { csvRow } from '../lib/csv.ts';
 import { organisationPath } from '../lib/routes.ts';
 import { noLongerOnRegisterSince } from '../lib/register-status.ts';
 import { publicAddress } from '../lib/urls.ts';
-import type { Candidate, LineMatch, MatchEntry } from './matcher.ts';
+import type { Candidate, LineMatch } from './candidates.ts';
+import type { MatchEntry } from './matcher.ts';
 import { RESULT_COLUMNS } from './table.ts';
 import type { MatchSummary, ShownRow } from './protocol.ts';
 

@@ -3,7 +3,9 @@
 // responsive whatever the list's length. It is match/match.js itself, run in a worker
 // (src/match/browser.ts starts it as every client's worker is started, src/lib/client-worker.ts).
 // The page cancels a match by ending the worker.
-import { likelyColumn, Matcher, type LineMatch } from './matcher.ts';
+import type { LineMatch } from './candidates.ts';
+import { likelyColumn } from './line-query.ts';
+import { Matcher } from './matcher.ts';
 import { lengthProblem, pastedLines, readListFile, type ListReading } from './list-file.ts';
 import type { FromWorker, ListSource, MatchSummary, ShownRow, ToWorker } from './protocol.ts';
 import { charityNumber, matchedCsv, rowOptions } from './result.ts';

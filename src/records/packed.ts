@@ -4,7 +4,8 @@
 // gives back `o`.
 import { z } from 'zod';
 import { organisationSchema } from '../schemas/organisation.ts';
-import type { DriftNote, Organisation } from './organisation.ts';
+import type { DriftNote } from './drift-note.ts';
+import type { Organisation } from './organisation.ts';
 
 /** How a value of the schema is packed, worked out once from the schema. */
 type Plan =

@@ -2,7 +2,8 @@
 // (gateway.ts): the bodies of the lists, the voluntary codes, the records and the searches.
 import type { SampleDataset } from './dataset.ts';
 import type { Route } from './routes.ts';
-import { isEmptyQuery, parseSearchQuery, type SearchQuery, type SearchWords } from './search.ts';
+import { isEmptyServiceQuery, parseServiceQuery, type ServiceQuery } from '../lib/service-search.ts';
+import type { SearchWords } from './search.ts';
 
 export interface Answer {
   status: number;
@@ -128,17 +129,17 @@ export class OperationAnswers {
     if (raw === null || raw.trim() === '') {
       return { status: 400, body: errorBody(400, 'The search query (parameter id) is required') };
     }
-    const parsed = parseSearchQuery(raw);
-    if (isEmptyQuery(parsed)) {
+    const parsed = parseServiceQuery(raw);
+    if (isEmptyServiceQuery(parsed)) {
       return { status: 400, body: errorBody(400, 'The search query has no word to search for') };
     }
     return { status: 200, body: json(this.#matches(parsed)), searchQuery: raw };
   }
 
   /** The results of a query, read as `searchWords` says. */
-  #matches(query: SearchQuery): unknown[] {
+  #matches(query: ServiceQuery): unknown[] {
     const limit = this.#options.searchLimit;
-    const terms: SearchQuery[] = [
+    const terms: ServiceQuery[] = [
       ...query.words.map((word) => ({ words: [word], phrases: [] })),
       ...query.phrases.map((phrase) => ({ words: [], phrases: [phrase] })),
     ];

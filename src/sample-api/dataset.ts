@@ -17,7 +17,8 @@ import { chance, createRandom, guid } from './prng.ts';
 import { organisationRecord } from './record.ts';
 import { applyEditions, type EditionChange } from './editions.ts';
 import type { OrganisationCore } from './organisation-core.ts';
-import { createSearchIndex, foldText, type SearchIndex, type SearchQuery } from './search.ts';
+import { foldServiceText, type ServiceQuery } from '../lib/service-search.ts';
+import { createSearchIndex, type SearchIndex } from './search.ts';
 import derived from './vocabulary/derived-vocabulary.json' with { type: 'json' };
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';
 
@@ -92,7 +93,7 @@ export interface SampleDataset {
   /** The eagerly made facts of an organisation, live or gone. */
   core(id: string): OrganisationCore | undefined;
   /** Search results for a parsed query, at most `limit`. */
-  search(query: SearchQuery, limit: number): SearchResultRecord[];
+  search(query: ServiceQuery, limit: number): SearchResultRecord[];
 }
 
 /** Share of the register in each group, after the appendix: 11,500 charities and 550 housing bodies of 30,000. */
@@ -200,7 +201,7 @@ function makeCores(seed: string, orgs: number, goneCount: number, listScale: num
 
 /** Lists are in name order, case, accents and punctuation ignored, then by id for a stable order. */
 function inNameOrder(cores: readonly OrganisationCore[]): OrganisationCore[] {
-  const keyed = cores.map((core) => ({ key: foldText(core.name), core }));
+  const keyed = cores.map((core) => ({ key: foldServiceText(core.name), core }));
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.core.id < b.core.id ? -1 : 1));
   return keyed.map((entry) => entry.core);
 }

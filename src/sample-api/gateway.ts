@@ -65,6 +65,37 @@ function rateLimited(seconds: number | undefined): Answer {
       };
 }
 
+/** The gateway's refusal of a request, before any fault or answer: method, key, limits. */
+function refusalOf(
+  request: IncomingMessage,
+  key: string,
+  injector: FaultInjector,
+  inFlight: number,
+): Answer | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return { status: 405, body: errorBody(405, 'Method not allowed'), headers: { Allow: 'GET, HEAD' } };
+  }
+  const given = request.headers['ocp-apim-subscription-key'];
+  const presented = Array.isArray(given) ? given[0] : given;
+  if (presented === undefined || presented === '') {
+    return { status: 401, body: errorBody(401, MESSAGES.missingKey) };
+  }
+  if (presented !== key) return { status: 401, body: errorBody(401, MESSAGES.invalidKey) };
+  if (injector.overConcurrency(inFlight)) return rateLimited(injector.options.retryAfterSeconds ?? 1);
+  const quotaWait = injector.quotaRetryAfter(Date.now());
+  if (quotaWait !== undefined) {
+    return {
+      status: 403,
+      body: errorBody(
+        403,
+        `Out of call volume quota. Quota will be replenished in ${quotaClock(quotaWait)}.`,
+      ),
+      headers: { 'Retry-After': String(quotaWait) },
+    };
+  }
+  return undefined;
+}
+
 export class Gateway {
   readonly #key: string;
   readonly #answers: OperationAnswers;
@@ -123,39 +154,12 @@ export class Gateway {
       return;
     }
     this.#stats.requests[route.operation]++;
-    const refusal = this.#refusal(request);
+    const refusal = refusalOf(request, this.#key, this.#faults, this.#inFlight);
     if (refusal !== undefined) {
       this.#send(response, refusal);
       return;
     }
     this.#answerWithFaults(request, response, route, query);
-  }
-
-  /** The gateway's refusal of a request, before any fault or answer: method, key, limits. */
-  #refusal(request: IncomingMessage): Answer | undefined {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return { status: 405, body: errorBody(405, 'Method not allowed'), headers: { Allow: 'GET, HEAD' } };
-    }
-    const given = request.headers['ocp-apim-subscription-key'];
-    const presented = Array.isArray(given) ? given[0] : given;
-    if (presented === undefined || presented === '') {
-      return { status: 401, body: errorBody(401, MESSAGES.missingKey) };
-    }
-    if (presented !== this.#key) return { status: 401, body: errorBody(401, MESSAGES.invalidKey) };
-    const injector = this.#faults;
-    if (injector.overConcurrency(this.#inFlight)) return rateLimited(injector.options.retryAfterSeconds ?? 1);
-    const quotaWait = injector.quotaRetryAfter(Date.now());
-    if (quotaWait !== undefined) {
-      return {
-        status: 403,
-        body: errorBody(
-          403,
-          `Out of call volume quota. Quota will be replenished in ${quotaClock(quotaWait)}.`,
-        ),
-        headers: { 'Retry-After': String(quotaWait) },
-      };
-    }
-    return undefined;
   }
 
   #answerWithFaults(

@@ -6,7 +6,7 @@ import { chance, createRandom, integer, pick, pickWeighted, sample, type Random 
 import { day, dayBetween, DAY, yearStart } from './record-dates.ts';
 import { financialSummary, funders } from './record-money.ts';
 import { isCompany, regulators, sources } from './record-registration.ts';
-import { foldText } from './search.ts';
+import { foldServiceText } from '../lib/service-search.ts';
 import { VOLUNTARY_CODES } from './voluntary-codes.ts';
 import { FIRST_NAMES, OBJECT_CONTINUATIONS, OBJECT_OPENINGS, SURNAMES } from './vocabulary/words.ts';
 
@@ -49,7 +49,7 @@ function otherAddresses(random: Random, core: OrganisationCore) {
     const address = postalAddress(random, county, town);
     addresses.push({
       address: address.line,
-      cleanAddress: foldText(address.line),
+      cleanAddress: foldServiceText(address.line),
       county: county.name,
       eircode: address.eircode,
       geolocation: geolocation(random, { town }),
@@ -59,7 +59,9 @@ function otherAddresses(random: Random, core: OrganisationCore) {
 }
 
 function slug(name: string): string {
-  return foldText(name.replace(/\b(CLG|Company Limited by Guarantee|Limited|Ltd|DAC|Teoranta)\b\.?/gi, ''))
+  return foldServiceText(
+    name.replace(/\b(CLG|Company Limited by Guarantee|Limited|Ltd|DAC|Teoranta)\b\.?/gi, ''),
+  )
     .replace(/\b(the|of|and|for|in)\b/g, '')
     .replace(/\s+/g, '')
     .slice(0, 28);

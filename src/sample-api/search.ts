@@ -3,54 +3,12 @@
 // "quoted phrase" must appear as that exact sequence of words within one field, and matching
 // ignores case and accents. Whole words only: `cork` finds "Cork" but not "Corkery". Apostrophes
 // are dropped, so "St. Patrick's" is found by `patricks`, `patrick's` and (as a word, not in a
-// phrase) `patrick`.
-
-/** Lower case, accents removed, apostrophes dropped, anything else not a letter or digit a space. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’‘`]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+// phrase) `patrick`. Words are folded and queries read by the service's one rule
+// (src/lib/service-search.ts), which the crawler's sweep predicts the answers by.
+import { foldServiceText, type ServiceQuery } from '../lib/service-search.ts';
 
 /** How a query of several terms is read: every term must match (`all`), or any one may (`any`). */
 export type SearchWords = 'all' | 'any';
-
-export interface SearchQuery {
-  /** Folded words, each to be found somewhere in the record. */
-  words: string[];
-  /** Folded phrases (words joined by one space), each to be found as a sequence in one field. */
-  phrases: string[];
-}
-
-/**
- * Splits a query into phrases (in straight or curly double quotes; an unclosed quote runs to the
- * end) and words. Returns an empty query when nothing searchable is left.
- */
-export function parseSearchQuery(raw: string): SearchQuery {
-  const words: string[] = [];
-  const phrases: string[] = [];
-  const pattern = /["“”]([^"“”]*)(?:["“”]|$)|([^"“”\s]+)/g;
-  for (const match of raw.matchAll(pattern)) {
-    const phrase = match[1];
-    if (phrase !== undefined) {
-      const folded = foldText(phrase);
-      if (folded === '') continue;
-      if (folded.includes(' ')) phrases.push(folded);
-      else words.push(folded);
-    } else {
-      for (const word of foldText(match[2] ?? '').split(' ')) if (word !== '') words.push(word);
-    }
-  }
-  return { words, phrases };
-}
-
-export function isEmptyQuery(query: SearchQuery): boolean {
-  return query.words.length === 0 && query.phrases.length === 0;
-}
 
 /** Separates fields in the searched text, so that no phrase runs from one field into the next. */
 const FIELD_BREAK = ' \u0001 ';
@@ -76,11 +34,11 @@ interface Entry<T> {
 }
 
 function stems(text: string): string[] {
-  return [...text.matchAll(/(\p{L}+)['’]\p{L}+/gu)].map((match) => foldText(match[1] ?? ''));
+  return [...text.matchAll(/(\p{L}+)['’]\p{L}+/gu)].map((match) => foldServiceText(match[1] ?? ''));
 }
 
 export interface SearchIndex<T> {
-  search(query: SearchQuery, limit: number): T[];
+  search(query: ServiceQuery, limit: number): T[];
 }
 
 export function createSearchIndex<T>(items: Iterable<Searchable<T>>): SearchIndex<T> {
@@ -91,8 +49,8 @@ export function createSearchIndex<T>(items: Iterable<Searchable<T>>): SearchInde
     entries.push({
       result: item.result,
       id: item.id,
-      name: ` ${foldText(item.name)} `,
-      text: ` ${item.fields.map(foldText).join(FIELD_BREAK)}${FIELD_BREAK}${extra.join(' ')} `,
+      name: ` ${foldServiceText(item.name)} `,
+      text: ` ${item.fields.map(foldServiceText).join(FIELD_BREAK)}${FIELD_BREAK}${extra.join(' ')} `,
     });
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
@@ -108,7 +66,7 @@ export function createSearchIndex<T>(items: Iterable<Searchable<T>>): SearchInde
       list.push(position);
     }
   }
-  const candidates = (query: SearchQuery): Iterable<Entry<T>> => {
+  const candidates = (query: ServiceQuery): Iterable<Entry<T>> => {
     let rarest: number[] | undefined;
     for (const word of [...query.words, ...query.phrases.flatMap((phrase) => phrase.split(' '))]) {
       const list = positions.get(word) ?? [];

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 // Drift: where and how a record differs from the spec, with one vocabulary of issues for the
 // crawl's report (`drift` in manifest.json, src/crawl/drift.ts) and the record model's notes on
-// each organisation (`DriftNote` in src/records/organisation.ts). An issue names what differs;
+// each organisation (`DriftNote` in src/records/drift-note.ts). An issue names what differs;
 // what the reader then does with the value (reads it, keeps it as given) follows from the issue.
 
 /** zod's issue codes, as the crawl's report takes them from a failed parse against the spec. */

@@ -81,7 +81,7 @@ const MAX_EDITION_NUMBER = 1_000_000;
 
 /**
  * The longest text a fetched edition may give where a page shows it (a name, a guard message, an
- * --accept reason): what the record model reads of a name (src/records/organisation.ts: `SIZE_LIMITS`).
+ * --accept reason): what the record model reads of a name (src/records/record-bounds.ts: `SIZE_LIMITS`).
  */
 const FETCHED_TEXT = 1_000;
 

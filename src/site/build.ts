@@ -1,19 +1,19 @@
 // The site stage: data folder in, static site out. Each step below is one line of `buildSite`;
 // the site is built in a fresh folder beside the target and swapped in only when every step
 // succeeded, so a failed build never replaces a good site.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Register } from '../records/register.ts';
-import { SiteArchives } from './archive-thread.ts';
+import type { SiteArchives } from './archive-thread.ts';
 import { setSiteContext, type DownloadFile } from './context.ts';
-import { NO_EDITIONS, type EditionsView } from '../editions/history.ts';
+import { NO_EDITIONS } from '../editions/history.ts';
 import { seriesOfReports, type FinancialYear } from '../money/financial-series.ts';
 import { describeDownloads, writeDownloads } from './downloads.ts';
 import type { RecordLeftOut } from './database.ts';
 import type { PackageDatabase, PackageSource } from './datapackage.ts';
 import { writeRegisterData } from './register-data.ts';
-import { readSiteRecords, type ReadSite } from './site-records.ts';
+import { readSiteRecords } from './site-records.ts';
 import { offerDownloads } from './download-files.ts';
 import { renderPages } from './render-pages.ts';
 import { writeSearchIndexInChild } from './search-process.ts';
@@ -22,88 +22,24 @@ import { releaseMemory } from './node-flags.ts';
 import { writeSearchEngineFiles } from './search-engines.ts';
 import type { SiteMeasure } from '../hosting/limits.ts';
 import { measureSite } from '../hosting/measure.ts';
-import { releaseDirOf, releaseFolderBeside } from '../hosting/release-folder.ts';
 import { pageContext, releaseLinkOf } from './page-context.ts';
-import { replaceFolder, replaceShownFolder } from '../storage/folder-swap.ts';
 import { acquireLock, LockHeldError } from '../storage/lock.ts';
-import { checkOutputFolder, markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
+import { markOutputFolder, OutputFolderError } from '../storage/output-folder.ts';
 import { asWriteFailure } from '../storage/write-failure.ts';
 import type { SearchIndexSummary } from '../search/build/write-parts.ts';
 import { SEARCH_DIR } from '../search/format/options.ts';
 import { writeSearchDocuments } from '../search/build/site-index.ts';
 import { listedFormer } from '../editions/former.ts';
-import { signFolder, type SigningKey } from '../hosting/signed-manifest.ts';
 import { REPLAYED_API_DIR } from './replayed-api.ts';
 import { writePermalinkFiles, type PermalinkFiles } from './organisation-histories.ts';
+import { buildFolders, prepareStaging, swapIn, type BuildFolders } from './build-folders.ts';
+import { offlineArchives, startArchives, writtenArchives } from './offline-copies.ts';
+import { signRelease, signSite } from './sign-build.ts';
+import type { SiteOptions } from './site-options.ts';
+import { separatePages, timed, type StepTimes } from './step-times.ts';
 
 /** The project root, where astro.config.mjs and src/pages are. */
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-export const TAR_ARCHIVE_NAME = 'orgdir-site.tar.gz';
-
-export interface SiteOptions {
-  dataDir: string;
-  siteDir: string;
-  /**
-   * How the new site takes the place of `siteDir`. Default `link`: `siteDir` is a link flipped to
-   * the new site in one rename (src/storage/folder-swap.ts), as a web server may be serving it.
-   * `rename`: for a folder nobody reads yet, such as a build's staging folder, which the publish
-   * then swaps in itself.
-   */
-  swapIn?: 'link' | 'rename';
-  /**
-   * Where the database and the offline copies go (the release folder); default
-   * `releaseDirOf(siteDir)`. Replaced with the site.
-   */
-  releaseDir?: string;
-  /**
-   * Write the offline copy as a .tar.gz (opens with a double click on Windows 11, macOS and
-   * Linux). Default true.
-   */
-  tarGz?: boolean;
-  /**
-   * The data folder already read, with the records' copies written (`npm run build` reads it
-   * once for its edition and its site); without it the site reads the data folder itself.
-   */
-  read?: ReadSite;
-  /**
-   * Where the release folder's files are published (ORGDIR_RELEASE_URL); the site links the
-   * database and the offline copy there. Without it the site links them in the release folder
-   * beside the site (`../dist-release/…`), when it is written there.
-   */
-  releaseUrl?: string;
-  /**
-   * The site folder this build becomes once published, when it is rendered elsewhere first
-   * (`npm run build` renders into a staging folder): the release folder the pages link beside it
-   * is that folder's. Default `siteDir`.
-   */
-  publishedSiteDir?: string;
-  /** The site's public address: canonical links and a sitemap. */
-  siteUrl?: string;
-  /**
-   * Each record alone as `record/<id>.json`, linked from its page (src/site/site-records.ts).
-   * Default false; with `read`, the records read decide.
-   */
-  recordFiles?: boolean;
-  /**
-   * The publisher's key: the site, the replayed API and the release folder each get a signed
-   * manifest (src/hosting/signed-manifest.ts), and the About page shows the public key. Without
-   * it the build is unsigned and its About page says so.
-   */
-  signingKey?: SigningKey;
-  /**
-   * Whether this build signs the release folder itself (default true); `npm run build` adds the
-   * edition to it afterwards and signs it then (src/editions/publish.ts).
-   */
-  signRelease?: boolean;
-  /** Astro's log level; "warn" keeps a build quiet. */
-  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /**
-   * The kept editions the pages show (change history, changes pages, feed). Default: none; the
-   * site never looks for an editions folder by itself (scripts/site.ts loads the configured one).
-   */
-  editions?: EditionsView;
-}
 
 export interface SiteSummary {
   siteDir: string;
@@ -137,99 +73,6 @@ export interface SiteSummary {
   search: SearchIndexSummary;
   /** The permalink script and the organisations' history scripts (src/site/organisation-histories.ts). */
   permalinks: PermalinkFiles;
-}
-
-/** The crawl's end as the archive's file time; the build time when the manifest has none. */
-function archiveTime(register: Register): Date {
-  const finished = register.manifest.finishedAt;
-  const date = typeof finished === 'string' ? new Date(finished) : new Date(Number.NaN);
-  return Number.isNaN(date.getTime()) ? new Date() : date;
-}
-
-/** The offline copies a build writes, by its options. */
-function offlineArchives(options: SiteOptions): { name: string; title: string }[] {
-  if (!(options.tarGz ?? true)) return [];
-  return [
-    {
-      name: TAR_ARCHIVE_NAME,
-      title: 'The whole site as one .tar.gz, for reading offline (Windows 11, macOS, Linux)',
-    },
-  ];
-}
-
-/** Where a build reads and writes: the folders it replaces, and the staging folders beside them. */
-interface BuildFolders {
-  /** The release folder's name beside the published site folder, for the pages' links; none when elsewhere. */
-  releaseBesideSite: string | undefined;
-  dataDir: string;
-  siteDir: string;
-  releaseDir: string;
-  staging: string;
-  releaseStaging: string;
-}
-
-/** The build's folders, each checked before anything is written. */
-function buildFolders(options: SiteOptions): BuildFolders {
-  checkOutputFolder(options.siteDir, 'site folder');
-  if (options.releaseDir !== undefined) checkOutputFolder(options.releaseDir, 'release folder');
-  const dataDir = resolve(options.dataDir);
-  const siteDir = resolve(options.siteDir);
-  const releaseDir = resolve(options.releaseDir ?? releaseDirOf(siteDir));
-  checkOutputFolder(releaseDir, 'release folder');
-  if (!existsSync(join(dataDir, 'organisations'))) {
-    throw new Error(`No organisations in ${dataDir}: run the crawl first (or set ORGDIR_DATA_DIR).`);
-  }
-  // A new name per build: Astro imports its page bundle from here, and a second build in the same
-  // process must not find the first one's module in the import cache.
-  const staging = join(
-    dirname(siteDir),
-    `.orgdir-building-${basename(siteDir)}-${process.pid}-${Date.now()}`,
-  );
-  const releaseStaging = join(
-    dirname(releaseDir),
-    `.orgdir-building-${basename(releaseDir)}-${process.pid}-${Date.now()}`,
-  );
-  const published = options.publishedSiteDir ?? siteDir;
-  const releaseBesideSite = releaseFolderBeside(published, options.releaseDir ?? releaseDirOf(published));
-  return { releaseBesideSite, dataDir, siteDir, releaseDir, staging, releaseStaging };
-}
-
-/** Empties the staging folders (the site's is the records' folder, when they were read already). */
-function prepareStaging(options: SiteOptions, { staging, releaseStaging }: BuildFolders): void {
-  rmSync(staging, { recursive: true, force: true });
-  if (options.read) renameSync(options.read.folder, staging);
-  else mkdirSync(staging, { recursive: true });
-  // Every build writes the database into the release folder, so every build replaces it: one
-  // that writes no offline copy (--no-tar-gz) leaves none from an earlier build beside a site it
-  // does not match.
-  rmSync(releaseStaging, { recursive: true, force: true });
-  mkdirSync(releaseStaging, { recursive: true });
-}
-
-/** What each step of a build took, and the step running. */
-interface StepTimes {
-  /** Seconds (wall clock). */
-  timings: Record<string, number>;
-  /** CPU seconds of this process. */
-  cpuTimings: Record<string, number>;
-  /** The process's peak resident memory at the end of the step, in bytes. */
-  peakMemory: Record<string, number>;
-  /** Named in the message when a step cannot write (src/storage/write-failure.ts). */
-  current: string;
-}
-
-/** Runs one step of the build, and notes what it took. */
-async function timed<T>(times: StepTimes, name: string, run: () => T | Promise<T>): Promise<T> {
-  times.current = name;
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const result = await run();
-  const used = process.cpuUsage(cpu);
-  times.timings[name] = Math.round(performance.now() - started) / 1000;
-  times.cpuTimings[name] = Math.round((used.user + used.system) / 1000) / 1000;
-  // maxRSS is in kilobytes.
-  times.peakMemory[name] = process.resourceUsage().maxRSS * 1024;
-  return result;
 }
 
 /**
@@ -271,33 +114,6 @@ function startSearchIndex(
   return searching;
 }
 
-/**
- * Astro first bundles the pages (a cost that does not grow with the register), then renders them:
- * the bundle step's figures are split in two.
- */
-function separatePages(times: StepTimes, pages: { seconds: number; cpuSeconds: number }): void {
-  const rounded = (value: number) => Math.round(value * 1000) / 1000;
-  times.timings['bundle'] = rounded(times.timings['bundle']! - pages.seconds);
-  times.cpuTimings['bundle'] = rounded(times.cpuTimings['bundle']! - pages.cpuSeconds);
-  times.timings['pages'] = rounded(pages.seconds);
-  times.cpuTimings['pages'] = rounded(pages.cpuSeconds);
-  times.peakMemory['pages'] = times.peakMemory['bundle']!;
-  delete times.peakMemory['bundle'];
-}
-
-/** The offline copies of the site, each begun on a thread of its own, into the release's staging folder. */
-function startArchives(
-  register: Register,
-  archives: readonly { name: string }[],
-  { staging, releaseStaging }: BuildFolders,
-): SiteArchives {
-  return new SiteArchives(
-    staging,
-    archiveTime(register),
-    archives.map(({ name }) => join(releaseStaging, name)),
-  );
-}
-
 /** The site's size and files as a host sees them, and how many of its files are pages. */
 function measureBuiltSite(staging: string): { hosting: SiteMeasure; pageFiles: number } {
   let pageFiles = 0;
@@ -305,18 +121,6 @@ function measureBuiltSite(staging: string): { hosting: SiteMeasure; pageFiles: n
     if (path.endsWith('.html')) pageFiles += 1;
   });
   return { hosting, pageFiles };
-}
-
-/** The offline copies written, at the paths they will have once the release folder is swapped in. */
-function writtenArchives(
-  archives: readonly { name: string }[],
-  { releaseStaging, releaseDir }: BuildFolders,
-): SiteSummary['archives'] {
-  return archives.map(({ name }) => {
-    const path = join(releaseStaging, name);
-    const sha256 = readFileSync(`${path}.sha256`, 'utf8').slice(0, 64);
-    return { path: join(releaseDir, name), bytes: statSync(path).size, sha256 };
-  });
 }
 
 /** The database as the summary gives it: where it is once the release folder is swapped in. */
@@ -339,13 +143,6 @@ async function writeSiteDownloads(
 ): Promise<DownloadFile[]> {
   const offered = await offerDownloads(staging, writeDownloads(register, staging, records, seriesOf));
   return describeDownloads(register, staging, offered, sources, databaseFile);
-}
-
-/** The site and the release folder take the place of the old ones. */
-async function swapIn(options: SiteOptions, { siteDir, staging, releaseDir, releaseStaging }: BuildFolders) {
-  if (options.swapIn === 'rename') await replaceFolder(siteDir, staging);
-  else await replaceShownFolder(siteDir, staging);
-  await replaceFolder(releaseDir, releaseStaging);
 }
 
 /** What a build still runs when a step fails: stopped, and waited for before its folder goes. */
@@ -491,32 +288,6 @@ async function buildSiteLocked(options: SiteOptions, folders: BuildFolders): Pro
 function writeBesidePages(staging: string, options: SiteOptions): Promise<PermalinkFiles> {
   writeSearchEngineFiles(staging, options.siteUrl);
   return writePermalinkFiles(staging, options.editions ?? NO_EDITIONS);
-}
-
-/** A folder's signed manifest written, and what it lists, named by where it will be once swapped in. */
-async function signedFolder(
-  folder: string,
-  key: SigningKey,
-  swappedIn: string,
-): Promise<{ folder: string; files: number }> {
-  return { folder: swappedIn, files: (await signFolder(folder, key)).files };
-}
-
-/** The site's and the replayed API's signed manifests, when the build has a key. */
-async function signSite(options: SiteOptions, folders: BuildFolders) {
-  const key = options.signingKey;
-  if (!key) return [];
-  const api = (dir: string) => join(dir, REPLAYED_API_DIR);
-  return [
-    await signedFolder(folders.staging, key, folders.siteDir),
-    await signedFolder(api(folders.releaseStaging), key, api(folders.releaseDir)),
-  ];
-}
-
-/** The release folder's signed manifest, when this build has a key and signs it (`signRelease`). */
-async function signRelease(options: SiteOptions, folders: BuildFolders) {
-  if (!options.signingKey || options.signRelease === false) return [];
-  return [await signedFolder(folders.releaseStaging, options.signingKey, folders.releaseDir)];
 }
 
 /** The search page's client written beside the index parts (the index step replaces the folder). */

@@ -6,7 +6,7 @@ import type { ReleaseFile, SiteContext } from './context.ts';
 import type { SigningKey } from '../hosting/signed-manifest.ts';
 import { archiveFolder } from './tar.ts';
 
-/** What of a build's options the pages are handed (src/site/build.ts: SiteOptions). */
+/** What of a build's options the pages are handed (src/site/site-options.ts: SiteOptions). */
 interface PageOptions {
   releaseUrl?: string;
   siteUrl?: string;

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { organisationJsonPath, RECORDS_DIR } from '../lib/routes.ts';
 import { isPlainObject } from '../lib/objects.ts';
-import { boundedRecord } from '../records/organisation.ts';
+import { boundedRecord } from '../records/record-bounds.ts';
 import { readRegister, type RecordVisitor, type Register } from '../records/register.ts';
 import type { DownloadFile } from './context.ts';
 import { RecordsDownload } from './downloads.ts';

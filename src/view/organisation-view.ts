@@ -5,14 +5,8 @@
 import { irishPoint, isUnknownLocation, type MapPoint } from '../lib/map.ts';
 import { safeHttpUrl } from '../lib/urls.ts';
 import { endsMidSentence } from '../lib/text.ts';
-import {
-  displayName,
-  givenAt,
-  unreadFields,
-  writtenAt,
-  type DriftNote,
-  type Organisation,
-} from '../records/organisation.ts';
+import { displayName, givenAt, unreadFields, writtenAt, type Organisation } from '../records/organisation.ts';
+import type { DriftNote } from '../records/drift-note.ts';
 
 interface Classification {
   code?: string;
@@ -224,7 +218,7 @@ function otherDataOf(organisation: Organisation): OtherField[] {
   ];
 }
 
-/** What a page says of a field cut to the record model's limits (src/records/organisation.ts: `SIZE_LIMITS`). */
+/** What a page says of a field cut to the record model's limits (src/records/record-bounds.ts: `SIZE_LIMITS`). */
 function sizeNoteText(note: DriftNote): string {
   const { characters, entries, limit } = (note.given ?? {}) as {
     characters?: number;

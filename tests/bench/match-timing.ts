@@ -9,7 +9,8 @@ import { generateDataset } from '../../src/sample-api/dataset.ts';
 import { createRandom, integer, pick, type Random } from '../../src/sample-api/prng.ts';
 import { readOrganisation } from '../../src/records/organisation.ts';
 import { matchEntryOf } from '../../src/site/register-entry.ts';
-import { Matcher, type LineMatch, type MatchEntry } from '../../src/match/matcher.ts';
+import type { LineMatch } from '../../src/match/candidates.ts';
+import { Matcher, type MatchEntry } from '../../src/match/matcher.ts';
 
 /** The kinds of line a list holds, with their share of the list. */
 const LINE_KINDS = [

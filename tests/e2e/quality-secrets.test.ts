@@ -25,7 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright';
 import { startSampleApi, type RunningSampleApi } from '../../src/sample-api/server.ts';
-import { TAR_ARCHIVE_NAME } from '../../src/site/build.ts';
+import { TAR_ARCHIVE_NAME } from '../../src/site/offline-copies.ts';
 import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
 import { startEchoingApi, type EchoingApi } from '../support/echoing-api.ts';

@@ -289,6 +289,7 @@ const CRAWL_BOUNDS: Mutant[] = [
 ];
 
 const CARRY = 'src/editions/carry.ts';
+const FETCHED = 'src/editions/fetched-files.ts';
 const CARRY_TEST = 'tests/unit/editions/carry.test.ts';
 
 /** The previous edition fetched from ORGDIR_RELEASE_URL. */
@@ -296,7 +297,7 @@ const FETCHED_EDITION: Mutant[] = [
   {
     id: 'carry-declared-size',
     defence: 'each file of a fetched edition refused on the length it declares',
-    file: CARRY,
+    file: FETCHED,
     find: 'if (response.statusCode !== 200 || declared > limit) {',
     replace: 'if (response.statusCode !== 200) {',
     test: CARRY_TEST,
@@ -305,7 +306,7 @@ const FETCHED_EDITION: Mutant[] = [
   {
     id: 'carry-streamed-size',
     defence: 'each file of a fetched edition capped while it is fetched',
-    file: CARRY,
+    file: FETCHED,
     find: 'await pipeline(response.body, bounded(limit, name),',
     replace: 'await pipeline(response.body, bounded(Infinity, name),',
     test: CARRY_TEST,
@@ -351,7 +352,7 @@ const FETCHED_EDITION: Mutant[] = [
   {
     id: 'carry-expansion-cap',
     defence: 'a fetched edition capped at 1 GB while it expands',
-    file: CARRY,
+    file: FETCHED,
     find: 'bounded(expanded, `${name}, expanded,`),',
     replace: 'bounded(Infinity, `${name}, expanded,`),',
     test: CARRY_TEST,
@@ -371,7 +372,7 @@ const FETCHED_EDITION: Mutant[] = [
   {
     id: 'carry-line-cap',
     defence: 'no line of a fetched edition over 64 MB',
-    file: CARRY,
+    file: FETCHED,
     find: 'if (length > LONGEST_LINE)',
     replace: 'if (length > 4 * LONGEST_LINE)',
     test: CARRY_TEST,
@@ -381,7 +382,7 @@ const FETCHED_EDITION: Mutant[] = [
   {
     id: 'carry-json-schema',
     defence: "a fetched edition's JSON files checked against their zod schema",
-    file: CARRY,
+    file: FETCHED,
     find: "if (!parsed.success) throw new UnfitFile(`${name} is not an edition's file",
     replace: "if (parsed.success === 'never') throw new UnfitFile(`${name} is not an edition's file",
     test: CARRY_TEST,
@@ -390,7 +391,7 @@ const FETCHED_EDITION: Mutant[] = [
   {
     id: 'carry-line-schema',
     defence: "a fetched edition's lines checked against their zod schema",
-    file: CARRY,
+    file: FETCHED,
     find: 'const parsed = schema.safeParse(value);\n    if (!parsed.success)',
     replace: 'const parsed = { success: true as const, data: value as T };\n    if (!parsed.success)',
     test: CARRY_TEST,
@@ -412,7 +413,7 @@ const RECORDS_AND_EDITIONS: Mutant[] = [
   {
     id: 'nesting-limit-fields',
     defence: 'a field nested past 1,000 levels is not read into pages, search or editions',
-    file: 'src/records/organisation.ts',
+    file: 'src/records/record-bounds.ts',
     find: 'if (depth <= NESTING_LIMIT) kept[key] = value;',
     replace: 'kept[key] = value;',
     test: 'tests/unit/records/organisation.test.ts',
@@ -421,7 +422,7 @@ const RECORDS_AND_EDITIONS: Mutant[] = [
   {
     id: 'nesting-limit-value',
     defence: 'a field nested past 1,000 levels is not read',
-    file: 'src/records/organisation.ts',
+    file: 'src/records/record-bounds.ts',
     find: 'const NESTING_LIMIT = 1000;',
     replace: 'const NESTING_LIMIT = 1100;',
     test: 'tests/unit/records/organisation.test.ts',

@@ -4,7 +4,7 @@ import type { AskedSearches } from './asked.ts';
 import type { CapWatch } from './cap.ts';
 import { Candidates } from './candidates.ts';
 import type { GrammarCheck } from './grammar.ts';
-import { groupOf, parseQuery, wordsOfQuery, type Query } from './query.ts';
+import { groupOf, keyedQuery, wordsOfQuery, type Query } from './query.ts';
 import type { Matches } from './known.ts';
 import type { TermIndex } from './terms.ts';
 import { GroupYields, groupYield, worth } from './worth.ts';
@@ -50,7 +50,7 @@ export class CandidatePool {
   }
 
   offerFacet(text: string): void {
-    const query = parseQuery(text);
+    const query = keyedQuery(text);
     this.#facets.add(query.key);
     this.offer(query);
   }
@@ -61,7 +61,7 @@ export class CandidatePool {
    */
   offerWord(word: string): void {
     if (this.#candidates.has(word) || this.#context.asked.isAnswered(word)) return;
-    this.offer(parseQuery(this.#context.terms.spelling(word)));
+    this.offer(keyedQuery(this.#context.terms.spelling(word)));
   }
 
   /** Folded words offered as the quoted phrase of their written forms. */
@@ -72,7 +72,7 @@ export class CandidatePool {
       .split(' ')
       .map((word) => this.#context.terms.spelling(word))
       .join(' ');
-    this.offer(parseQuery(`"${text}"`));
+    this.offer(keyedQuery(`"${text}"`));
   }
 
   /** Offers a query as a candidate, with what it is known to match when that is counted already. */

@@ -1,5 +1,7 @@
-// The query grammar of the sweep: a query as sent ("quoted phrases" and single words), its words
-// folded as the service compares them, and the narrower queries built from one.
+// The sweep's queries: a query as sent ("quoted phrases" and single words), read and folded by the
+// service's own rule (src/lib/service-search.ts, which the sample API answers by), keyed for the
+// sweep, and the narrower queries built from one.
+import { parseServiceQuery } from '../../lib/service-search.ts';
 import type { Narrowing } from './known.ts';
 
 /** A query: words and quoted phrases, all of which a result must contain. */
@@ -17,31 +19,19 @@ export interface Query {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
 
-/** The words of a text, as written. */
+/** The words of a text, as written: what the sweep sends back to the service as a query. */
 export function wordsOf(text: string): string[] {
   return text.match(WORD) ?? [];
 }
 
-/** Lower case, accents and apostrophes dropped: how the service compares words. */
-export function foldWord(word: string): string {
-  return word
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’‘`]/g, '');
-}
-
-/** Parses a query as sent: "quoted phrases" and single words. */
-export function parseQuery(text: string): Query {
-  const words: string[] = [];
-  const phrases: string[] = [];
-  for (const match of text.matchAll(/"([^"]*)"|(\S+)/g)) {
-    const folded = wordsOf(match[1] ?? match[2] ?? '').map(foldWord);
-    if (match[1] !== undefined && folded.length > 1) phrases.push(folded.join(' '));
-    else words.push(...folded);
-  }
-  words.sort();
-  phrases.sort();
+/**
+ * A query as sent, read as the service reads it (`parseServiceQuery`), with the key the sweep
+ * knows it by: its distinct words, sorted, then its phrases, sorted.
+ */
+export function keyedQuery(text: string): Query {
+  const parsed = parseServiceQuery(text);
+  const words = [...parsed.words].sort();
+  const phrases = [...parsed.phrases].sort();
   const uniqueWords = [...new Set(words)];
   return {
     key: [...uniqueWords, ...phrases.map((phrase) => `"${phrase}"`)].join(' '),

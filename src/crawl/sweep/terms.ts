@@ -2,7 +2,8 @@
 // postings that say which organisations hold each, and what each query is known to match, kept up
 // to date as organisations and their words come in. Bounded whatever the answers hold
 // (`LEARNING_LIMITS`).
-import { foldWord, termsOf, wordsOf, type Query } from './query.ts';
+import { foldServiceText } from '../../lib/service-search.ts';
+import { termsOf, wordsOf, type Query } from './query.ts';
 import type { Known, Matches, Narrowing } from './known.ts';
 
 /** A search answer's text fields of one organisation, as far as the planner reads them. */
@@ -169,11 +170,11 @@ export class TermIndex {
     return { known, added };
   }
 
-  /** `foldWord`, remembered (within the limit on terms): the same words come back in organisation after organisation. */
+  /** A word folded as the service compares words (`foldServiceText`), remembered (within the limit on terms): the same words come back in organisation after organisation. */
   #fold(written: string): string {
     let folded = this.#folded.get(written);
     if (folded === undefined) {
-      folded = foldWord(written);
+      folded = foldServiceText(written);
       if (this.#folded.size < this.#limits.terms) this.#folded.set(written, folded);
     }
     return folded;

@@ -11,7 +11,7 @@ import {
   displayOf,
   type FacetName,
 } from '../format/parts.ts';
-import { isEmptyQuery, parseQuery, type ParsedQuery } from '../format/query.ts';
+import { isEmptyQuery, parseSearchBoxQuery, type ParsedQuery } from '../format/query.ts';
 import type { DocumentFacts } from '../format/facts.ts';
 import type { SearchDisplay, SearchField } from '../format/fields.ts';
 import { acceptance, facetCounts, type Acceptance } from './facets.ts';
@@ -142,7 +142,7 @@ export class SearchEngine {
    */
   async suggest(raw: string): Promise<string | undefined> {
     await this.core();
-    const suggestion = await mendedQuery(parseQuery(raw), async (word) =>
+    const suggestion = await mendedQuery(parseSearchBoxQuery(raw), async (word) =>
       (await this.#words.wordFields(word)).size > 0
         ? word.word
         : nearestWord(this.#parts, this.#words, word.word),
@@ -204,7 +204,7 @@ export class SearchEngine {
   /** Runs a query: every match ranked (an exact name first, then by score), and one page of hits. */
   async search(request: SearchRequest): Promise<SearchResponse> {
     const core = await this.core();
-    const query = parseQuery(request.query);
+    const query = parseSearchBoxQuery(request.query);
     const filters = request.filters ?? {};
     const offset = Math.max(0, Math.floor(request.offset ?? 0));
     const limit = Math.max(0, Math.floor(request.limit ?? DEFAULT_LIMIT));

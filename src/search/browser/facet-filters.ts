@@ -4,7 +4,7 @@
 import { groupDigits } from '../../lib/text.ts';
 import type { SearchEngine, SearchFilters, SearchRequest } from './engine.ts';
 import { FACET_NAMES, type CorePart, type FacetName } from '../format/parts.ts';
-import { isEmptyQuery, parseQuery } from '../format/query.ts';
+import { isEmptyQuery, parseSearchBoxQuery } from '../format/query.ts';
 
 /**
  * The counts each facet's select shows for a query: over its results, except that a facet with a
@@ -18,7 +18,7 @@ export async function countsFor(
 ): Promise<Record<FacetName, number[]>> {
   const filters: SearchFilters = request.filters ?? {};
   const counts = await engine.facetCounts(documents);
-  const noQuery = isEmptyQuery(parseQuery(request.query));
+  const noQuery = isEmptyQuery(parseSearchBoxQuery(request.query));
   await Promise.all(
     FACET_NAMES.filter((facet) => filters[facet] !== undefined).map(async (facet) => {
       const others = { ...filters };

@@ -3,7 +3,7 @@
 import { element } from '../../lib/elements.ts';
 import { countOf, groupDigits } from '../../lib/text.ts';
 import { DEFAULT_LIMIT, type SearchHit } from './engine.ts';
-import { parseQuery } from '../format/query.ts';
+import { parseSearchBoxQuery } from '../format/query.ts';
 import { resultCard } from './result-card.ts';
 import type { SearchElements } from './search-elements.ts';
 import { addressOf, type SearchState } from './search-state.ts';
@@ -45,7 +45,7 @@ export function drawResults(
   if (summary) summary.hidden = !searching;
   count.dataset['resultCount'] = String(total);
   count.textContent = countOf(total, 'organisation');
-  const query = parseQuery(state.query);
+  const query = parseSearchBoxQuery(state.query);
   results.replaceChildren(
     ...hits.map((hit) => resultCard(hit, safeHref(root, hit.href), query, objects.get(hit.document) ?? '')),
   );

@@ -4,7 +4,7 @@
 import { INDEX_PART_FUNCTION } from '../format/options.ts';
 import type { DeliveredPart } from '../format/part-script.ts';
 import { partName, type CorePart } from '../format/parts.ts';
-import { parseQuery } from '../format/query.ts';
+import { parseSearchBoxQuery } from '../format/query.ts';
 import { ShardTable } from '../format/shards.ts';
 
 /** What an index file calls with its part's JSON text (`INDEX_PART_FUNCTION`). */
@@ -93,7 +93,7 @@ export function scriptLoader(
 export function firstParts(coreText: string, query: string): string[] {
   const core = JSON.parse(coreText) as CorePart;
   const table = ShardTable.decode(core);
-  const { words, phrases } = parseQuery(query);
+  const { words, phrases } = parseSearchBoxQuery(query);
   const keys = [
     ...words.flatMap((word) => table.keysFor(word.word, word.prefix)),
     ...phrases.flat().map((word) => table.keyOf(word)),

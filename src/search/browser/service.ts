@@ -4,7 +4,7 @@
 import type { SearchEngine } from './engine.ts';
 import { countsFor } from './facet-filters.ts';
 import type { CallName, ResultsRequest, SearchCalls } from './protocol.ts';
-import { parseQuery } from '../format/query.ts';
+import { parseSearchBoxQuery } from '../format/query.ts';
 import { matchReason } from './result-card.ts';
 import { resultPageAddress, resultsCsv } from './results-csv.ts';
 import { correctionOf } from './spelling.ts';
@@ -38,7 +38,7 @@ export function searchService(engine: SearchEngine): SearchService {
     async results(request) {
       const response = await engine.search(request);
       last = { key: searchKey(request), documents: response.documents };
-      const query = parseQuery(request.query);
+      const query = parseSearchBoxQuery(request.query);
       // A hit whose match no field but its legal objects can show says why with an excerpt of
       // them; for one whose name or another field shows it, they are not read.
       const needed = response.hits.filter((hit) => {

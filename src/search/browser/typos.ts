@@ -1,7 +1,7 @@
 // The words a query holds with a typo: the indexed word nearest to one that matches nothing (for
 // a suggestion), and the word each one found only with a typo matched (for a note beside the
 // results).
-import { editDistance, parseQuery, type QueryWord } from '../format/query.ts';
+import { editDistance, parseSearchBoxQuery, type QueryWord } from '../format/query.ts';
 import type { IndexParts } from './index-parts.ts';
 import { nearbyShardWords } from './spelling.ts';
 import { mayMatch, type WordLookup } from './word-lookup.ts';
@@ -45,7 +45,7 @@ export async function nearestWord(
  */
 export async function typoCorrections(words: WordLookup, raw: string): Promise<Map<string, string>> {
   const corrected = new Map<string, string>();
-  for (const word of parseQuery(raw).words) {
+  for (const word of parseSearchBoxQuery(raw).words) {
     if (word.fuzzy === 0) continue;
     let asTyped = false;
     let best: { term: string; documents: number } | undefined;

@@ -1,6 +1,7 @@
 // Folding and tokenising, the one definition of a "word" that the index builder, the browser
-// client and the phrase check all share: a query matches a record only when both sides were cut
-// and folded by these functions.
+// client and the phrase check all share (and the list matcher, src/match/normalise.ts): a query
+// matches a record only when both sides were cut and folded by these functions. The register
+// service's own search folds by another rule (src/lib/service-search.ts).
 
 /** Letters that Unicode decomposition leaves whole but that readers type as plain Latin. */
 const LETTER_FOLDS: Readonly<Record<string, string>> = {

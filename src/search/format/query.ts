@@ -1,7 +1,13 @@
-// The query language of the search box, the same as the API's own `search`
-// (src/sample-api/search.ts) and as people type: words, all required, and "quoted phrases" that
-// match only that sequence of words; a registration number with or without its prefix. Parsing is shared by the browser client and the tests'
-// reference.
+// The query language of the site's search box, as people type: words, all required, and "quoted
+// phrases" that match only that sequence of words; the last word a prefix while it is typed, long
+// words allowed a typo, a registration number with or without its prefix, and `director:` for
+// the directors' names alone. Words are folded as the site's index folds them (./fold.ts).
+// Parsing is shared by the browser client and the tests' reference.
+//
+// It is not the register service's grammar (src/lib/service-search.ts, which the sample API and
+// the crawler's sweep share): that one has no prefixes, typos, number prefixes or fields, fewer
+// quotation marks, and folds words by the service's rule (apostrophes dropped, `&` only a space,
+// `ß` as it is).
 import type { SearchField } from './fields.ts';
 import { hasDigit, tokenize } from './fold.ts';
 
@@ -61,10 +67,10 @@ export function isEmptyQuery(query: ParsedQuery): boolean {
  * phrase being typed is already a phrase. The last word is a prefix when the query ends on it
  * (no space or punctuation after it) and it is long enough to narrow anything down.
  */
-export function parseQuery(raw: string): ParsedQuery {
+export function parseSearchBoxQuery(raw: string): ParsedQuery {
   const director = DIRECTOR_PREFIX.exec(raw);
   if (director) {
-    const { words, phrases } = parseQuery(raw.slice(director[0].length));
+    const { words, phrases } = parseSearchBoxQuery(raw.slice(director[0].length));
     return {
       words: words.map(({ word }) => ({ word, prefix: false, fuzzy: 0 })),
       phrases,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { crawl } from '../../../src/crawl/crawl.ts';
 import type { CrawlEvent } from '../../../src/crawl/events.ts';
 import type { CrawlOptions } from '../../../src/crawl/options.ts';
-import { clock } from '../../../src/crawl/request-queue.ts';
+import { clock } from '../../../src/crawl/events.ts';
 import { startSampleApi, type RunningSampleApi } from '../../../src/sample-api/server.ts';
 import { readTree } from '../../support/data-tree.ts';
 

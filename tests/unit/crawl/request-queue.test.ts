@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CrawlEvent } from '../../../src/crawl/events.ts';
+import { clock, type CrawlEvent } from '../../../src/crawl/events.ts';
 import { ApiClient } from '../../../src/crawl/http-client.ts';
 import { keyRedactor } from '../../../src/crawl/redact.ts';
 import {
-  clock,
   CrawlStopped,
   rateWindow,
   RequestQueue,

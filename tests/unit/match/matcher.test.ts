@@ -3,14 +3,10 @@ import assert from 'node:assert/strict';
 import { generateDataset } from '../../../src/sample-api/dataset.ts';
 import { readOrganisation } from '../../../src/records/organisation.ts';
 import { matchEntryOf } from '../../../src/site/register-entry.ts';
-import {
-  Matcher,
-  readLine,
-  wordLikeness,
-  type Candidate,
-  type LineMatch,
-  type MatchEntry,
-} from '../../../src/match/matcher.ts';
+import type { Candidate, LineMatch } from '../../../src/match/candidates.ts';
+import { wordLikeness } from '../../../src/match/likeness.ts';
+import { readLine } from '../../../src/match/line-query.ts';
+import { Matcher, type MatchEntry } from '../../../src/match/matcher.ts';
 import { nameKeys } from '../../../src/match/normalise.ts';
 import { listLines, sampleMatchEntries } from '../../bench/match-timing.ts';
 

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseCsv } from '../../../src/lib/csv.ts';
-import type { Candidate, LineMatch, MatchEntry } from '../../../src/match/matcher.ts';
+import type { Candidate, LineMatch } from '../../../src/match/candidates.ts';
+import type { MatchEntry } from '../../../src/match/matcher.ts';
 import { chosenCounts, matchedCsv, resultPage } from '../../../src/match/result.ts';
 import type { ShownRow } from '../../../src/match/protocol.ts';
 

@@ -7,7 +7,8 @@ import {
   MATCH_TABLE_FUNCTION,
   matchTableScript,
 } from '../../../src/match/table.ts';
-import { likelyColumn, type MatchEntry } from '../../../src/match/matcher.ts';
+import { likelyColumn } from '../../../src/match/line-query.ts';
+import type { MatchEntry } from '../../../src/match/matcher.ts';
 
 const ENTRIES: MatchEntry[] = [
   {

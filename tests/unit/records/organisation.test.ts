@@ -7,12 +7,11 @@ import { ORGANISATION_FIELDS } from '../../../src/schemas/index.ts';
 import {
   FIELD_LABELS,
   labelOf,
-  boundedRecord,
-  SIZE_LIMITS,
   readOrganisation,
   recordName,
   type Organisation,
 } from '../../../src/records/organisation.ts';
+import { boundedRecord, SIZE_LIMITS } from '../../../src/records/record-bounds.ts';
 import { readRegister } from '../../../src/records/register.ts';
 import { manifestFields } from '../../../src/lib/manifest-file.ts';
 import { packOrganisation, unpackOrganisation } from '../../../src/records/packed.ts';

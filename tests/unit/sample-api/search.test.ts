@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  createSearchIndex,
-  foldText,
-  isEmptyQuery,
-  parseSearchQuery,
-} from '../../../src/sample-api/search.ts';
+  foldServiceText as foldText,
+  isEmptyServiceQuery as isEmptyQuery,
+  parseServiceQuery as parseSearchQuery,
+} from '../../../src/lib/service-search.ts';
+import { createSearchIndex } from '../../../src/sample-api/search.ts';
 import { generateDataset } from '../../../src/sample-api/dataset.ts';
 
 const index = createSearchIndex(

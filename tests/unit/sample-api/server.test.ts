@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
 import { until } from '../../support/wait.ts';
-import { foldText } from '../../../src/sample-api/search.ts';
+import { foldServiceText as foldText } from '../../../src/lib/service-search.ts';
 import {
   DEMO_SUBSCRIPTION_KEY,
   startSampleApi,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { excerpt, type ExcerptPiece } from '../../../src/search/browser/excerpt.ts';
-import { parseQuery } from '../../../src/search/format/query.ts';
+import { parseSearchBoxQuery as parseQuery } from '../../../src/search/format/query.ts';
 import { integer, pick, searchCorpus, seededRandom } from '../../support/search-corpus.ts';
 import { editDistance, hasSequence, referenceQuery, referenceWords } from '../../support/search-reference.ts';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { foldText, tokenize } from '../../../src/search/format/fold.ts';
-import { parseQuery } from '../../../src/search/format/query.ts';
+import { parseSearchBoxQuery as parseQuery } from '../../../src/search/format/query.ts';
 
 describe('folding', () => {
   test('accents, case and the letters decomposition leaves whole fold to plain Latin', () => {

@@ -9,7 +9,7 @@ import { buildSearchIndex } from '../../../src/search/build/build-index.ts';
 import { writeIndexParts } from '../../../src/search/build/write-parts.ts';
 import { SearchEngine } from '../../../src/search/browser/engine.ts';
 import { correctionOf, nearbyShardWords } from '../../../src/search/browser/spelling.ts';
-import { parseQuery } from '../../../src/search/format/query.ts';
+import { parseSearchBoxQuery as parseQuery } from '../../../src/search/format/query.ts';
 import { nodePartLoader } from '../../support/search-loader.ts';
 import { collectRecordDocuments } from '../../support/records.ts';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOWNLOADS_DIR, organisationJsonPath, RECORDS_DOWNLOAD } from '../../../src/lib/routes.ts';
-import { SIZE_LIMITS } from '../../../src/records/organisation.ts';
+import { SIZE_LIMITS } from '../../../src/records/record-bounds.ts';
 import { readSiteRecords } from '../../../src/site/site-records.ts';
 import { readDataFolder } from '../../../src/editions/edition-file.ts';
 import { diffSnapshots } from '../../../src/editions/diff.ts';
