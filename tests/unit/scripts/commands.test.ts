@@ -175,7 +175,7 @@ test('build: an unknown option, a malformed URL and a closed port are each one c
   assertLiveUnchanged();
 });
 
-// Checked by removing the calls of checkOutputFolder (src/site/build.ts, src/crawl/crawl.ts,
+// Checked by removing the calls of checkOutputFolder (src/site/build-folders.ts, src/crawl/crawl.ts,
 // src/editions/publish.ts) and the empty-path checks (scripts/site.ts, src/crawl/resolve-options.ts):
 // the folder of one's own was then replaced by a site or a data folder, or its files copied into
 // one, and the working directory given as '' was renamed away.
