@@ -611,6 +611,24 @@ const FOLDERS_AND_CONFIGURATION: Mutant[] = [
 /** The site's process as package.json starts it, and the search index it publishes. */
 const SITE_PROCESS: Mutant[] = [
   {
+    id: 'search-field-objects',
+    defence: "a record's objects are searchable (every field the search reference reads from the record)",
+    file: 'src/search/build/document.ts',
+    find: "objects: present([organisation.legalObjectsExtract ?? '']),",
+    replace: 'objects: [],',
+    test: 'tests/unit/search/engine.test.ts',
+    name: 'every generated query',
+  },
+  {
+    id: 'search-name-variants',
+    defence: 'a name is found however a reader writes it (St/Saint, Ltd/Limited, Assoc/Association)',
+    file: 'src/search/build/document.ts',
+    find: 'altNames: [...altNames, ...new Set([name, ...altNames].flatMap(nameVariants))],',
+    replace: 'altNames: [...altNames],',
+    test: 'tests/unit/search/engine.test.ts',
+    name: 'every generated query',
+  },
+  {
     id: 'site-index-labels',
     defence: "the site's search index is the one the search tests check",
     file: 'src/search/build/site-index.ts',
