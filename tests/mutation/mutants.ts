@@ -620,6 +620,15 @@ const SITE_PROCESS: Mutant[] = [
     name: 'every generated query',
   },
   {
+    id: 'match-spellings',
+    defence: 'a listed name is matched however it writes Saint (St, Saint)',
+    file: 'src/search/format/synonyms.ts',
+    find: "  ['saint', 'st'],\n",
+    replace: '',
+    test: 'tests/unit/match/matcher.test.ts',
+    name: 'plain reading',
+  },
+  {
     id: 'search-name-variants',
     defence: 'a name is found however a reader writes it (St/Saint, Ltd/Limited, Assoc/Association)',
     file: 'src/search/build/document.ts',
