@@ -620,6 +620,15 @@ const SITE_PROCESS: Mutant[] = [
     name: 'every generated query',
   },
   {
+    id: 'site-index-field',
+    defence: "the site's own index path finds an organisation by its directors (and every other field)",
+    file: 'src/search/build/document.ts',
+    find: "directors: present(organisation.directors.map((director) => director.name?.trim() ?? '')),",
+    replace: 'directors: [],',
+    test: 'tests/unit/search/site-index.test.ts',
+    name: 'finds by every field',
+  },
+  {
     id: 'match-spellings',
     defence: 'a listed name is matched however it writes Saint (St, Saint)',
     file: 'src/search/format/synonyms.ts',
