@@ -789,7 +789,6 @@ const HOSTILE_API: Mutant[] = [
     replace: '',
     test: 'tests/unit/crawl/crawl.test.ts',
     name: 'in the middle of the search sweep',
-    slow: true,
   },
   {
     id: 'redact-reversed',
