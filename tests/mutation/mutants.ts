@@ -846,6 +846,37 @@ const HOSTILE_API: Mutant[] = [
   },
 ];
 
+/** Hostile records, release hosts and folders, round two: the rows not above. */
+const FOLDERS_ROUND_TWO: Mutant[] = [
+  {
+    id: 'archive-full-disk',
+    defence: "the archive thread's error keeps its code across the thread, so a full disk is said as one",
+    file: 'src/site/archive-thread.ts',
+    find: "const code = typeof given.code === 'string' ? given.code : undefined;",
+    replace: 'const code = undefined as string | undefined;',
+    test: 'tests/unit/site/archive-thread.test.ts',
+    name: 'a full disk while the offline copy is written',
+  },
+  {
+    id: 'lock-read-only',
+    defence: 'a lock that cannot be written is one sentence naming the lock file and what to do',
+    file: 'src/storage/lock.ts',
+    find: "throw asWriteFailure(named, 'lock', dirname(lockFile));",
+    replace: 'throw error;',
+    test: 'tests/unit/storage/lock.test.ts',
+    name: 'a lock in a read-only folder',
+  },
+  {
+    id: 'output-folder-symbolic-link',
+    defence: 'a data, site or release folder that is a symbolic link is refused before any work',
+    file: 'src/storage/output-folder.ts',
+    find: 'if (link !== undefined && !isShownFolderName(dir, link)) {',
+    replace: 'if (link === dir) {',
+    test: 'tests/unit/editions/publish.test.ts',
+    name: 'given as a symbolic link',
+  },
+];
+
 export const MUTANTS: readonly Mutant[] = [
   ...REDACTION,
   ...CRAWL_BOUNDS,
@@ -854,4 +885,5 @@ export const MUTANTS: readonly Mutant[] = [
   ...FOLDERS_AND_CONFIGURATION,
   ...SITE_PROCESS,
   ...HOSTILE_API,
+  ...FOLDERS_ROUND_TWO,
 ];
