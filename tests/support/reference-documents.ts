@@ -60,7 +60,7 @@ const LEGAL_FORMS: readonly (readonly [string, string])[] = [
  * its second, and so on (all such words together, one keeping its first when it has no more), and
  * a legal form written out shortened or shortened written out. The name's own words are left out.
  */
-export function referenceNameVariants(name: string): string[] {
+function referenceNameVariants(name: string): string[] {
   const words = referenceWords(name);
   const written = words.join(' ');
   const variants = new Set<string>();
