@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { parseCsv } from '../../src/lib/csv.ts';
-import { tokenize } from '../../src/search/format/fold.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { axeViolations } from '../support/axe.ts';
 import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
+import { referenceWords } from '../support/search-reference.ts';
 import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 import { readerModes, WIDE } from '../support/reader-modes.ts';
 import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
@@ -254,11 +254,11 @@ test('compare.html without organisations says how to choose them, and validates'
 
 /** The organisations whose records list a director whose name holds `name`'s words in order. */
 function boardsOf(name: string): string[] {
-  const words = tokenize(name).join(' ');
+  const words = referenceWords(name).join(' ');
   return [...records.values()]
     .filter((record) =>
       ((record['directors'] as { name?: string }[] | undefined) ?? []).some((director) =>
-        ` ${tokenize(director.name ?? '').join(' ')} `.includes(` ${words} `),
+        ` ${referenceWords(director.name ?? '').join(' ')} `.includes(` ${words} `),
       ),
     )
     .map((record) => String(record['name']))

@@ -12,8 +12,7 @@ import type { Browser, Page } from 'playwright';
 import { organisationPath } from '../../src/lib/routes.ts';
 import { countyKey } from '../../src/lib/counties.ts';
 import { parseCsv } from '../../src/lib/csv.ts';
-import type { SearchDocument } from '../../src/search/build/document.ts';
-import { recordDocument as searchDocument } from '../support/records.ts';
+import { referenceDocument, type ReferenceDocument } from '../support/reference-documents.ts';
 import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
@@ -34,11 +33,11 @@ let site: string;
 let browser: Browser;
 let server: SiteServer | undefined;
 let records: Record<string, unknown>[];
-let documents: SearchDocument[];
+let documents: ReferenceDocument[];
 /** The chosen phrase, and the ids of the organisations that contain it (and of those with both words anywhere). */
 let phrase: { words: string[]; ids: string[]; bagOfWords: string[] };
 
-function values(document: SearchDocument): string[][] {
+function values(document: ReferenceDocument): string[][] {
   return Object.values(document.fields).flatMap((fieldValues) => fieldValues.map(referenceWords));
 }
 
@@ -64,7 +63,7 @@ function idsWith(words: readonly string[], inSequence: boolean): string[] {
  */
 function choosePhrase(): typeof phrase {
   for (const document of documents) {
-    const name = referenceWords(document.display.name);
+    const name = referenceWords(document.name);
     for (let start = 0; start + 1 < name.length; start += 1) {
       const words = name.slice(start, start + 2);
       if (words.some((word) => word.length < 3)) continue;
@@ -82,7 +81,8 @@ before(async () => {
   const dataDir = join(work, 'data');
   site = join(work, 'site');
   records = writeSampleDataFolder(dataDir, { seed: 'search-e2e', orgs: ORGANISATIONS });
-  documents = records.map((record) => searchDocument(record, { lists: [], voluntaryCodes: [] }, ''));
+  // What each organisation should be found by, read from its record by the test's own code.
+  documents = records.map((record) => referenceDocument(record, { lists: [], voluntaryCodes: [] }));
   phrase = choosePhrase();
   await buildSite({ dataDir, siteDir: site, logLevel: 'error' });
   browser = await launchChromium();
@@ -320,7 +320,7 @@ test('a misspelt word that finds nothing is offered the nearest word that finds 
   // A long word of a name with two letters after its first two swapped: two edits, one more than
   // a typo the search forgives, so the query itself finds nothing.
   const word = documents
-    .flatMap((document) => referenceWords(document.display.name))
+    .flatMap((document) => referenceWords(document.name))
     .find((candidate) => /^[a-z]{8,}$/.test(candidate) && candidate[3] !== candidate[4])!;
   const misspelt = `${word.slice(0, 3)}${word[4]}${word[3]}${word.slice(5)}`;
   const { page, problems } = await open(`${searchPage()}?q=${encodeURIComponent(`${misspelt} `)}`);
@@ -386,7 +386,7 @@ test('a word found only with a typo is announced: "Showing results for …", wit
   const candidates = [
     ['hospice', 'hospise'],
     ...documents
-      .flatMap((document) => referenceWords(document.display.name))
+      .flatMap((document) => referenceWords(document.name))
       .filter((word) => /^[a-z]{7,}$/.test(word))
       .flatMap((word) =>
         [...'aeiouy'].map((letter) => [word, `${word.slice(0, 4)}${letter}${word.slice(5)}`]),
@@ -419,7 +419,7 @@ test('a misspelt quoted phrase that finds nothing is offered the phrase it is ne
   // no other word of the register.
   const found = documents
     .flatMap((document) => {
-      const name = referenceWords(document.display.name);
+      const name = referenceWords(document.name);
       return name.slice(0, -1).map((first, at) => [first, name[at + 1]!] as const);
     })
     .map(([first, second]) => ({ first, second, typo: `${first[0]}${first[2]}${first[1]}${first.slice(3)}` }))

@@ -184,6 +184,44 @@ test('an API whose every search finds 50 new organisations is swept within the b
   }
 });
 
+test('an API whose every search finds eight new organisations is asked no more searches than the lists allow, whatever it estimates', async () => {
+  const word = seededWords(41);
+  let next = 5000;
+  const found = new Map<string, { id: string; name: string }>();
+  const api = await hostileApi((path, search) => {
+    const listed = listsAnswer(path);
+    if (listed !== undefined) return listed;
+    // Every organisation found has a record, so that the answers' estimate of the register grows.
+    const record = /^\/Organisation\/(.+)$/.exec(path)?.[1];
+    const organisation = record === undefined ? undefined : found.get(record);
+    if (organisation !== undefined)
+      return {
+        status: 200,
+        body: { ...organisation, county: 'Cork', registeredAddress: 'Main Street, Cobh' },
+      };
+    if (search === undefined) return { status: 404, body: { message: 'Resource not found' } };
+    // Endless, but for the test's own end: a crawler without a bound of its own stops here.
+    if (searches(api).length > 1_000) return { status: 200, body: [] };
+    const results = Array.from({ length: 8 }, () => ({
+      id: guid(next++),
+      name: `${word()} ${word()} Trust`,
+    }));
+    for (const result of results) found.set(result.id, result);
+    return { status: 200, body: results };
+  });
+  try {
+    const summary = await run(api, { concurrency: 4 });
+    assert.equal(summary.exitCode, 0, summary.message);
+    // Three listed organisations allow 200 searches: 14% of the register the sweep sees by then
+    // would allow more, and its 1,600 organisations found are short of the 2,000 the lists allow.
+    assert.equal(searches(api).length, 200);
+    assert.equal(summary.manifest?.discovery?.stopped, 'budget');
+    assert.equal(summary.manifest?.discovery?.discovered, 1_600);
+  } finally {
+    await api.close();
+  }
+});
+
 test("a search that answers nothing, even for the listed organisations' own words, is reported broken, not swept through", async () => {
   const api = await hostileApi((path, search) => {
     const listed = listsAnswer(path);

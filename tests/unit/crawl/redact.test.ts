@@ -193,6 +193,26 @@ test('the key is redacted base64- and hex-encoded, reversed, with invisible char
   }
 });
 
+test('a key whose base64 holds + and / is redacted base64- and base64url-encoded at each of the three alignments', () => {
+  // Every third character of "?~>" sets the bits that base64 writes as + and /, base64url as - and _.
+  const key = 'a?~>b?~>c?~>d?~>e?~>f?~>g?~>h?~>';
+  const redactKey = keyRedactor(key);
+  for (const before of ['', 'x', 'xy']) {
+    const bytes = Buffer.from(`${before}${key}`, 'utf8');
+    const forms = { base64: bytes.toString('base64'), base64url: bytes.toString('base64url') };
+    assert.match(forms.base64, /\+.*\/|\/.*\+/, 'the standard alphabet differs from the URL-safe one here');
+    assert.match(forms.base64url, /-.*_|_.*-/);
+    for (const [name, form] of Object.entries(forms)) {
+      const redacted = redactKey(`before ${form} after`);
+      assert.ok(redacted.includes(REDACTED), `${name}, ${before.length} bytes in: ${redacted}`);
+      assert.ok(
+        redacted.length <= `before ${REDACTED} after`.length + 6,
+        `${name}, ${before.length} bytes in: ${redacted}`,
+      );
+    }
+  }
+});
+
 test('a text without the key is left alone by the further encodings, whatever invisible characters it holds', () => {
   const text = `soft\u00ADhyphen zero\u200Bwidth ${Buffer.from('not the key at all').toString('base64')} ${'ab'.repeat(40)}`;
   assert.equal(redact(text), text);

@@ -321,3 +321,49 @@ test('what the planner learns is bounded whatever the answers hold: words per or
   // Every organisation is still known by its id, so that none is fetched twice.
   assert.equal(coverage.discovered, 2_000);
 });
+
+/** Results of `count` organisations from `first` on, each one text of `words` distinct eight-letter words. */
+function wordyResults(first: number, count: number, words: number): { id: string; texts: string[] }[] {
+  let state = first + 11;
+  const word = () => {
+    let text = '';
+    for (let letter = 0; letter < 8; letter++) {
+      state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+      text += String.fromCharCode(97 + (state % 26));
+    }
+    return text;
+  };
+  return Array.from({ length: count }, (_, index) => ({
+    id: `00000000-0000-4000-8000-${String(first + index).padStart(12, '0')}`,
+    texts: [Array.from({ length: words }, word).join(' ')],
+  }));
+}
+
+test('the planner reads no further into a text than its limit on characters', () => {
+  const limits = {
+    charsPerText: 100,
+    wordsPerOrganisation: 1_000,
+    terms: 1_000_000,
+    memberships: 10_000_000,
+  };
+  const planner = new SweepPlanner({ seeds: [], budget: () => 1_000, saturationWindow: () => 1_000, limits });
+  // 200 words of 9 characters with their spaces: the first 100 characters hold 11 of them and a letter.
+  planner.answer('query', wordyResults(0, 1, 200));
+  const { coverage } = planner;
+  // At most those 12 words, the 11 pairs of neighbours among them, and the query's own word.
+  assert.ok(coverage.terms <= 12 + 11 + 1, `${coverage.terms} terms`);
+  assert.ok(coverage.terms >= 12, `${coverage.terms} terms`);
+  assert.equal(coverage.learningFull, false);
+});
+
+test('the planner stops learning at its limit on memberships, however few terms it holds', () => {
+  const limits = { charsPerText: 1_000_000, wordsPerOrganisation: 1_000, terms: 1_000_000, memberships: 500 };
+  const planner = new SweepPlanner({ seeds: [], budget: () => 1_000, saturationWindow: () => 1_000, limits });
+  for (let answer = 0; answer < 5; answer++)
+    planner.answer(`query${answer}`, wordyResults(answer * 20, 20, 50));
+  const { coverage } = planner;
+  assert.equal(coverage.learningFull, true);
+  // Each term learnt came with a membership of its own: at most 500 of them, and the queries' words.
+  assert.ok(coverage.terms <= 500 + 5, `${coverage.terms} terms`);
+  assert.equal(coverage.discovered, 100);
+});

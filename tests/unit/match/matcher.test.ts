@@ -7,7 +7,7 @@ import type { Candidate, LineMatch } from '../../../src/match/candidates.ts';
 import { wordLikeness } from '../../../src/match/likeness.ts';
 import { readLine } from '../../../src/match/line-query.ts';
 import { Matcher, type MatchEntry } from '../../../src/match/matcher.ts';
-import { nameKeys } from '../../../src/match/normalise.ts';
+import { referenceNameKeys, referenceReadLine } from '../../support/reference-names.ts';
 import { listLines, sampleMatchEntries } from '../../bench/match-timing.ts';
 
 const REGISTER: MatchEntry[] = [
@@ -305,12 +305,13 @@ test('an organisation no longer on the register is offered, flagged, but never t
 
 /**
  * The matcher's rules (the header of src/match/matcher.ts) worked out the plain way: every name of
- * the register looked at for every line, nothing kept between lines, nothing left out early.
+ * the register looked at for every line, nothing kept between lines, nothing left out early; lines
+ * and names read by the test's own code (tests/support/reference-names.ts).
  */
 function referenceMatcher(register: readonly MatchEntry[]): (line: string) => LineMatch {
   const names = register.flatMap((entry, index) =>
     [entry.name, ...entry.altNames.filter((other) => other !== entry.name)]
-      .map((text, position) => ({ entry: index, text, other: position > 0, keys: nameKeys(text) }))
+      .map((text, position) => ({ entry: index, text, other: position > 0, keys: referenceNameKeys(text) }))
       .filter((name) => name.keys.normalised !== ''),
   );
   type Name = (typeof names)[number];
@@ -328,7 +329,7 @@ function referenceMatcher(register: readonly MatchEntry[]): (line: string) => Li
     ].flatMap((near) => names.filter((name) => name.keys.words.includes(near)));
 
   return (line) => {
-    const query = readLine(line);
+    const query = referenceReadLine(line);
     if (query.kind === 'blank') return { input: line, status: 'blank', candidates: [] };
     const offers: Candidate[] = [];
     const offer = (entry: number, score: number, reason: Candidate['reason'], matched: string): void => {

@@ -1,6 +1,8 @@
 // The site's search (the engine the browser runs, here over the built index files) against a
 // brute-force reference over the same records, for hundreds of generated queries. The reference
-// reads words and queries with its own code (tests/support/search-reference.ts), not the site's.
+// reads words and queries with its own code (tests/support/search-reference.ts), and reads what is
+// searchable of each organisation straight from its record (tests/support/reference-documents.ts),
+// not from the site's search documents: a field the site leaves out of search fails here.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +11,6 @@ import { after, before, describe, test } from 'node:test';
 import { buildSearchIndex, type BuiltIndex } from '../../../src/search/build/build-index.ts';
 import { writeIndexParts } from '../../../src/search/build/write-parts.ts';
 import type { IndexLayout } from '../../../src/search/build/layout.ts';
-import { countyKey } from '../../../src/lib/counties.ts';
-import type { SearchDocument } from '../../../src/search/build/document.ts';
 import { collectRecordDocuments as collectDocuments } from '../../support/records.ts';
 import { SearchEngine, type SearchFilters } from '../../../src/search/browser/engine.ts';
 import { FACTS_FILES_FOR_COUNTS } from '../../../src/search/browser/facets.ts';
@@ -24,8 +24,13 @@ import {
   type Random,
 } from '../../support/search-corpus.ts';
 import { FACET_NAMES, type FacetName } from '../../../src/search/format/parts.ts';
-import { funderKey } from '../../../src/money/funders.ts';
-import { slugify } from '../../../src/lib/slugs.ts';
+import {
+  referenceCountyKey,
+  referenceDocument,
+  referenceFunderKey,
+  referenceStatusKey,
+  type ReferenceDocument,
+} from '../../support/reference-documents.ts';
 import {
   editDistance,
   hasSequence,
@@ -35,10 +40,10 @@ import {
   type ReferenceQuery,
 } from '../../support/search-reference.ts';
 
-const wordCache = new WeakMap<SearchDocument, { values: string[][]; words: Set<string> }>();
+const wordCache = new WeakMap<ReferenceDocument, { values: string[][]; words: Set<string> }>();
 
 /** Each field value's words, and all the record's words. */
-function wordsOf(document: SearchDocument): { values: string[][]; words: Set<string> } {
+function wordsOf(document: ReferenceDocument): { values: string[][]; words: Set<string> } {
   let cached = wordCache.get(document);
   if (!cached) {
     const values = Object.values(document.fields).flatMap((fieldValues) => fieldValues.map(referenceWords));
@@ -53,14 +58,17 @@ function wordsOf(document: SearchDocument): { values: string[][]; words: Set<str
  * when it is the last word, or with a typo after its group's characters), every phrase as a
  * sequence inside one field value, and every filter.
  */
-function referenceSearch(built: BuiltIndex, query: ReferenceQuery, filters: SearchFilters): Set<number> {
-  // The prefixes the index split are a fact of this index (its layout), read as data.
-  const split = new Set(built.core.splitPrefixes.split(' ').filter((prefix) => prefix !== ''));
-  const found = new Set<number>();
+function referenceSearch(
+  documents: readonly ReferenceDocument[],
+  split: ReadonlySet<string>,
+  query: ReferenceQuery,
+  filters: SearchFilters,
+): Set<string> {
+  const found = new Set<string>();
   if (query.words.length === 0 && query.phrases.length === 0 && Object.keys(filters).length === 0) {
     return found;
   }
-  built.documents.forEach((document, number) => {
+  for (const document of documents) {
     const { values, words } = wordsOf(document);
     const allWords = query.words.every(({ word, prefix, typo }) =>
       [...words].some(
@@ -73,20 +81,19 @@ function referenceSearch(built: BuiltIndex, query: ReferenceQuery, filters: Sear
       ),
     );
     const phrases = query.phrases.every((phrase) => values.some((value) => hasSequence(value, phrase)));
-    if (allWords && phrases && passes(document, filters)) found.add(number);
-  });
+    if (allWords && phrases && passes(document, filters)) found.add(document.id);
+  }
   return found;
 }
 
-function passes(document: SearchDocument, filters: SearchFilters): boolean {
-  const { facets } = document;
+function passes(document: ReferenceDocument, filters: SearchFilters): boolean {
   return (
-    (filters.county === undefined || countyKey(facets.county) === filters.county) &&
-    (filters.sector === undefined || facets.sector === filters.sector) &&
-    (filters.list === undefined || facets.lists.includes(filters.list)) &&
-    (filters.voluntaryCode === undefined || facets.voluntaryCodes.includes(filters.voluntaryCode)) &&
-    (filters.funder === undefined || facets.funders.some(({ key }) => key === filters.funder)) &&
-    (filters.status === undefined || facets.status.map((label) => slugify(label)).includes(filters.status))
+    (filters.county === undefined || referenceCountyKey(document.county) === filters.county) &&
+    (filters.sector === undefined || document.sector === filters.sector) &&
+    (filters.list === undefined || document.lists.includes(filters.list)) &&
+    (filters.voluntaryCode === undefined || document.voluntaryCodes.includes(filters.voluntaryCode)) &&
+    (filters.funder === undefined || document.funders.includes(filters.funder)) &&
+    (filters.status === undefined || document.status.map(referenceStatusKey).includes(filters.status))
   );
 }
 
@@ -103,7 +110,7 @@ function rawWords(text: string): string[] {
 /** A query as a person would type it about one of the records, in one of several shapes. */
 function generateQuery(
   random: Random,
-  documents: readonly SearchDocument[],
+  documents: readonly ReferenceDocument[],
 ): { kind: QueryKind; raw: string; filters: SearchFilters } {
   const document = pick(random, documents);
   const textFields = (['name', 'altNames', 'address', 'classification', 'objects'] as const).filter(
@@ -174,16 +181,16 @@ function generateQuery(
     }
     case 'filtered': {
       const filters: SearchFilters = {};
-      if (random() < 0.5) filters.county = countyKey(document.facets.county);
-      if (random() < 0.5) filters.sector = document.facets.sector;
+      if (random() < 0.5) filters.county = referenceCountyKey(document.county);
+      if (random() < 0.5) filters.sector = document.sector;
       if (random() < 0.5)
         filters.list = pick(random, ['registeredCharities', 'taxEfficientGifts', 'housingBodies']);
       if (random() < 0.3) filters.voluntaryCode = pick(random, ['GOVERNANCECODE', 'ICTR']);
-      if (random() < 0.4 && document.facets.funders.length > 0) {
-        filters.funder = pick(random, document.facets.funders).key;
+      if (random() < 0.4 && document.funders.length > 0) {
+        filters.funder = pick(random, document.funders);
       }
-      if (random() < 0.3 && document.facets.status.length > 0) {
-        filters.status = slugify(pick(random, document.facets.status));
+      if (random() < 0.3 && document.status.length > 0) {
+        filters.status = referenceStatusKey(pick(random, document.status));
       }
       return { kind, raw: random() < 0.3 ? '' : styled(word), filters };
     }
@@ -212,6 +219,8 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
     let built: BuiltIndex;
     let engine: SearchEngine;
     let byId: Map<string, CorpusRecord>;
+    let references: ReferenceDocument[];
+    let referenceById: Map<string, ReferenceDocument>;
 
     /** The corpus entry of a document number. */
     const entryOf = (document: number) => byId.get(built.documents[document]!.id)!;
@@ -224,6 +233,10 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
         (id) => byId.get(id)!,
       );
       built = buildSearchIndex(documents, { layout });
+      references = corpus.map(({ record, lists, voluntaryCodes }) =>
+        referenceDocument(record, { lists, voluntaryCodes }),
+      );
+      referenceById = new Map(references.map((document) => [document.id, document]));
       directory = await mkdtemp(join(tmpdir(), 'orgdir-search-'));
       await writeIndexParts(built, directory);
       engine = new SearchEngine(nodePartLoader(join(directory, 'search')));
@@ -235,18 +248,21 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
       const random = seededRandom(layoutName.length);
       const tally = new Map<QueryKind, { queries: number; withResults: number }>();
       let narrowedByPhrase = 0;
+      // The prefixes the index split are a fact of this index (its layout), read as data.
+      const split = new Set(built.core.splitPrefixes.split(' ').filter((prefix) => prefix !== ''));
+      const nameOf = (id: string) => referenceById.get(id)?.name ?? `(${id})`;
       for (let index = 0; index < 600; index += 1) {
-        const { kind, raw, filters } = generateQuery(random, built.documents);
+        const { kind, raw, filters } = generateQuery(random, references);
         const query = referenceQuery(raw);
-        const expected = referenceSearch(built, query, filters);
+        const expected = referenceSearch(references, split, query, filters);
         const response = await engine.search({ query: raw, filters, limit: 0 });
-        const actual = new Set(response.documents);
-        const missing = [...expected].filter((document) => !actual.has(document));
-        const extra = [...actual].filter((document) => !expected.has(document));
+        const actual = new Set(response.documents.map((document) => built.documents[document]!.id));
+        const missing = [...expected].filter((id) => !actual.has(id));
+        const extra = [...actual].filter((id) => !expected.has(id));
         assert.deepEqual(
           { missing, extra },
           { missing: [], extra: [] },
-          `${kind} query ${JSON.stringify(raw)} ${JSON.stringify(filters)}: missing ${missing.map((n) => built.documents[n]!.display.name).join(' | ')}; extra ${extra.map((n) => built.documents[n]!.display.name).join(' | ')}`,
+          `${kind} query ${JSON.stringify(raw)} ${JSON.stringify(filters)}: missing ${missing.map(nameOf).join(' | ')}; extra ${extra.map(nameOf).join(' | ')}`,
         );
         assert.equal(
           response.documents.length,
@@ -259,7 +275,8 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
         tally.set(kind, entry);
         if (query.phrases.length > 0) {
           const bagOfWords = referenceSearch(
-            built,
+            references,
+            split,
             {
               words: query.phrases.flat().map((word) => ({ word, prefix: false, typo: false })),
               phrases: [],
@@ -273,8 +290,9 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
       // fewer records than their words do, so phrase precision was really tested.
       for (const [kind, { queries, withResults }] of tally) {
         if (kind === 'scrambled phrase' || kind === 'typo') continue;
+        // Up to four filters drawn at once often leave nothing of a 400-record corpus.
         assert.ok(
-          withResults / queries > 0.8,
+          withResults / queries > (kind === 'filtered' ? 0.6 : 0.8),
           `${kind}: ${withResults} of ${queries} queries found something`,
         );
       }
@@ -332,15 +350,15 @@ for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
       const keysOf = (document: number): Record<FacetName, string[]> => {
         const { record, lists, voluntaryCodes } = entryOf(document);
         const funders = (record['funders'] as { fundSource: string }[]).map(({ fundSource }) =>
-          funderKey(fundSource),
+          referenceFunderKey(fundSource),
         );
         return {
-          county: [countyKey(String(record['county'] ?? ''))],
+          county: [referenceCountyKey(String(record['county'] ?? ''))],
           sector: [String(record['sectorCode'])],
           list: lists,
           voluntaryCode: voluntaryCodes,
           funder: [...new Set(funders)],
-          status: [...new Set((record['regulatory'] as string[]).map((label) => slugify(label)))],
+          status: [...new Set((record['regulatory'] as string[]).map(referenceStatusKey))],
         };
       };
       const core = await engine.core();

@@ -4,7 +4,7 @@ import { readOrganisation } from '../../../src/records/organisation.ts';
 import { editionDate, keyFactsOf } from '../../../src/view/key-facts.ts';
 import { organisationJsonLd } from '../../../src/view/json-ld.ts';
 import { searchDocument } from '../../../src/search/build/document.ts';
-import { tokenize } from '../../../src/search/format/fold.ts';
+import { referenceWords } from '../../support/search-reference.ts';
 
 const ID = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 const RECORD = {
@@ -66,10 +66,10 @@ test('search finds an organisation by its org-id identifier, written with or wit
     { lists: [], voluntaryCodes: [] },
     'org/x.html',
   );
-  const words = new Set(document.fields.codes.flatMap(tokenize));
+  const words = new Set(document.fields.codes.flatMap(referenceWords));
   for (const query of ['IE-CHY-20000031', 'iechy20000031', 'IE-CRO-123456']) {
     assert.ok(
-      tokenize(query).every((word) => words.has(word)),
+      referenceWords(query).every((word) => words.has(word)),
       query,
     );
   }
