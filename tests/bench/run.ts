@@ -26,7 +26,7 @@ import { benchmarkSearch, orgdirColdQueries } from './search-timing.ts';
 import { PHONE_NETWORK, type NetworkConditions } from '../support/static-server.ts';
 import { formatBenchmarkReport } from './report.ts';
 import { pairSiteBuilds } from './paired-site.ts';
-import { writeSampleDataFolder } from './sample-crawl.ts';
+import { writeCrawledDataFolder } from './sample-crawl.ts';
 import {
   measurePageWeight,
   moveAside,
@@ -149,7 +149,7 @@ async function crawlFor(run: SizeRun): Promise<void> {
     options.log(
       `${label}: no data yet; writing the sample register as a whole crawl stores it (not measured)…`,
     );
-    writeSampleDataFolder(generateDataset({ orgs: result.organisations, seed: options.seed }), dataDir);
+    writeCrawledDataFolder(generateDataset({ orgs: result.organisations, seed: options.seed }), dataDir);
   }
 }
 

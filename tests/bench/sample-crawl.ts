@@ -77,7 +77,7 @@ export function writeSampleCrawl(dataset: SampleDataset, dataDir: string): Sampl
  * for the stages that need data but do not measure the crawl (the site, the search), so that they
  * do not hang on how much of the register the crawl's sweep reached.
  */
-export function writeSampleDataFolder(dataset: SampleDataset, dataDir: string): number {
+export function writeCrawledDataFolder(dataset: SampleDataset, dataDir: string): number {
   const records = writeSampleCrawl(dataset, dataDir);
   for (const [id, text] of records) writeFileSync(join(dataDir, organisationFile(id)!), text);
   return records.size;

@@ -19,7 +19,7 @@ import {
 import { checkTargets } from '../../bench/figures.ts';
 import { changedRecord, nightChanges, nightDate } from '../../bench/nightly-changes.ts';
 import { formatBenchmarkReport } from '../../bench/report.ts';
-import { sampleRecordsReader, writeSampleCrawl, writeSampleDataFolder } from '../../bench/sample-crawl.ts';
+import { sampleRecordsReader, writeSampleCrawl, writeCrawledDataFolder } from '../../bench/sample-crawl.ts';
 import { benchmarkResults } from '../../support/benchmark-results.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'orgdir-history-bench-'));
@@ -49,7 +49,7 @@ test('the crawl made in-process reads into the register a real crawl of the samp
   assert.deepEqual(written, crawled);
   // The same register written whole, its record files with it, as the site and search stages take it.
   const folderDir = join(root, 'folder');
-  assert.equal(writeSampleDataFolder(dataset, folderDir), 300);
+  assert.equal(writeCrawledDataFolder(dataset, folderDir), 300);
   assert.deepEqual([...snapshotLines(readDataFolder(folderDir))], crawled);
 });
 
