@@ -372,8 +372,9 @@ export function largestSummary({
   rows,
   first,
   ranked,
-}: Pick<LargestPage, 'page' | 'pages' | 'rows' | 'first' | 'ranked'> & {
+}: Pick<LargestPage, 'page' | 'pages' | 'first' | 'ranked'> & {
   group: Pick<RankedGroup, 'members'>;
+  rows: readonly unknown[];
 }): string {
   const total = group.members.length;
   const shown =
