@@ -876,6 +876,35 @@ const FOLDERS_ROUND_TWO: Mutant[] = [
     test: 'tests/unit/editions/publish.test.ts',
     name: 'given as a symbolic link',
   },
+  {
+    id: 'record-text-limit',
+    defence:
+      'the record model reads text up to 1,000 characters: one record with a 10 MB name cannot stop a build',
+    file: 'src/records/record-bounds.ts',
+    find: '    if (value.length <= textLimit) {\n      size.characters += value.length + 2;',
+    replace: '    if (value.length <= textLimit || true) {\n      size.characters += value.length + 2;',
+    test: 'tests/unit/records/organisation.test.ts',
+    name: 'a 10 MB name is cut to the text limit',
+  },
+  {
+    id: 'release-foreign-edition',
+    defence:
+      "a fetched edition is kept only when half of its organisations are the crawl's and half of the crawl's are its",
+    file: 'src/editions/provenance.ts',
+    find: 'if (2 * shared >= ours.length && 2 * shared >= theirs.size) return undefined;',
+    replace: 'if (shared > 0) return undefined;',
+    test: 'tests/unit/editions/carry.test.ts',
+    name: "a few of this register's organisations among another's",
+  },
+  {
+    id: 'release-edition-number',
+    defence: "a fetched edition's number is a safe integer of at most 1,000,000",
+    file: 'src/schemas/edition.ts',
+    find: 'number: z.number().int().positive().max(MAX_EDITION_NUMBER),',
+    replace: 'number: z.number().int().positive(),',
+    test: 'tests/unit/editions/carry.test.ts',
+    name: 'an edition number past the bound is refused',
+  },
 ];
 
 export const MUTANTS: readonly Mutant[] = [
