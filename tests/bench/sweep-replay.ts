@@ -60,6 +60,7 @@ for (const id of listed) planner.list({ id, texts: [] });
 const found = new Set([...listed].filter((id) => register.has(id)));
 const curve: string[] = [];
 let searches = 0;
+const captures = new Map<string, number>();
 const started = performance.now();
 const pending: string[] = [];
 const answerOldest = (): void => {
@@ -67,9 +68,20 @@ const answerOldest = (): void => {
   const results = search(query);
   planner.answer(query, foundOrganisations(results), results.length);
   searches += 1;
-  for (const result of results) found.add(String((result as { id: string }).id).toLowerCase());
-  if (values.curve && searches % Math.max(1, Math.round(orgs / 1000)) === 0)
-    curve.push(`${((searches / orgs) * 100).toFixed(1)}%\t${((found.size / orgs) * 100).toFixed(2)}%`);
+  for (const result of results) {
+    const id = String((result as { id: string }).id).toLowerCase();
+    found.add(id);
+    captures.set(id, (captures.get(id) ?? 0) + 1);
+  }
+  if (values.curve && searches % Math.max(1, Math.round(orgs / 1000)) === 0) {
+    let f1 = 0, f2 = 0, seenListed = 0;
+    for (const [id, n] of captures) { if (n === 1) f1++; else if (n === 2) f2++; if (listed.has(id)) seenListed++; }
+    const unseen = (f1 * f1) / (2 * (f2 + 1));
+    const unlistedShare = (captures.size - seenListed) / captures.size;
+    const est = found.size + unseen * unlistedShare;
+    const cr = (listed.size * captures.size) / Math.max(1, seenListed);
+    curve.push(`${((searches / orgs) * 100).toFixed(1)}%\t${((found.size / orgs) * 100).toFixed(2)}%\tchao ${((found.size / est) * 100).toFixed(2)}%\tcr ${((found.size / cr) * 100).toFixed(2)}%\tf1 ${f1} f2 ${f2}`);
+  }
 };
 let listedRecordsIn = false;
 for (;;) {

@@ -82,26 +82,37 @@ export function groupYield(yields: GroupYields, group: string): number {
 }
 
 /** A query's expected yield, given what it is known to match. */
-export function worth({ known, listed, uncertified }: Matches, context: WorthContext): number {
-  const { register } = context;
-  // Without lists to sample from, the organisations found so far stand in for the register.
-  const estimate =
-    register === null || context.listed === 0
-      ? (known + 0.5) * 1.5
-      : ((listed + 0.5) * register) / context.listed;
-  const total = Math.max(known, estimate);
-  // A facet query is worth sending even when the sample suggests nothing new: the facets
+export function worth(matches: Matches, context: WorthContext): number {
+  const { known, uncertified } = matches;
+  const unknown = unknownMatches(matches, context);
+  // A facet query is worth sending even when the answers suggest nothing new: the facets
   // together are the one sure way to reach organisations whose words no one has seen.
-  if (context.groupYield !== undefined)
-    return FACET_WORTH * context.groupYield() + Math.max(0, total - known);
-  if (total <= known) return 0;
+  if (context.groupYield !== undefined) return FACET_WORTH * context.groupYield() + unknown;
+  if (unknown <= 0) return 0;
   // An answer expected under the cap is whole: all it holds that is unknown is new. One expected
   // at the cap returns some part of its matches, chosen by the service, and the part that is new
   // has been, on average, the share of new organisations in the capped answers so far.
   const cap = context.longest > 0 ? context.longest : Number.POSITIVE_INFINITY;
   // Beyond what it is expected to find, an answer under the cap shows whole the neighbourhood of
   // the organisations it returns: those seen so far only in answers at the cap may have unknown
-  // neighbours that no estimate from the sample can point to.
-  if (total < cap) return total - known + CERTIFY_WORTH * uncertified;
-  return Math.min(total - known, cap * context.cappedNewShare);
+  // neighbours that no estimate can point to.
+  if (known + unknown < cap) return unknown + CERTIFY_WORTH * uncertified;
+  return Math.min(unknown, cap * context.cappedNewShare);
+}
+
+/**
+ * The organisations a query would match that no answer has returned, estimated from how often the
+ * answers returned those it is known to match (Chao's estimator, a Good-Turing estimate of the
+ * unseen: f1² / 2(f2 + 1), f1 the known matches one answer returned and f2 those two did). Where
+ * many were returned only once the searches have barely touched the query's part of the register,
+ * and more of it is unseen; where each came back twice or more it has been searched through. The
+ * lists' frequencies scaled to the register, which the sweep began with, ranked the searches worse
+ * in the end: a word's count in a sample of 40% is too rough to tell two or three organisations
+ * missing from none (at 10,000 organisations and a cap of 100, 99.5% came at 11.5% of the
+ * register in searches, against 8% with this estimate). Before the answers give an estimate of
+ * the register, the organisations known stand in for it.
+ */
+export function unknownMatches({ known, once, twice }: Matches, context: WorthContext): number {
+  if (context.register === null || context.listed === 0) return (known + 0.5) * 1.5 - known;
+  return (once * once) / (2 * (twice + 1));
 }
