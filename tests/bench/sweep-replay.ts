@@ -60,6 +60,7 @@ for (const id of listed) planner.list({ id, texts: [] });
 const found = new Set([...listed].filter((id) => register.has(id)));
 const curve: string[] = [];
 let searches = 0;
+let flipped = false;
 const captures = new Map<string, number>();
 const started = performance.now();
 const pending: string[] = [];
@@ -68,6 +69,8 @@ const answerOldest = (): void => {
   const results = search(query);
   planner.answer(query, foundOrganisations(results), results.length);
   searches += 1;
+  if (process.env['TRACE_GRAMMAR'] && planner.coverage.grammar === 'any' && !flipped) { flipped = true; console.log('ANY after', searches, query, results.length); }
+  if (process.env['TRACE_GRAMMAR'] && results.length > 0 && query.includes(' ')) { const ws = query.toLowerCase().replace(/"/g, '').split(/\s+/); const lack = results.filter((r) => !ws.every((w) => JSON.stringify(r).toLowerCase().includes(w))).length; if (lack * 2 > results.length) console.log('LACK', query, lack, results.length); }
   for (const result of results) {
     const id = String((result as { id: string }).id).toLowerCase();
     found.add(id);

@@ -36,12 +36,13 @@ export interface Narrowing {
 
 /**
  * What a query is known to match: the known organisations, the listed and the uncertified among
- * them, and those that one answer returned, and two.
+ * them, and those that answers returned: any, exactly one and exactly two.
  */
 export interface Matches {
   known: number;
   listed: number;
-  /** Returned by exactly one answer, and by exactly two. */
+  /** Returned by some answer; by exactly one, and by exactly two. */
+  returned: number;
   once: number;
   twice: number;
   uncertified: number;

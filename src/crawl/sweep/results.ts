@@ -39,12 +39,15 @@ export function learnResults(
   for (const result of results) {
     const id = result.id.toLowerCase();
     const met = terms.known.get(id);
-    register.addSeen(id, met);
     if (met !== undefined) {
-      if (!returned.has(met)) captured(terms, met);
+      if (!returned.has(met)) {
+        register.addSeen(id, met);
+        captured(terms, met);
+      }
       returned.add(met);
       continue;
     }
+    register.addSeen(id, undefined);
     const { known } = terms.learn(result);
     known.foundBySearch = true;
     captured(terms, known);
@@ -64,7 +67,10 @@ function captured(terms: TermIndex, known: Known): void {
   if (known.captures >= 3) return;
   const before = known.captures;
   terms.recount(known, (matches) => {
-    if (before === 0) matches.once += 1;
+    if (before === 0) {
+      matches.returned += 1;
+      matches.once += 1;
+    }
     else if (before === 1) {
       matches.once -= 1;
       matches.twice += 1;

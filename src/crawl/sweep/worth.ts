@@ -69,6 +69,13 @@ export interface WorthContext {
    * facet query; undefined for any other query.
    */
   groupYield: (() => number) | undefined;
+  /**
+   * For a narrower query of one whose answer was cut at the cap, its share of that query's known
+   * matches (0 for any other query): the cut answer hid at least one organisation, and each
+   * narrower query is expected to hold its share of it, however often the answers returned the
+   * known ones.
+   */
+  cutShare: number;
 }
 
 /**
@@ -112,7 +119,11 @@ export function worth(matches: Matches, context: WorthContext): number {
  * register in searches, against 8% with this estimate). Before the answers give an estimate of
  * the register, the organisations known stand in for it.
  */
-export function unknownMatches({ known, once, twice }: Matches, context: WorthContext): number {
-  if (context.register === null || context.listed === 0) return (known + 0.5) * 1.5 - known;
-  return (once * once) / (2 * (twice + 1));
+export function unknownMatches(matches: Matches, context: WorthContext): number {
+  const { known, returned, once, twice } = matches;
+  const { register, listed } = context;
+  if (register === null || listed === 0) return (known + 0.5) * 1.5 - known;
+  const unlistedPerListed = Math.max(0, register / listed - 1);
+  const unseen = returned === 0 ? known * unlistedPerListed : (once * once) / (2 * (twice + 1));
+  return Math.max(unseen, context.cutShare * 0.25);
 }
