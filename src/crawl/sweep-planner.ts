@@ -48,10 +48,16 @@ import { RESCORE_GROWTH } from './sweep/worth.ts';
 /**
  * Share of the estimated register that may be missing when the sweep stops for its estimate
  * (`covered`). The estimate of what no answer returned is a lower bound (Chao's estimator): on
- * the sample register (10,000 organisations, a cap of 100) it put the missing at 0.19% when 0.36%
- * were, so the sweep stops at a fifth of the 1% it is to miss at most, not at a half.
+ * the sample register (10,000 organisations, a cap of 100) it put the missing at 0.19% when 0.32%
+ * were, so the sweep stops at 0.2% to miss less than 0.5%.
  */
 const COVERED_SHARE = 0.002;
+/**
+ * The fewest organisations that share must come to: on a smaller register the estimate rests on a
+ * handful of organisations returned once, too few to tell two missing from five (on the sample's
+ * OR register of 1,000 it said one when five were), and the budget and saturation end the sweep.
+ */
+const COVERED_FEWEST = 10;
 
 export interface SweepPlannerOptions {
   /** The first queries, sent in this order before any chosen ones. */
@@ -176,8 +182,10 @@ export class SweepPlanner {
     if (!this.#listedIn || !this.#cap.confirmed) return false;
     const register = this.#estimatedRegister();
     if (register === null) return false;
+    const allowed = register * COVERED_SHARE;
+    if (allowed < COVERED_FEWEST) return false;
     const known = this.#terms.known.size - this.#register.goneCount;
-    return register - known <= register * COVERED_SHARE;
+    return register - known <= allowed;
   }
 
   /** No search now; and none ever, for `state`, once no answer is awaited. */
