@@ -73,7 +73,9 @@ const answerOldest = (): void => {
     // What the planner believes it has found, against the truth.
     const estimate = planner.coverage.estimatedRegister;
     const believed = estimate === null ? '' : `\testimated ${((found.size / estimate) * 100).toFixed(2)}%`;
-    curve.push(`${((searches / orgs) * 100).toFixed(1)}%\t${((found.size / orgs) * 100).toFixed(2)}%${believed}`);
+    curve.push(
+      `${((searches / orgs) * 100).toFixed(1)}%\t${((found.size / orgs) * 100).toFixed(2)}%${believed}`,
+    );
   }
 };
 let listedRecordsIn = false;

@@ -70,8 +70,7 @@ function captured(terms: TermIndex, known: Known): void {
     if (before === 0) {
       matches.returned += 1;
       matches.once += 1;
-    }
-    else if (before === 1) {
+    } else if (before === 1) {
       matches.once -= 1;
       matches.twice += 1;
     } else matches.twice -= 1;

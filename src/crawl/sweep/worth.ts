@@ -119,7 +119,7 @@ export function worth(matches: Matches, context: WorthContext): number {
  * register in searches, against 8% with this estimate). Before the answers give an estimate of
  * the register, the organisations known stand in for it.
  */
-export function unknownMatches(matches: Matches, context: WorthContext): number {
+function unknownMatches(matches: Matches, context: WorthContext): number {
   const { known, returned, once, twice } = matches;
   const { register, listed } = context;
   if (register === null || listed === 0) return (known + 0.5) * 1.5 - known;
