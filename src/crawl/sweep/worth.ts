@@ -117,13 +117,19 @@ export function worth(matches: Matches, context: WorthContext): number {
  * in the end: a word's count in a sample of 40% is too rough to tell two or three organisations
  * missing from none (at 10,000 organisations and a cap of 100, 99.5% came at 11.5% of the
  * register in searches, against 8% with this estimate). Before the answers give an estimate of
- * the register, the organisations known stand in for it.
+ * the register, the organisations known stand in for it; a query none of whose known matches any
+ * answer returned (the listed organisations' words, at first) is worth its known matches times
+ * the organisations on no list per listed one. A narrower query of a cut answer is worth at least
+ * a quarter of its share of that answer's known matches: enough to be asked before the sweep runs
+ * out of candidates, too little to be asked before a search the estimate favours.
  */
+/** What a narrower query's share of its cut answer is worth at least, in organisations. */
+const CUT_SHARE_WORTH = 0.25;
 function unknownMatches(matches: Matches, context: WorthContext): number {
   const { known, returned, once, twice } = matches;
   const { register, listed } = context;
   if (register === null || listed === 0) return (known + 0.5) * 1.5 - known;
   const unlistedPerListed = Math.max(0, register / listed - 1);
   const unseen = returned === 0 ? known * unlistedPerListed : (once * once) / (2 * (twice + 1));
-  return Math.max(unseen, context.cutShare * 0.25);
+  return Math.max(unseen, context.cutShare * CUT_SHARE_WORTH);
 }
