@@ -107,6 +107,9 @@ export function worth(matches: Matches, context: WorthContext): number {
   return Math.min(unknown, cap * context.cappedNewShare);
 }
 
+/** What a narrower query's share of its cut answer is worth at least, in organisations. */
+const CUT_SHARE_WORTH = 0.25;
+
 /**
  * The organisations a query would match that no answer has returned, estimated from how often the
  * answers returned those it is known to match (Chao's estimator, a Good-Turing estimate of the
@@ -123,8 +126,6 @@ export function worth(matches: Matches, context: WorthContext): number {
  * a quarter of its share of that answer's known matches: enough to be asked before the sweep runs
  * out of candidates, too little to be asked before a search the estimate favours.
  */
-/** What a narrower query's share of its cut answer is worth at least, in organisations. */
-const CUT_SHARE_WORTH = 0.25;
 function unknownMatches(matches: Matches, context: WorthContext): number {
   const { known, returned, once, twice } = matches;
   const { register, listed } = context;
