@@ -70,6 +70,8 @@ function coverageLine(manifest: CrawlManifest): string {
     : `no answer looked cut (the longest had ${discovery.longestAnswer} results)`;
   const stopped = {
     saturated: `the sweep saturated (the last ${discovery.lastNewAfter} searches found nothing new)`,
+    covered:
+      'the sweep stopped once the organisations its answers suggest are missing fell under 0.2% of the register',
     exhausted: 'the sweep ran out of searches expected to find anything new',
     budget: `the sweep spent its budget (the last new organisation ${discovery.lastNewAfter} searches before the end)`,
     time: 'the sweep spent its time (--sweep-time-limit)',

@@ -135,12 +135,13 @@ export const crawlManifestSchema = z.strictObject({
        */
       cappedAnswersSplit: z.int(),
       /**
-       * Why the sweep stopped: `saturated` (a window of answers found nothing new), `exhausted`
+       * Why the sweep stopped: `saturated` (a window of answers found nothing new), `covered` (the
+       * organisations estimated missing fell under 0.2% of the estimated register), `exhausted`
        * (no search left that was expected to find anything), `budget` (its searches spent), `time`
        * (`--sweep-time-limit` reached), `limit` (it found as many organisations as the lists allow:
        * ten times those they name, at least 2,000).
        */
-      stopped: z.enum(['saturated', 'exhausted', 'budget', 'time', 'limit']),
+      stopped: z.enum(['saturated', 'covered', 'exhausted', 'budget', 'time', 'limit']),
       /** Answers in a row that found nothing new at the end. */
       lastNewAfter: z.int(),
       /**

@@ -29,6 +29,7 @@ export function coverageStatement(
   const parts = `${number(onLists)} on the register's lists and ${number(discovery.discovered)} only through its search`;
   const how = {
     saturated: `which was searched (${number(discovery.queries)} searches) until it returned nothing new`,
+    covered: `which was searched (${number(discovery.queries)} searches) until its answers suggested that fewer than 1 in 500 of the register's organisations were still missing`,
     exhausted: `which was searched (${number(discovery.queries)} searches) until no search was left that could find anything new`,
     budget: `which was searched until the crawl's budget of ${number(discovery.budget)} searches was spent, so some organisations may be missing`,
     time: `which was searched (${number(discovery.queries)} searches) until the crawl's time for searching was spent, so some organisations may be missing`,

@@ -274,7 +274,7 @@ export const TARGETS = {
   crawlMinRequests: 10_000,
   /** The sweep: share of the register stored, and most searches per organisation. */
   sweepCoverage: 0.995,
-  sweepSearchShare: 0.15,
+  sweepSearchShare: 0.1,
   /** The sweep's targets are set for registers of this size and more. */
   sweepMinOrganisations: 10_000,
   sitePagesPerSecond: 1000,

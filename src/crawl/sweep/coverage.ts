@@ -10,10 +10,11 @@ import type { TermIndex } from './terms.ts';
 export const BROKEN_AFTER = 3;
 
 /**
- * Why the sweep stopped, or `running`: `time` and `limit` are the sweep's hard bounds (its time,
+ * Why the sweep stopped, or `running`: `covered` when the organisations estimated missing fell
+ * under a small share of the register; `time` and `limit` are the sweep's hard bounds (its time,
  * and the organisations it may find), set by the sweep.
  */
-export type SweepState = 'running' | 'saturated' | 'exhausted' | 'budget' | 'time' | 'limit';
+export type SweepState = 'running' | 'saturated' | 'covered' | 'exhausted' | 'budget' | 'time' | 'limit';
 
 /** Where the sweep stands (src/schemas/manifest.ts, `discovery`, says what each figure means). */
 export interface SweepCoverage {

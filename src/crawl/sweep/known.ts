@@ -6,6 +6,8 @@ export interface Known {
   words: Set<string>;
   listed: boolean;
   foundBySearch: boolean;
+  /** How many answers returned it (counted up to three: only once and twice matter). */
+  captures: number;
   /** Returned by an answer under the cap: its neighbours in that answer are all known. */
   certified: boolean;
   /** The split queries it matches: it counts in what their narrower queries match. */
@@ -32,9 +34,16 @@ export interface Narrowing {
   byWord: Map<string, Matches>;
 }
 
-/** What a query is known to match: the known organisations, the listed and the uncertified among them. */
+/**
+ * What a query is known to match: the known organisations, the listed and the uncertified among
+ * them, and those that answers returned: any, exactly one and exactly two.
+ */
 export interface Matches {
   known: number;
   listed: number;
+  /** Returned by some answer; by exactly one, and by exactly two. */
+  returned: number;
+  once: number;
+  twice: number;
   uncertified: number;
 }

@@ -103,6 +103,8 @@ export class CandidatePool {
       groupYield: this.#facets.has(query.key)
         ? () => groupYield(this.#facetYields, groupOf(query))
         : undefined,
+      cutShare:
+        query.narrowing === undefined ? 0 : matches.known / Math.max(1, query.narrowing.of.matching.size),
     });
   }
 

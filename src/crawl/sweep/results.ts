@@ -1,5 +1,6 @@
 // What the planner learns per result: an organisation a list named or a search returned is taken
 // into the term index and the register's sample, and its words and facets are offered as searches.
+import type { Known } from './known.ts';
 import type { CandidatePool } from './pool.ts';
 import type { RegisterSample } from './register.ts';
 import type { FoundOrganisation, TermIndex } from './terms.ts';
@@ -34,17 +35,47 @@ export function learnResults(
   results: readonly FoundOrganisation[],
 ): FoundOrganisation[] {
   const found: FoundOrganisation[] = [];
+  const returned = new Set<Known>();
   for (const result of results) {
     const id = result.id.toLowerCase();
-    register.addSeen(id, terms.known.get(id));
-    if (terms.known.has(id)) continue;
+    const met = terms.known.get(id);
+    if (met !== undefined) {
+      if (!returned.has(met)) {
+        register.addSeen(id, met);
+        captured(terms, met);
+      }
+      returned.add(met);
+      continue;
+    }
+    register.addSeen(id, undefined);
     const { known } = terms.learn(result);
     known.foundBySearch = true;
+    captured(terms, known);
+    returned.add(known);
     found.push(result);
     for (const word of known.words) pool.offerWord(word);
     for (const facet of result.facets ?? []) pool.offerFacet(facet);
   }
   return found;
+}
+
+/**
+ * One more answer returned a known organisation: it moves from those returned once to those
+ * returned twice (the estimate of what its words' searches have not returned reads them).
+ */
+function captured(terms: TermIndex, known: Known): void {
+  if (known.captures >= 3) return;
+  const before = known.captures;
+  terms.recount(known, (matches) => {
+    if (before === 0) {
+      matches.returned += 1;
+      matches.once += 1;
+    } else if (before === 1) {
+      matches.once -= 1;
+      matches.twice += 1;
+    } else matches.twice -= 1;
+  });
+  known.captures += 1;
 }
 
 /** The results of an answer under the cap: their neighbours in it are all known. */

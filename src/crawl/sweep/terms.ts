@@ -54,11 +54,14 @@ interface Posting {
 function count(matches: Matches, organisation: Known): void {
   matches.known += 1;
   if (organisation.listed) matches.listed += 1;
+  if (organisation.captures > 0) matches.returned += 1;
+  if (organisation.captures === 1) matches.once += 1;
+  else if (organisation.captures === 2) matches.twice += 1;
   if (!organisation.certified) matches.uncertified += 1;
 }
 
 function noMatches(): Matches {
-  return { known: 0, listed: 0, uncertified: 0 };
+  return { known: 0, listed: 0, returned: 0, once: 0, twice: 0, uncertified: 0 };
 }
 
 /** The entry of `key`, created empty when there is none. */
@@ -128,6 +131,7 @@ export class TermIndex {
         words: new Set(),
         listed: false,
         foundBySearch: false,
+        captures: 0,
         certified: false,
         narrowings: [],
         sequence: [],

@@ -5,6 +5,10 @@ import { test } from 'node:test';
 import { SweepPlanner } from '../../../src/crawl/sweep-planner.ts';
 import type { FoundOrganisation } from '../../../src/crawl/sweep/terms.ts';
 import { GroupYields } from '../../../src/crawl/sweep/worth.ts';
+import { GrammarCheck } from '../../../src/crawl/sweep/grammar.ts';
+import type { Known } from '../../../src/crawl/sweep/known.ts';
+import { keyedQuery } from '../../../src/crawl/sweep/query.ts';
+import { RegisterSample } from '../../../src/crawl/sweep/register.ts';
 
 interface Organisation {
   id: string;
@@ -366,4 +370,65 @@ test('the planner stops learning at its limit on memberships, however few terms 
   // Each term learnt came with a membership of its own: at most 500 of them, and the queries' words.
   assert.ok(coverage.terms <= 500 + 5, `${coverage.terms} terms`);
   assert.equal(coverage.discovered, 100);
+});
+
+test("the register's estimate: the larger of capture-recapture and the organisations known plus those Chao's estimator says no answer returned", () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const listedKnown = (): Known => ({
+    words: new Set(),
+    listed: true,
+    foundBySearch: false,
+    certified: false,
+    captures: 0,
+    narrowings: [],
+    sequence: [],
+  });
+  const sample = new RegisterSample();
+  // 100 listed; the searches returned 40 of them and 60 on no list. Returned once: 30 (10 listed),
+  // twice: 20 (10 listed), three times: 50 (20 listed).
+  for (let n = 0; n < 100; n++) sample.addListed(id(n));
+  const returns: [number, number, boolean][] = [
+    [0, 10, true],
+    [10, 20, true],
+    [20, 40, true],
+    [100, 120, false],
+    [120, 130, false],
+    [130, 160, false],
+  ];
+  const times = [1, 2, 3, 1, 2, 3];
+  returns.forEach(([from, to, listed], group) => {
+    for (let n = from; n < to; n++)
+      for (let time = 0; time < (times[group] ?? 0); time++)
+        sample.addSeen(id(n), listed ? listedKnown() : undefined);
+  });
+  // Chao: 30² / 2(20 + 1) = 21.43 unseen, of which the share on no list, 60 of 100 seen: 12.86.
+  assert.ok(Math.abs(sample.unseen() - ((30 * 30) / (2 * 21)) * 0.6) < 1e-9);
+  // Capture-recapture: 100 listed × 100 seen / 40 seen listed = 250, more than 160 + 13.
+  assert.equal(sample.estimate(160), 250);
+  // Once every listed organisation had come back, the estimate is the known and the unseen.
+  for (let n = 40; n < 100; n++) for (let time = 0; time < 3; time++) sample.addSeen(id(n), listedKnown());
+  const unseen = ((30 * 30) / (2 * 21)) * (60 / 160);
+  assert.equal(sample.estimate(160), Math.max(160 + Math.round(unseen), Math.round((100 * 160) / 100)));
+});
+
+test('answers whose results lack a term are read as OR only for organisations known from their records: a search result may leave out a field the service searches', () => {
+  const known = (listed: boolean, words: string[]): Known => ({
+    words: new Set(words),
+    listed,
+    foundBySearch: !listed,
+    certified: false,
+    captures: 1,
+    narrowings: [],
+    sequence: words,
+  });
+  const query = keyedQuery('development parish');
+  // Every result holds "parish"; "development" is in a field the answers leave out.
+  const results = (listed: boolean) =>
+    Array.from({ length: 5 }, (_, index) => known(listed, ['parish', `name${index}`]));
+  const metInAnswers = new GrammarCheck();
+  for (let answer = 0; answer < 4; answer++) metInAnswers.judge(query, results(false), false);
+  assert.notEqual(metInAnswers.grammar, 'any');
+  const fromRecords = new GrammarCheck();
+  for (let answer = 0; answer < 2; answer++) fromRecords.judge(query, results(true), false);
+  assert.equal(fromRecords.grammar, 'any');
 });
