@@ -275,7 +275,7 @@ function rankedMembers(register: Register, members: readonly Member[]): RankedRo
  * member of those took 21 MB of the site's 500 MB for rows far down the order, which the search
  * ranks in full (with its download) and the A–Z pages and the downloads list.
  */
-export const RANKED_LIMIT = 2_000;
+const RANKED_LIMIT = 2_000;
 
 export interface LargestProps {
   kind: LargestKind;
