@@ -907,6 +907,53 @@ const FOLDERS_ROUND_TWO: Mutant[] = [
   },
 ];
 
+/**
+ * The defences only a built site shows: each needs the hostile site or the policy's pages built,
+ * so all are slow.
+ */
+const SITE_PAGES: Mutant[] = [
+  {
+    id: 'page-nul',
+    defence: 'no NUL reaches a page (shown as U+FFFD)',
+    file: 'src/site/lean-page.ts',
+    find: "html.replaceAll('\\u0000', '\\uFFFD')",
+    replace: 'html',
+    test: 'tests/e2e/quality-hostile.test.ts',
+    name: 'no NUL character reaches',
+    slow: true,
+  },
+  {
+    id: 'csv-nul',
+    defence: 'no NUL reaches a CSV (shown as U+FFFD)',
+    file: 'src/lib/csv.ts',
+    find: ".replaceAll('\\u0000', '\\uFFFD')",
+    replace: '',
+    test: 'tests/e2e/quality-hostile.test.ts',
+    name: 'no NUL character reaches',
+    slow: true,
+  },
+  {
+    id: 'name-isolated',
+    defence: "an organisation's name is isolated for right-to-left text in its page's heading",
+    file: 'src/components/OrganisationProfile.astro',
+    find: '<h1><bdi>{o.name}</bdi></h1>',
+    replace: '<h1>{o.name}</h1>',
+    test: 'tests/e2e/quality-hostile.test.ts',
+    name: 'names from the data are isolated',
+    slow: true,
+  },
+  {
+    id: 'csp-default-none',
+    defence: "every page under a policy whose default is 'none'",
+    file: 'astro.config.mjs',
+    find: 'directives: ["default-src \'none\'",',
+    replace: 'directives: [',
+    test: 'tests/e2e/quality-csp.test.ts',
+    name: 'one policy, before its first style or script',
+    slow: true,
+  },
+];
+
 export const MUTANTS: readonly Mutant[] = [
   ...REDACTION,
   ...CRAWL_BOUNDS,
@@ -916,4 +963,5 @@ export const MUTANTS: readonly Mutant[] = [
   ...SITE_PROCESS,
   ...HOSTILE_API,
   ...FOLDERS_ROUND_TWO,
+  ...SITE_PAGES,
 ];
