@@ -24,7 +24,7 @@ import type { GuardReport } from './guard.ts';
 import type { EditionsView } from './history.ts';
 import { otherRegisterEditions } from './provenance.ts';
 import { EditionStore, type EditionMeta } from './store.ts';
-import { carryEdition, fetchPreviousEdition } from './carry.ts';
+import { carryEdition, fetchPreviousEdition, type ReleaseFetchLimits } from './carry.ts';
 import { prepareEdition, type PrepareOptions } from './prepare.ts';
 import { readManifest } from '../lib/manifest-file.ts';
 import { GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
@@ -61,6 +61,11 @@ export interface PublishOptions extends PrepareOptions {
    * previous edition is fetched from there.
    */
   releaseUrl?: string;
+  /**
+   * How long that fetch may take, and a file of it send nothing (--release-timeout,
+   * --release-idle-timeout); by default RELEASE_FETCH_LIMITS (src/config.ts).
+   */
+  releaseLimits?: ReleaseFetchLimits;
   /** The most bytes the new site may have; default GitHub Pages' 1 GB. A bigger site is not published. */
   siteBudget?: number;
   /**
@@ -218,7 +223,12 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   // be tonight's register's: a foreign edition kept would stop this build and every later one.
   let unfetched: string | undefined;
   if (options.releaseUrl !== undefined && store.list().length === 0) {
-    const fetched = await fetchPreviousEdition(options.releaseUrl, options.editionsDir, staging.data);
+    const fetched = await fetchPreviousEdition(
+      options.releaseUrl,
+      options.editionsDir,
+      staging.data,
+      options.releaseLimits,
+    );
     unfetched = fetched.problem;
     log(
       fetched.problem === undefined
