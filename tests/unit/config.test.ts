@@ -167,7 +167,11 @@ test("the release fetch's time limits are given in seconds, default 300 s and 60
   assert.ok(fromEnv.ok);
   assert.equal(fromEnv.value.releaseTimeoutMs, 900_000);
   assert.equal(fromEnv.value.releaseIdleTimeoutMs, 120_000);
-  const flagged = readSettings(BUILD_COMMAND_LINE, { 'release-timeout': '1800', 'release-idle-timeout': '2.5' }, env);
+  const flagged = readSettings(
+    BUILD_COMMAND_LINE,
+    { 'release-timeout': '1800', 'release-idle-timeout': '2.5' },
+    env,
+  );
   assert.ok(flagged.ok);
   assert.equal(flagged.value.releaseTimeoutMs, 1_800_000);
   assert.equal(flagged.value.releaseIdleTimeoutMs, 2_500);
