@@ -192,6 +192,27 @@ async function renderAndSwap(
 }
 
 
+/**
+ * Fetches the previous edition from `releaseUrl` into the empty editions folder, saying how it
+ * went; answers why nothing was fetched, when nothing was.
+ */
+async function fetchFromRelease(
+  options: PublishOptions,
+  releaseUrl: string,
+  stagingData: string,
+  log: (line: string) => void,
+): Promise<string | undefined> {
+  const fetched = await fetchPreviousEdition(releaseUrl, options.editionsDir, stagingData, options.releaseLimits);
+  log(
+    fetched.problem === undefined
+      ? `editions: the folder was empty; fetched ${
+          fetched.editions === undefined ? 'the previous edition' : `the history, ${fetched.editions} editions up to`
+        } ${fetched.id} from ${releaseUrl}`
+      : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
+  );
+  return fetched.problem;
+}
+
 async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const log = options.log ?? (() => {});
   const store = new EditionStore(options.editionsDir);
@@ -221,23 +242,10 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   // The Actions cache forgets; the last release does not. Fetched after the crawl, because what
   // anyone answering at the release address sends is kept only once its organisations are seen to
   // be tonight's register's: a foreign edition kept would stop this build and every later one.
-  let unfetched: string | undefined;
-  if (options.releaseUrl !== undefined && store.list().length === 0) {
-    const fetched = await fetchPreviousEdition(
-      options.releaseUrl,
-      options.editionsDir,
-      staging.data,
-      options.releaseLimits,
-    );
-    unfetched = fetched.problem;
-    log(
-      fetched.problem === undefined
-        ? `editions: the folder was empty; fetched ${
-            fetched.editions === undefined ? 'the previous edition' : `the history, ${fetched.editions} editions up to`
-          } ${fetched.id} from ${options.releaseUrl}`
-        : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
-    );
-  }
+  const unfetched =
+    options.releaseUrl !== undefined && store.list().length === 0
+      ? await fetchFromRelease(options, options.releaseUrl, staging.data, log)
+      : undefined;
 
   // Judged against another register's last edition, every organisation would be added and every
   // one of theirs would get a page here as gone: a folder named wrongly, not a night's news.
