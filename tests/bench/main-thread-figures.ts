@@ -6,7 +6,7 @@
 // as BENCHMARKS.md's section, kept pure so that a unit test can hold both.
 
 /** The longest a task of the page's thread may take, in ms: a wait a reader barely notices. */
-export const LONGEST_TASK_MS = 200;
+const LONGEST_TASK_MS = 200;
 
 /** One page, opened cold one or more times: what Chromium reported of its thread each time. */
 export interface PageThread {
