@@ -217,7 +217,7 @@ export class SweepPlanner {
     if (this.#cap.longest === 0 && this.#terms.matches(query).listed > 0) this.#emptyProbes += 1;
     const known = results.map((result) => this.#terms.known.get(result.id.toLowerCase()));
     if (this.#grammar.judge(query, known, capped)) this.#becomeAny();
-    this.#pool.answered(query, found.length);
+    this.#pool.answered(query, found.length, capped ? undefined : count);
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
     if (this.seedsSent && count > 0 && capped) this.#cap.learnShare(found.length, count);
     if (capped) {
