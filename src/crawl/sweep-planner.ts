@@ -34,7 +34,14 @@
 // grammar check (grammar.ts). This class puts them together.
 import { AskedSearches } from './sweep/asked.ts';
 import { CapWatch } from './sweep/cap.ts';
-import { BROKEN_AFTER, coverageOf, type SweepCoverage, type SweepState } from './sweep/coverage.ts';
+import {
+  BROKEN_AFTER,
+  COVERED_HOLD,
+  COVERED_SHARE,
+  coverageOf,
+  type SweepCoverage,
+  type SweepState,
+} from './sweep/coverage.ts';
 import { GrammarCheck } from './sweep/grammar.ts';
 import { StandIns, longerPhrases, split } from './sweep/narrowing.ts';
 import { CandidatePool } from './sweep/pool.ts';
@@ -45,20 +52,6 @@ import type { Narrowing } from './sweep/known.ts';
 import { TermIndex, type FoundOrganisation, type LearningLimits } from './sweep/terms.ts';
 import { RESCORE_GROWTH } from './sweep/worth.ts';
 
-/**
- * Share of the estimated register that may be missing when the sweep stops for its estimate
- * (`covered`). The estimate of what no answer returned is a lower bound (Chao's estimator): on
- * the sample register (10,000 organisations, a cap of 100) it put the missing at 0.19% when 0.32%
- * were. It also swings with the kind of searches just answered (facet queries return known
- * organisations again, and move them out of those returned once), so one dip under the share is
- * no proof: the sweep stops once the estimate has stayed under it for `COVERED_HOLD` answers in
- * a row. Replayed in 14 answer orders at 10,000 and a cap of 100, 0.25% held for 60 answers
- * stopped with 99.55–99.85% found and 8.9–11.0% of the register in searches; 0.2% at the first
- * dip, 99.49–99.86% with 8.7–10.9%.
- */
-const COVERED_SHARE = 0.0025;
-/** Answers in a row for which the estimate must say covered before the sweep stops for it. */
-const COVERED_HOLD = 60;
 /**
  * The fewest organisations that share must come to: on a smaller register the estimate rests on a
  * handful of organisations returned once, too few to tell two missing from five (on the sample's
