@@ -5,9 +5,8 @@
 import { intersectFields, bit, type UnitMatches } from '../format/matches.ts';
 import {
   FACET_NAMES,
-  partName,
   type CorePart,
-  type DocsPart,
+  type DocsEntry,
   displayOf,
   type FacetName,
 } from '../format/parts.ts';
@@ -82,18 +81,15 @@ export class SearchEngine {
     return this.#parts.core();
   }
 
-  /** What a result shows of a document, from its docs part. */
-  async #hit(
+  /** A result, from what its docs entry shows. */
+  #hit(
     core: CorePart,
     document: number,
+    entry: DocsEntry,
     exactNames: ReadonlySet<number>,
     fields = 0,
-  ): Promise<SearchHit> {
-    const docs = await this.#parts.part<DocsPart>(partName.docs(Math.floor(document / core.docsPerFile)));
-    const display = displayOf(
-      docs[document % core.docsPerFile]!,
-      (option) => core.facets.status[option]?.label ?? '',
-    );
+  ): SearchHit {
+    const display = displayOf(entry, (option) => core.facets.status[option]?.label ?? '');
     const matched = Object.entries(core.fieldIds)
       .filter(([, id]) => (fields & bit(id)) !== 0)
       .sort((a, b) => a[1] - b[1])
@@ -124,7 +120,9 @@ export class SearchEngine {
   /** What results show of every document given, in that order (a download of the whole result set). */
   async details(documents: readonly number[]): Promise<SearchHit[]> {
     const core = await this.core();
-    return Promise.all(documents.map((document) => this.#hit(core, document, new Set())));
+    // The docs files alone: for every result, a word's cards would mostly add bytes.
+    const shown = await this.#parts.display(documents, false);
+    return documents.map((document) => this.#hit(core, document, shown.get(document)!, new Set()));
   }
 
   /** The documents in the order asked for (relevance is the order they come in), those no longer on the register last. */
@@ -227,8 +225,9 @@ export class SearchEngine {
     const documents = await this.#sorted(core, ranking.documents, request.sort ?? 'relevance');
 
     const page = documents.slice(offset, offset + limit);
-    const hits = await Promise.all(
-      page.map((document) => this.#hit(core, document, exactNames, fields.get(document))),
+    const shown = await this.#parts.display(page);
+    const hits = page.map((document) =>
+      this.#hit(core, document, shown.get(document)!, exactNames, fields.get(document)),
     );
     return { query, documents, hits, offset };
   }
