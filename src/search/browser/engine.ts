@@ -168,9 +168,14 @@ export class SearchEngine {
    * are scored.
    */
   async #unitsOf(query: ParsedQuery, accepting: Promise<Acceptance>): Promise<UnitMatches[]> {
-    // (A failure here is the phrase's own, and reported when it is awaited there.)
+    // A phrase's words are looked up at once, and their cards read while its positions are (a
+    // failure here is the phrase's own, and reported when it is awaited there).
     for (const phrase of query.phrases) {
-      for (const word of phrase) this.#words.wordFields(exactly(word)).catch(() => undefined);
+      for (const word of phrase)
+        this.#words
+          .wordFields(exactly(word))
+          .then(() => this.#parts.readCards(word))
+          .catch(() => undefined);
     }
     const [wordFields, accept] = await Promise.all([
       Promise.all(query.words.map((word) => this.#words.wordFields(word))),

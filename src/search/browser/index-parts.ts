@@ -25,6 +25,8 @@ export class IndexParts {
   readonly ownPositions = new Map<string, readonly [number, number]>();
   /** The cards files named by the shards loaded so far, with the documents each shows. */
   readonly #cards = new Map<number, number[]>();
+  /** The cards file of each word that has one, from the shards loaded so far. */
+  readonly #cardsOf = new Map<string, number>();
   #core: Promise<CorePart> | undefined;
   #table = new ShardTable([], []);
 
@@ -67,10 +69,22 @@ export class IndexParts {
       const entries = (await this.part<TermsPart>(partName.terms(files[0])))[key] ?? [];
       for (const [term, , positions, cards] of entries) {
         if (positions) this.ownPositions.set(term, positions);
-        if (cards && !this.#cards.has(cards[0])) this.#cards.set(cards[0], decodeDocuments(cards[1]));
+        if (cards && !this.#cards.has(cards[0])) {
+          this.#cards.set(cards[0], decodeDocuments(cards[1]));
+          this.#cardsOf.set(term, cards[0]);
+        }
       }
       return entries;
     });
+  }
+
+  /**
+   * Starts reading a word's cards, if it has any, before its results are known: for a phrase,
+   * whose word positions take a round of their own first.
+   */
+  readCards(term: string): void {
+    const file = this.#cardsOf.get(term);
+    if (file !== undefined) this.part(partName.cards(file)).catch(() => undefined);
   }
 
   /**
