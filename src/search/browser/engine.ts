@@ -3,13 +3,7 @@
 // by name, so a query loads only the core, one terms shard per word, the positions a phrase
 // needs and the results it shows.
 import { intersectFields, bit, type UnitMatches } from '../format/matches.ts';
-import {
-  FACET_NAMES,
-  type CorePart,
-  type DocsEntry,
-  displayOf,
-  type FacetName,
-} from '../format/parts.ts';
+import { FACET_NAMES, type CorePart, type DocsEntry, displayOf, type FacetName } from '../format/parts.ts';
 import { isEmptyQuery, parseSearchBoxQuery, type ParsedQuery } from '../format/query.ts';
 import type { DocumentFacts } from '../format/facts.ts';
 import type { SearchDisplay, SearchField } from '../format/fields.ts';

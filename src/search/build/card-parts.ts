@@ -12,6 +12,7 @@ import {
   partName,
   type CorePart,
   type DocsPart,
+  type TermsEntry,
   type TermsPart,
 } from '../format/parts.ts';
 import { shardIndex } from '../format/shard-index.ts';
@@ -21,7 +22,10 @@ import type { IndexLayout } from './layout.ts';
  * A word's first documents as a search for it alone ranks them: a name that is the word alone
  * first, then by MiniSearch's score, then in document order; those no longer on the register last.
  */
-function firstDocuments(core: CorePart, entry: TermsPart[string][number], count: number, from: number): number[] {
+function firstDocuments(core: CorePart, entry: TermsEntry, count: number, from: number): number[] {
+  // Each document of a field's postings takes a character at least: most words are left out here,
+  // before an index is built for them.
+  if (Object.values(entry[1]).reduce((sum, postings) => sum + postings.length, 0) < from) return [];
   const nameLengths = new Map<number, number>();
   const results = shardIndex(core, [entry], nameLengths).search(entry[0], { prefix: false, fuzzy: false });
   if (results.length < from) return [];
