@@ -10,6 +10,7 @@ import {
   PartText,
   partJson,
   partName,
+  type CardsPart,
   type CorePart,
   type DocsPart,
   type TermsEntry,
@@ -65,7 +66,8 @@ export function cardParts(
       for (const entry of entries) {
         const documents = firstDocuments(core, entry, cardsPerWord, cardsFromDocuments).sort((a, b) => a - b);
         if (documents.length === 0) continue;
-        parts.set(partName.cards(file), documents.map(docsEntry));
+        const cards: CardsPart = documents.map(docsEntry);
+        parts.set(partName.cards(file), cards);
         entry[2] ??= null;
         entry[3] = [file, encodeDocuments(documents)];
         file += 1;
