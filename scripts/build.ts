@@ -155,6 +155,7 @@ async function publish(
       ...(settings.accept === undefined ? {} : { accept: settings.accept }),
       ...(settings.reuseCrawl ? { reuseCrawl: true } : {}),
       ...addresses,
+      releaseLimits: { wholeMs: settings.releaseTimeoutMs, idleMs: settings.releaseIdleTimeoutMs },
       siteBudget: settings.siteBudget,
       ...(signingKey && { signingKey }),
       crawl: crawlStep(crawlOptions, interruption()),

@@ -96,6 +96,43 @@ function siteBudgetSetting(doc: Omit<OptionDoc, 'description'>) {
   );
 }
 
+/**
+ * How long a build waits for the previous edition from the release (src/editions/carry.ts), in
+ * milliseconds: the whole fetch, and a file that sends nothing. A release's snapshot is a few tens
+ * of megabytes, which a slow link fetches well within five minutes; a publisher on a slower one
+ * gives more.
+ */
+export const RELEASE_FETCH_LIMITS = { wholeMs: 300_000, idleMs: 60_000 } as const;
+
+/** The release fetch's two time limits, given in seconds and kept in milliseconds. */
+function releaseTimeouts(flagged: boolean) {
+  const doc = (flag: string, env: string, description: string): OptionDoc => ({
+    ...(flagged ? { flag } : {}),
+    env,
+    placeholder: 'S',
+    unit: 'seconds',
+    description,
+  });
+  return {
+    releaseTimeoutMs: documented(
+      z.number().min(1000).default(RELEASE_FETCH_LIMITS.wholeMs),
+      doc(
+        'release-timeout',
+        'ORGDIR_RELEASE_TIMEOUT',
+        'The longest a build with an empty editions folder spends fetching the previous edition from ORGDIR_RELEASE_URL; past it the build goes on as a first edition, saying so. Give more on a slow link.',
+      ),
+    ),
+    releaseIdleTimeoutMs: documented(
+      z.number().min(1000).default(RELEASE_FETCH_LIMITS.idleMs),
+      doc(
+        'release-idle-timeout',
+        'ORGDIR_RELEASE_IDLE_TIMEOUT',
+        'The longest a file of the release may send nothing (its headers or its next bytes) while the previous edition is fetched; past it the build names the file and goes on as a first edition.',
+      ),
+    ),
+  };
+}
+
 const DATA_DIR = {
   env: 'ORGDIR_DATA_DIR',
   description: "The data folder: the crawler's output and the site's input.",
@@ -126,6 +163,7 @@ export const ENVIRONMENT = z.object({
     "Where the release folder's files are published, e.g. a GitHub release's https://github.com/OWNER/REPO/releases/latest/download/: the site links the database and the offline copy there, and a build whose editions folder is empty fetches the previous edition from there.",
   ),
   siteBudget: siteBudgetSetting({ env: 'ORGDIR_SITE_BUDGET' }),
+  ...releaseTimeouts(false),
 });
 
 /** A setting of the environment, checked; throws `RangeError` with one sentence on a mistake. */
@@ -294,6 +332,7 @@ export const BUILD_COMMAND_LINE = z.object({
   editionsDir: ENVIRONMENT.shape.editionsDir,
   siteUrl: ENVIRONMENT.shape.siteUrl,
   releaseUrl: ENVIRONMENT.shape.releaseUrl,
+  ...releaseTimeouts(true),
 });
 
 /** The build's settings, once read. */

@@ -4,6 +4,7 @@
 import type { CrawlSummary } from './crawl.ts';
 import type { CrawlFailure, CrawlManifest } from '../schemas/index.ts';
 import { TIME_OUT } from './retry-policy.ts';
+import { COVERED_HOLD, COVERED_SHARE } from './sweep/coverage.ts';
 
 /** Drift findings listed one by one; the rest are counted (all are in manifest.json). */
 const LISTED_DRIFT = 20;
@@ -70,8 +71,7 @@ function coverageLine(manifest: CrawlManifest): string {
     : `no answer looked cut (the longest had ${discovery.longestAnswer} results)`;
   const stopped = {
     saturated: `the sweep saturated (the last ${discovery.lastNewAfter} searches found nothing new)`,
-    covered:
-      'the sweep stopped once the organisations its answers suggest are missing fell under 0.2% of the register',
+    covered: `the sweep stopped once the organisations its answers suggest are missing had stayed under ${COVERED_SHARE * 100}% of the register for ${COVERED_HOLD} answers`,
     exhausted: 'the sweep ran out of searches expected to find anything new',
     budget: `the sweep spent its budget (the last new organisation ${discovery.lastNewAfter} searches before the end)`,
     time: 'the sweep spent its time (--sweep-time-limit)',

@@ -34,7 +34,14 @@
 // grammar check (grammar.ts). This class puts them together.
 import { AskedSearches } from './sweep/asked.ts';
 import { CapWatch } from './sweep/cap.ts';
-import { BROKEN_AFTER, coverageOf, type SweepCoverage, type SweepState } from './sweep/coverage.ts';
+import {
+  BROKEN_AFTER,
+  COVERED_HOLD,
+  COVERED_SHARE,
+  coverageOf,
+  type SweepCoverage,
+  type SweepState,
+} from './sweep/coverage.ts';
 import { GrammarCheck } from './sweep/grammar.ts';
 import { StandIns, longerPhrases, split } from './sweep/narrowing.ts';
 import { CandidatePool } from './sweep/pool.ts';
@@ -45,13 +52,6 @@ import type { Narrowing } from './sweep/known.ts';
 import { TermIndex, type FoundOrganisation, type LearningLimits } from './sweep/terms.ts';
 import { RESCORE_GROWTH } from './sweep/worth.ts';
 
-/**
- * Share of the estimated register that may be missing when the sweep stops for its estimate
- * (`covered`). The estimate of what no answer returned is a lower bound (Chao's estimator): on
- * the sample register (10,000 organisations, a cap of 100) it put the missing at 0.19% when 0.32%
- * were, so the sweep stops at 0.2% to miss less than 0.5%.
- */
-const COVERED_SHARE = 0.002;
 /**
  * The fewest organisations that share must come to: on a smaller register the estimate rests on a
  * handful of organisations returned once, too few to tell two missing from five (on the sample's
@@ -98,6 +98,8 @@ export class SweepPlanner {
   #emptyProbes = 0;
   #seedIndex = 0;
   #sinceNew = 0;
+  /** Answers in a row after which the estimate put the missing under `COVERED_SHARE`. */
+  #coveredFor = 0;
   #registerAtRescore = 0;
   /** Whether the listed organisations' words are all in: until then the estimates lack their sample. */
   #listedIn = false;
@@ -167,7 +169,7 @@ export class SweepPlanner {
     const probing = this.#cap.longest === 0 && this.#emptyProbes < BROKEN_AFTER;
     if (!probing && this.#sinceNew >= this.#options.saturationWindow(this.#registerSize()))
       return this.#stopWhenIdle('saturated');
-    if (this.#covered()) return this.#stopWhenIdle('covered');
+    if (this.#coveredFor >= COVERED_HOLD && this.#covered()) return this.#stopWhenIdle('covered');
     const chosen = this.#pool.best();
     if (chosen === undefined) return this.#stopWhenIdle('exhausted');
     return this.#asked.handOut(chosen);
@@ -217,7 +219,7 @@ export class SweepPlanner {
     if (this.#cap.longest === 0 && this.#terms.matches(query).listed > 0) this.#emptyProbes += 1;
     const known = results.map((result) => this.#terms.known.get(result.id.toLowerCase()));
     if (this.#grammar.judge(query, known, capped)) this.#becomeAny();
-    this.#pool.answered(query, found.length);
+    this.#pool.answered(query, found.length, capped ? undefined : count);
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
     if (this.seedsSent && count > 0 && capped) this.#cap.learnShare(found.length, count);
     if (capped) {
@@ -227,6 +229,7 @@ export class SweepPlanner {
     }
     const register = this.#estimatedRegister();
     if (register !== null && register > this.#registerAtRescore * RESCORE_GROWTH) this.rescore();
+    this.#coveredFor = this.#covered() ? this.#coveredFor + 1 : 0;
     return { found };
   }
 

@@ -6,15 +6,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Agent, interceptors, type Dispatcher } from 'undici';
+import { Agent, interceptors } from 'undici';
 import { z } from 'zod';
 import { listKey, writeSnapshot, type EditionSnapshot } from './edition-file.ts';
-import { download, readJsonFile, readLinesFile, textLines, UnfitFile } from './fetched-files.ts';
+import { download, readJsonFile, readLinesFile, textLines, UnfitFile, type Fetching } from './fetched-files.ts';
 import { HISTORY_FILE, unpackHistory, writeHistoryBundle } from './history-bundle.ts';
 import { foreignEdition } from './provenance.ts';
 import { readRegisterAt } from './register.ts';
 import { EditionStore } from './store.ts';
 import { fetchedEdition } from '../schemas/edition.ts';
+import { RELEASE_FETCH_LIMITS } from '../config.ts';
 
 /** An edition's files, and the names they carry in the release folder (flat, like release assets). */
 export const CARRIED_FILES = [
@@ -55,12 +56,16 @@ export interface FetchedEdition {
 }
 
 /**
- * The longest the whole fetch may take, and the longest a file may send nothing. A release's
- * snapshot is a few tens of megabytes; a host that drips it is given up on, and the build goes on
- * as a first edition, saying so (its publish guard then compares with the live data folder, or
- * with nothing on a fresh machine).
+ * The longest the whole fetch may take, and the longest a file may send nothing, in milliseconds
+ * (the publisher's --release-timeout and --release-idle-timeout, src/config.ts). A host that drips
+ * or stalls is given up on, and the build goes on as a first edition, saying so (its publish guard
+ * then compares with the live data folder, or with nothing on a fresh machine).
  */
-const FETCH_DEADLINE_MS = 300_000;
+export interface ReleaseFetchLimits {
+  wholeMs: number;
+  idleMs: number;
+}
+
 const MB = 1_000_000;
 
 /**
@@ -162,27 +167,26 @@ async function checkEdition(folder: string): Promise<{ id: string; organisations
 }
 
 /**
- * Fetches the whole history published at `releaseUrl` (history-bundle.ts) into `fetching`,
+ * Fetches the whole history published at `releaseUrl` (history-bundle.ts) into `folder`,
  * unpacked and checked, with the newest edition's former organisations, every download within
- * `deadline`. The newest edition is held to what a single fetched edition is (`checkEdition`): its
+ * the time limits of `fetching`. The newest edition is held to what a single fetched edition is (`checkEdition`): its
  * rebuilt register against its edition.json and changes.json, its former organisations against
  * its register and date. Answers the editions' ids, oldest first, and the newest edition's
  * organisations, or `undefined` when the release has no history file (one of an older orgdir).
  */
 async function fetchHistory(
   releaseUrl: string,
-  fetching: string,
-  dispatcher: Dispatcher,
-  deadline: AbortSignal,
+  folder: string,
+  fetching: Fetching,
 ): Promise<{ ids: string[]; organisations: Set<string> } | undefined> {
-  const file = join(fetching, HISTORY_FILE);
+  const file = join(folder, HISTORY_FILE);
   try {
-    await download(new URL(HISTORY_FILE, releaseUrl).href, file, HISTORY_LIMITS.fetched, dispatcher, deadline);
+    await download(new URL(HISTORY_FILE, releaseUrl).href, file, HISTORY_LIMITS.fetched, fetching);
   } catch (error) {
     if (error instanceof UnfitFile && / answered 404$/.test(error.message)) return undefined;
     throw error;
   }
-  const into = join(fetching, 'editions');
+  const into = join(folder, 'editions');
   let ids: string[];
   let register: EditionSnapshot;
   try {
@@ -205,13 +209,7 @@ async function fetchHistory(
   checkCounts(meta, changes, organisations, lists);
   const formerName = carriedName('former.jsonl.gz');
   const former = join(newest, 'former.jsonl.gz');
-  await download(
-    new URL(formerName, releaseUrl).href,
-    former,
-    LIMITS['former.jsonl.gz'].fetched,
-    dispatcher,
-    deadline,
-  );
+  await download(new URL(formerName, releaseUrl).href, former, LIMITS['former.jsonl.gz'].fetched, fetching);
   await checkFormer(former, organisations, meta.date);
   return { ids, organisations };
 }
@@ -220,28 +218,31 @@ async function fetchHistory(
  * Fetches the latest edition published at `releaseUrl` into `editionsDir` as a kept edition.
  * Every file is bounded in size and checked (src/schemas/edition.ts), and the edition's
  * organisations against tonight's crawl in `dataDir` (./provenance.ts: `foreignEdition`), before
- * anything is kept. Returns its id, or a problem (nothing published there yet, unreachable, too
- * slow, not an edition, another register's): the build then goes on as a first edition, as it
- * would have without this.
+ * anything is kept. The whole fetch is given up on after `limits.wholeMs`, and a file that sends
+ * nothing for `limits.idleMs`. Returns its id, or a problem (nothing published there yet,
+ * unreachable, too slow, stalled, not an edition, another register's): the build then goes on as a
+ * first edition, as it would have without this.
  */
 export async function fetchPreviousEdition(
   releaseUrl: string,
   editionsDir: string,
   dataDir: string,
+  limits: ReleaseFetchLimits = RELEASE_FETCH_LIMITS,
 ): Promise<FetchedEdition> {
   // GitHub answers `releases/latest/download/<file>` with redirects to the file itself.
   const agent = new Agent();
   const dispatcher = agent.compose(interceptors.redirect({ maxRedirections: 5 }));
-  const fetching = join(editionsDir, `.fetching-${process.pid}`);
-  const deadline = AbortSignal.timeout(FETCH_DEADLINE_MS);
+  const folder = join(editionsDir, `.fetching-${process.pid}`);
+  const deadline = AbortSignal.timeout(limits.wholeMs);
+  const fetching: Fetching = { dispatcher, deadline, idleMs: limits.idleMs };
   try {
     // A fetch killed half-way left its files; the caller holds the build lock, so none is under way.
     for (const name of existsSync(editionsDir) ? readdirSync(editionsDir) : []) {
       if (name.startsWith('.fetching-')) await rm(join(editionsDir, name), { recursive: true, force: true });
     }
-    await mkdir(fetching, { recursive: true });
+    await mkdir(folder, { recursive: true });
     // The whole history when the release carries it; else, from an older orgdir, the latest edition.
-    const history = await fetchHistory(releaseUrl, fetching, dispatcher, deadline);
+    const history = await fetchHistory(releaseUrl, folder, fetching);
     if (history !== undefined) {
       const { ids, organisations } = history;
       const newest = ids.at(-1)!;
@@ -250,33 +251,27 @@ export async function fetchPreviousEdition(
         return { id: '', problem: `${releaseUrl}: the history up to edition ${newest} is ignored: ${foreign}` };
       const taken = ids.find((id) => existsSync(join(editionsDir, id)));
       if (taken !== undefined) return { id: '', problem: `${releaseUrl}: edition ${taken} is already there` };
-      for (const id of ids) await rename(join(fetching, 'editions', id), join(editionsDir, id));
+      for (const id of ids) await rename(join(folder, 'editions', id), join(editionsDir, id));
       return { id: newest, editions: ids.length };
     }
     for (const [file, carried] of CARRIED_FILES) {
-      await download(
-        new URL(carried, releaseUrl).href,
-        join(fetching, file),
-        LIMITS[file].fetched,
-        dispatcher,
-        deadline,
-      );
+      await download(new URL(carried, releaseUrl).href, join(folder, file), LIMITS[file].fetched, fetching);
     }
-    const { id, organisations } = await checkEdition(fetching);
+    const { id, organisations } = await checkEdition(folder);
     const foreign = foreignEdition(organisations, dataDir);
     if (foreign !== undefined) return { id: '', problem: `${releaseUrl}: edition ${id} is ignored: ${foreign}` };
     if (existsSync(join(editionsDir, id))) return { id: '', problem: `${releaseUrl}: edition ${id} is already there` };
-    await rename(fetching, join(editionsDir, id));
+    await rename(folder, join(editionsDir, id));
     return { id };
   } catch (error) {
     const reason = deadline.aborted
-      ? `gave up after ${FETCH_DEADLINE_MS / 1000} s, the time a whole edition may take`
+      ? `gave up after ${limits.wholeMs / 1000} s, the time a whole edition may take (--release-timeout)`
       : error instanceof Error
         ? error.message
         : String(error);
     return { id: '', problem: `${releaseUrl}: ${reason}` };
   } finally {
-    await rm(fetching, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
     await agent.close();
   }
 }

@@ -8,13 +8,10 @@ import { createInterface } from 'node:readline';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { request, type Dispatcher } from 'undici';
+import { errors, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { formatBytes } from '../lib/bytes.ts';
 import { firstIssue } from '../schemas/edition.ts';
-
-/** The longest a file may send nothing. */
-const IDLE_MS = 60_000;
 
 /** The longest line of a JSON-lines file. */
 const LONGEST_LINE = 64 * 1_000_000;
@@ -33,26 +30,41 @@ function bounded(limit: number, what: string): Transform {
   });
 }
 
-/** Fetches `url` into `file`, refusing an answer other than 200 and one over `limit` bytes. */
-export async function download(
-  url: string,
-  file: string,
-  limit: number,
-  dispatcher: Dispatcher,
-  signal: AbortSignal,
-): Promise<void> {
+/** How a release's files are fetched: through which connections, and within which time limits. */
+export interface Fetching {
+  dispatcher: Dispatcher;
+  /** Raised when the whole fetch has taken its time. */
+  deadline: AbortSignal;
+  /** The longest a file may send nothing, its headers or its next bytes, in milliseconds. */
+  idleMs: number;
+}
+
+/**
+ * Fetches `url` into `file`, refusing an answer other than 200, one over `limit` bytes and one
+ * that sends nothing for `idleMs`: a host that stalls is named, as a host that sends too much is.
+ */
+export async function download(url: string, file: string, limit: number, fetching: Fetching): Promise<void> {
   const name = new URL(url).pathname.split('/').at(-1) ?? url;
-  const response = await request(url, { dispatcher, headersTimeout: IDLE_MS, bodyTimeout: IDLE_MS, signal });
-  const declared = Number(response.headers['content-length']);
-  if (response.statusCode !== 200 || declared > limit) {
-    await response.body.dump().catch(() => {});
-    throw new UnfitFile(
-      response.statusCode !== 200
-        ? `${url} answered ${response.statusCode}`
-        : `${name} is ${formatBytes(declared)}, over ${formatBytes(limit)}`,
-    );
+  const { dispatcher, deadline: signal, idleMs } = fetching;
+  try {
+    const response = await request(url, { dispatcher, headersTimeout: idleMs, bodyTimeout: idleMs, signal });
+    const declared = Number(response.headers['content-length']);
+    if (response.statusCode !== 200 || declared > limit) {
+      await response.body.dump().catch(() => {});
+      throw new UnfitFile(
+        response.statusCode !== 200
+          ? `${url} answered ${response.statusCode}`
+          : `${name} is ${formatBytes(declared)}, over ${formatBytes(limit)}`,
+      );
+    }
+    await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }), { signal });
+  } catch (error) {
+    if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError)
+      throw new UnfitFile(
+        `${name} sent nothing for ${idleMs / 1000} s, the longest a file may stall (--release-idle-timeout)`,
+      );
+    throw error;
   }
-  await pipeline(response.body, bounded(limit, name), createWriteStream(file, { flags: 'wx' }), { signal });
 }
 
 /** Reads a fetched JSON file against its schema. */

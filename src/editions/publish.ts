@@ -24,7 +24,7 @@ import type { GuardReport } from './guard.ts';
 import type { EditionsView } from './history.ts';
 import { otherRegisterEditions } from './provenance.ts';
 import { EditionStore, type EditionMeta } from './store.ts';
-import { carryEdition, fetchPreviousEdition } from './carry.ts';
+import { carryEdition, fetchPreviousEdition, type ReleaseFetchLimits } from './carry.ts';
 import { prepareEdition, type PrepareOptions } from './prepare.ts';
 import { readManifest } from '../lib/manifest-file.ts';
 import { GITHUB_PAGES_SITE_BYTES, type SiteMeasure } from '../hosting/limits.ts';
@@ -61,6 +61,11 @@ export interface PublishOptions extends PrepareOptions {
    * previous edition is fetched from there.
    */
   releaseUrl?: string;
+  /**
+   * How long that fetch may take, and a file of it send nothing (--release-timeout,
+   * --release-idle-timeout); by default RELEASE_FETCH_LIMITS (src/config.ts).
+   */
+  releaseLimits?: ReleaseFetchLimits;
   /** The most bytes the new site may have; default GitHub Pages' 1 GB. A bigger site is not published. */
   siteBudget?: number;
   /**
@@ -187,6 +192,27 @@ async function renderAndSwap(
 }
 
 
+/**
+ * Fetches the previous edition from `releaseUrl` into the empty editions folder, saying how it
+ * went; answers why nothing was fetched, when nothing was.
+ */
+async function fetchFromRelease(
+  options: PublishOptions,
+  releaseUrl: string,
+  stagingData: string,
+  log: (line: string) => void,
+): Promise<string | undefined> {
+  const fetched = await fetchPreviousEdition(releaseUrl, options.editionsDir, stagingData, options.releaseLimits);
+  log(
+    fetched.problem === undefined
+      ? `editions: the folder was empty; fetched ${
+          fetched.editions === undefined ? 'the previous edition' : `the history, ${fetched.editions} editions up to`
+        } ${fetched.id} from ${releaseUrl}`
+      : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
+  );
+  return fetched.problem;
+}
+
 async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   const log = options.log ?? (() => {});
   const store = new EditionStore(options.editionsDir);
@@ -216,18 +242,10 @@ async function publishLocked(options: PublishOptions): Promise<PublishResult> {
   // The Actions cache forgets; the last release does not. Fetched after the crawl, because what
   // anyone answering at the release address sends is kept only once its organisations are seen to
   // be tonight's register's: a foreign edition kept would stop this build and every later one.
-  let unfetched: string | undefined;
-  if (options.releaseUrl !== undefined && store.list().length === 0) {
-    const fetched = await fetchPreviousEdition(options.releaseUrl, options.editionsDir, staging.data);
-    unfetched = fetched.problem;
-    log(
-      fetched.problem === undefined
-        ? `editions: the folder was empty; fetched ${
-            fetched.editions === undefined ? 'the previous edition' : `the history, ${fetched.editions} editions up to`
-          } ${fetched.id} from ${options.releaseUrl}`
-        : `editions: the folder is empty and no previous edition could be fetched (${fetched.problem}); this build is a first edition`,
-    );
-  }
+  const unfetched =
+    options.releaseUrl !== undefined && store.list().length === 0
+      ? await fetchFromRelease(options, options.releaseUrl, staging.data, log)
+      : undefined;
 
   // Judged against another register's last edition, every organisation would be added and every
   // one of theirs would get a page here as gone: a folder named wrongly, not a night's news.

@@ -13,7 +13,7 @@ import { decodeMatchTable } from './table.ts';
 import { matchRows } from './rows.ts';
 
 /** Rows the page shows; the saved result has them all. */
-const SHOWN_ROWS = 500;
+export const SHOWN_ROWS = 500;
 
 /** What the worker needs of its global scope. */
 export interface MatchWorkerScope {

@@ -136,7 +136,8 @@ export const crawlManifestSchema = z.strictObject({
       cappedAnswersSplit: z.int(),
       /**
        * Why the sweep stopped: `saturated` (a window of answers found nothing new), `covered` (the
-       * organisations estimated missing fell under 0.2% of the estimated register), `exhausted`
+       * organisations estimated missing stayed under 0.25% of the estimated register for 60
+       * answers), `exhausted`
        * (no search left that was expected to find anything), `budget` (its searches spent), `time`
        * (`--sweep-time-limit` reached), `limit` (it found as many organisations as the lists allow:
        * ten times those they name, at least 2,000).

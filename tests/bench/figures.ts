@@ -8,6 +8,7 @@ import type { Calibration } from './calibration.ts';
 import type { LighthouseFigures } from './lighthouse.ts';
 import type { PagefindIndexFigures } from './pagefind.ts';
 import { historyChecks, type HistoryFigures } from './history-figures.ts';
+import { mainThreadChecks, type MainThreadFigures } from './main-thread-figures.ts';
 import { median } from './statistics.ts';
 
 export { median };
@@ -166,6 +167,8 @@ export interface PageWeight {
 }
 
 export interface SearchFigures extends SearchBenchmark {
+  /** The longest tasks of the search page and of the list matcher's page, from file://. */
+  mainThread?: MainThreadFigures;
   loadAverage: number;
   /** The calibration workload's median, in ms, in the run that took these figures. */
   calibrationMs?: number;
@@ -234,6 +237,7 @@ export interface TargetCheck {
     | 'sweep'
     | 'site'
     | 'search'
+    | 'match'
     | 'pagefind'
     | 'phone'
     | 'page weight'
@@ -561,6 +565,8 @@ function readerChecks(size: SizeResult): TargetCheck[] {
         met: slowestKeystroke < TARGETS.searchWarmKeystrokeMs,
       },
     );
+    if (search.mainThread !== undefined)
+      checks.push(...mainThreadChecks(size.organisations, search.mainThread));
   }
   if (weight !== undefined) {
     checks.push({

@@ -9,6 +9,7 @@ import {
   type SizeResult,
 } from './figures.ts';
 import { historySection } from './history-report.ts';
+import { mainThreadSection } from './main-thread-figures.ts';
 import type { SearchBenchmark } from './search-timing.ts';
 import { judgeHosting } from '../../src/hosting/limits.ts';
 
@@ -720,6 +721,7 @@ export function formatBenchmarkReport(results: BenchmarkResults): string {
     ...hostingSection(sizes),
     ...pageWeightSection(sizes),
     ...searchSection(sizes),
+    ...mainThreadSection(sizes, markdownTable),
     ...pagefindSection(sizes),
     ...phoneSection(sizes),
     ...lighthouseSection(sizes),

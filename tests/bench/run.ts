@@ -215,11 +215,16 @@ async function pairFor(
 async function searchFor(run: SizeRun, browser: Browser): Promise<void> {
   const { options, label, result } = run;
   options.log(`${label}: search in Chromium…`);
-  result.search = await runSearchStage(run.siteDir, browser);
+  result.search = await runSearchStage(run.siteDir, browser, {
+    organisations: result.organisations,
+    seed: options.seed,
+  });
   const slowest = Math.max(...result.search.cold.map((query) => query.firstResultsMs));
+  const { search, match } = result.search.mainThread!;
   options.log(
     `${label}: search index ${result.search.index.bytes} bytes; slowest cold query ${slowest} ms; ` +
-      `warm keystroke max ${result.search.keystrokes.maxWarmMs} ms`,
+      `warm keystroke max ${result.search.keystrokes.maxWarmMs} ms; longest task of search.html?q=${search.query} ` +
+      `${search.longestTaskMs.join(', ')} ms, of match.html over ${match.lines} lines ${match.longestTaskMs.join(', ')} ms`,
   );
 }
 

@@ -5,6 +5,7 @@ import { mkdir, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright';
 import { benchmarkSearch } from './search-timing.ts';
+import { measureMainThread } from './main-thread.ts';
 import type { SampleApiStats } from '../../src/sample-api/server.ts';
 import { readManifest } from '../../src/lib/manifest-file.ts';
 import {
@@ -296,8 +297,22 @@ export async function measurePageWeight(siteDir: string): Promise<PageWeight> {
   return pageWeight(pages);
 }
 
-export async function runSearchStage(siteDir: string, browser: Browser): Promise<SearchFigures> {
+/**
+ * Search in Chromium over the built site from file://, then the longest tasks of the search page
+ * and of the list matcher's page given a list made from the sample register it was built from.
+ */
+export async function runSearchStage(
+  siteDir: string,
+  browser: Browser,
+  register: { organisations: number; seed: string },
+): Promise<SearchFigures> {
   const load = loadAverage();
   const figures = await benchmarkSearch({ siteDir, browser });
-  return { ...figures, loadAverage: Math.max(load, loadAverage()) };
+  const mainThread = await measureMainThread({
+    siteDir,
+    browser,
+    ...register,
+    listFile: join(dirname(siteDir), 'match-list.csv'),
+  });
+  return { ...figures, mainThread, loadAverage: Math.max(load, loadAverage()) };
 }

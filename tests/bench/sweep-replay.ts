@@ -5,7 +5,11 @@
 // own bounds; the figures of record are the sweep stage's (`npm run bench -- --stages sweep`).
 //
 //   ./node_modules/.bin/node tests/bench/sweep-replay.ts [--orgs 10000] [--cap 100] [--words all|any]
-//     [--concurrency 8] [--curve]
+//     [--concurrency 8] [--seed orgdir] [--shuffle 0] [--curve]
+//
+// --seed is the sample register's seed. --shuffle n (n > 0) answers the searches in flight in an
+// order drawn from n rather than oldest first: a crawl's answers come back in the order the
+// service's timing gives them, and the planner's choices, hence its figures, follow that order.
 //
 // --curve also prints, after each tenth of a per cent of searches, the share of the register found
 // and the share the planner believes it has found (its estimate of the register's size).
@@ -22,6 +26,8 @@ const { values } = parseArgs({
     cap: { type: 'string', default: '100' },
     words: { type: 'string', default: 'all' },
     concurrency: { type: 'string', default: '8' },
+    seed: { type: 'string', default: 'orgdir' },
+    shuffle: { type: 'string', default: '0' },
     curve: { type: 'boolean', default: false },
   },
 });
@@ -29,8 +35,15 @@ const orgs = Number(values.orgs);
 const cap = Number(values.cap);
 const words = values.words === 'any' ? 'any' : 'all';
 const concurrency = Number(values.concurrency);
+let shuffleState = Number(values.shuffle) >>> 0;
+/** Which search in flight is answered next: the oldest, or one drawn at random (a linear congruential generator). */
+const nextAnswered = (inFlight: number): number => {
+  if (shuffleState === 0) return 0;
+  shuffleState = (Math.imul(shuffleState, 1_664_525) + 1_013_904_223) >>> 0;
+  return shuffleState % inFlight;
+};
 
-const dataset = generateDataset({ orgs });
+const dataset = generateDataset({ orgs, seed: values.seed });
 const answers = new OperationAnswers(dataset, new Set(), {
   voluntaryCodesShape: 'objects',
   searchLimit: cap,
@@ -64,7 +77,7 @@ let searches = 0;
 const started = performance.now();
 const pending: string[] = [];
 const answerOldest = (): void => {
-  const query = pending.shift()!;
+  const [query] = pending.splice(nextAnswered(pending.length), 1) as [string];
   const results = search(query);
   planner.answer(query, foundOrganisations(results), results.length);
   searches += 1;
@@ -107,7 +120,7 @@ const coverage = planner.coverage;
 if (values.curve) console.log(curve.join('\n'));
 console.log(
   [
-    `organisations ${orgs}, cap ${cap}, words ${words}, listed ${listed.size}`,
+    `organisations ${orgs}, cap ${cap}, words ${words}, listed ${listed.size}, seed ${values.seed}, concurrency ${concurrency}, shuffle ${values.shuffle}`,
     `found ${found.size} (${((found.size / orgs) * 100).toFixed(2)}%)`,
     `searches ${searches} (${((searches / orgs) * 100).toFixed(1)}%)`,
     `stopped ${coverage.state}, estimated register ${coverage.estimatedRegister}`,

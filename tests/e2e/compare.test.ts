@@ -5,13 +5,11 @@
 // director's name on a page leads to every organisation whose record lists it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
 import { parseCsv } from '../../src/lib/csv.ts';
-import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { axeViolations } from '../support/axe.ts';
@@ -19,15 +17,15 @@ import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 import { referenceWords } from '../support/search-reference.ts';
 import { PHONE, sidewaysOverflow } from '../support/phone.ts';
-import { readerModes, WIDE } from '../support/reader-modes.ts';
-import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
+import { readerModes, saysNothingOfSampleData, WIDE } from '../support/reader-modes.ts';
+import { FIXTURE_DATA, sharedSite } from '../support/shared-sites.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
 /** The fixture's fullest record: two years of accounts, funders, directors, a voluntary code. */
 const FULL = '2e427ca3-b6c4-4801-b9f2-ad6c518b45e5';
 
-let work: string;
+let data: string;
 let site: string;
 let browser: Browser;
 let server: SiteServer;
@@ -35,12 +33,15 @@ let server: SiteServer;
 const records = new Map<string, Record<string, unknown>>();
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'orgdir-compare-'));
-  const data = join(work, 'data');
-  for (const record of writeQualityDataFolder(data)) records.set(String(record['id']).toLowerCase(), record);
-  records.set(FULL, JSON.parse(readFileSync(join(data, 'organisations', `${FULL}.json`), 'utf8')) as never);
-  site = join(work, 'site');
-  await buildSite({ dataDir: data, siteDir: site, tarGz: false, logLevel: 'error' });
+  ({ data, site } = await sharedSite('quality', after));
+  // The sample's records and the fullest fixture record; the other fixture records are odd ones.
+  const fixtures = new Set(readdirSync(join(FIXTURE_DATA, 'organisations')));
+  for (const file of readdirSync(join(data, 'organisations')))
+    if (file === `${FULL}.json` || !fixtures.has(file))
+      records.set(
+        file.slice(0, -'.json'.length).toLowerCase(),
+        JSON.parse(readFileSync(join(data, 'organisations', file), 'utf8')) as Record<string, unknown>,
+      );
   browser = await launchChromium();
   server = await serveSite(site);
 });
@@ -48,7 +49,6 @@ before(async () => {
 after(async () => {
   await server?.close();
   await browser?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 const fileUrl = (path: string) => pathToFileURL(join(site, path)).href;
@@ -335,24 +335,11 @@ for (const { name, root, viewport } of MODES) {
   });
 }
 
-for (const { name, root, viewport } of MODES) {
-  test(`${name}: a site crawled from an API on this machine that did not mark its answers as made up says nothing of sample data`, async () => {
-    // The data folder's manifest names a loopback API and carries no mark (tests/fixtures/data).
-    const manifest = JSON.parse(readFileSync(join(work, 'data', 'manifest.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    assert.match(String(manifest['apiUrl']), /^http:\/\/127\.0\.0\.1:/);
-    assert.equal('sampleData' in manifest, false);
-    const context = await browser.newContext({ viewport });
-    for (const path of ['index.html', 'compare.html', `org/${FULL}.html`]) {
-      const { page, problems } = await openPage(context, `${root()}${path}`);
-      assert.doesNotMatch(await page.locator('body').innerText(), /sample data/i, path);
-      assert.deepEqual(problems, [], path);
-    }
-    await context.close();
-  });
-}
+saysNothingOfSampleData(
+  'a site crawled from an API on this machine that did not mark its answers as made up',
+  MODES,
+  () => ({ browser, data, paths: ['index.html', 'compare.html', `org/${FULL}.html`] }),
+);
 
 test('on a phone every form control of search, the list matcher and the comparison is at least 44 px tall', async () => {
   const context = await browser.newContext({ viewport: PHONE });

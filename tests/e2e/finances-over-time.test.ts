@@ -2,92 +2,42 @@
 // and 3, in one place (one editions folder). An organisation that filed a new year of accounts on
 // the second or third night has three years or more across the editions, where each night's
 // summary holds two: its page, financial-years.csv and the database give every one of them.
-// One organisation's summaries are written here by hand, a year of accounts a night over three
-// financial years, the second night restating the year before: its years, the edition that first
-// reported each, and the restatement are checked against figures written here, on the page (on a
-// phone's screen too), in the CSV and in the database.
+// One organisation's summaries are written by hand (../support/shared-nights.ts), a year of accounts
+// a night over three financial years, the second night restating the year before: its years, the
+// edition that first reported each, and the restatement are checked against those figures, on the
+// page (on a phone's screen too), in the CSV and in the database.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { gunzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { parseCsv } from '../../src/lib/csv.ts';
-import { generateDataset, type SampleDataset } from '../../src/sample-api/dataset.ts';
-import { buildIn, nightlyBuilds, placeUnder, storedRecords } from '../support/build-place.ts';
+import { generateDataset } from '../../src/sample-api/dataset.ts';
+import { storedRecords, type Place } from '../support/build-place.ts';
+import {
+  NIGHTS_ORGS,
+  sharedNights,
+  TRACKED,
+  TRACKED_SUMMARIES,
+  type Nights,
+} from '../support/shared-nights.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { offScreen, sidewaysOverflow } from '../support/phone.ts';
 import { readerModes } from '../support/reader-modes.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 import type { Browser } from 'playwright';
 
-const ORGS = 200;
+const ORGS = NIGHTS_ORGS;
+const tracked = TRACKED;
+const SUMMARIES = TRACKED_SUMMARIES;
 
-/** An organisation no night of the sample register changes, so that its summaries are only those below. */
-const tracked = (() => {
-  const changed = new Set(
-    [2, 3].flatMap((edition) => generateDataset({ orgs: ORGS, edition }).changes.map((change) => change.id)),
-  );
-  return generateDataset({ orgs: ORGS })
-    .registeredCharities.find((member) => !changed.has(member.id))!
-    .id.toLowerCase();
-})();
-
-/**
- * The tracked organisation's financial summary, night by night: 2021 and 2020, then 2022 with
- * 2021 restated (income 1,250,000 became 1,275,000), then 2023 with 2022 as reported before.
- */
-const SUMMARIES: Record<number, Record<string, number>> = {
-  1: {
-    currentYear: 2021,
-    currentIncome: 1_250_000,
-    currentExpenditure: -1_100_000,
-    currentGrants: 300_000,
-    currentNetAssets: 900_000,
-    prevIncome: 1_000_000,
-    prevExpenditure: -950_000,
-    prevGrants: 250_000,
-    prevNetAssets: 750_000,
-  },
-  2: {
-    currentYear: 2022,
-    currentIncome: 1_400_000,
-    currentExpenditure: -1_300_000,
-    currentGrants: 320_000,
-    currentNetAssets: 1_000_000,
-    prevIncome: 1_275_000,
-    prevExpenditure: -1_100_000,
-    prevGrants: 300_000,
-    prevNetAssets: 900_000,
-  },
-  3: {
-    currentYear: 2023,
-    currentIncome: 1_600_000,
-    currentExpenditure: -1_450_000,
-    currentGrants: 350_000,
-    currentNetAssets: 1_150_000,
-    prevIncome: 1_400_000,
-    prevExpenditure: -1_300_000,
-    prevGrants: 320_000,
-    prevNetAssets: 1_000_000,
-  },
-};
-
-/** The sample register of a night, the tracked organisation's summary replaced by that night's above. */
-function withTrackedSummary(dataset: SampleDataset): SampleDataset {
-  return {
-    ...dataset,
-    organisation(id) {
-      const record = dataset.organisation(id);
-      if (record === undefined || id.toLowerCase() !== tracked) return record;
-      return { ...record, financialSummary: SUMMARIES[dataset.edition] };
-    },
-  };
-}
-
-const { root, api } = nightlyBuilds('orgdir-finances-', ORGS, after, withTrackedSummary);
-const place = placeUnder(root, 'nights');
+/** The place after each night. */
+let eachNight: Nights;
+/** The place after the third night: its data, site and editions. */
+let place: Place;
 
 /** Organisations that filed a new year on night 2 or 3, stored on night 3, with every year their summaries gave. */
 const expected = new Map<string, Set<number>>();
@@ -99,17 +49,19 @@ let browser: Browser;
 let server: SiteServer;
 
 /** The editions in the editions folder, by their folder names (`YYYY-MM-DD`, `YYYY-MM-DD-N`). */
-const editionFolders = () =>
-  readdirSync(place.editions).filter((name) => /^\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name));
+const editionFolders = (at: Place) =>
+  readdirSync(at.editions).filter((name) => /^\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name));
 
 before(async () => {
-  for (const night of [1, 2, 3]) {
-    const known = existsSync(place.editions) ? new Set(editionFolders()) : new Set<string>();
-    const build = await buildIn({ after }, place, await api(night));
-    assert.equal(build.code, 0, build.stderr);
-    const published = editionFolders().filter((name) => !known.has(name));
-    assert.equal(published.length, 1, `night ${night} published one edition: ${published.join(', ')}`);
+  eachNight = await sharedNights(after);
+  place = eachNight[2];
+  let known = new Set<string>();
+  for (const [index, night] of eachNight.entries()) {
+    const folders = editionFolders(night);
+    const published = folders.filter((name) => !known.has(name));
+    assert.equal(published.length, 1, `night ${index + 1} published one edition: ${published.join(', ')}`);
     nights.push(published[0]!);
+    known = new Set(folders);
   }
   const stored = storedRecords(place);
   assert.deepEqual(stored.get(tracked)?.['financialSummary'], SUMMARIES[3]);
@@ -296,7 +248,9 @@ test("financial-years.csv gives the tracked organisation's four years, the editi
 });
 
 test('the database has a financial_years row for every year of every organisation above, the same as the CSV', (t) => {
-  const file = join(root, 'orgdir.sqlite');
+  const work = mkdtempSync(join(tmpdir(), 'orgdir-finances-db-'));
+  t.after(() => rmSync(work, { recursive: true, force: true }));
+  const file = join(work, 'orgdir.sqlite');
   writeFileSync(file, gunzipSync(readFileSync(join(`${place.site}-release`, 'orgdir.sqlite.gz'))));
   const database = new DatabaseSync(file, { readOnly: true });
   t.after(() => database.close());

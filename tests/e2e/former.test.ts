@@ -3,7 +3,7 @@
 // left is worked out here from the two nights' data folders; the site's search (the engine over
 // its built files, and the page in Chromium), its list matcher's table and its A–Z are held to it.
 import assert from 'node:assert/strict';
-import { cpSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import vm from 'node:vm';
@@ -15,19 +15,17 @@ import { SearchEngine, SORT_ORDERS } from '../../src/search/browser/engine.ts';
 import { nodePartLoader } from '../support/search-loader.ts';
 import { decodeMatchTable, MATCH_TABLE_FUNCTION } from '../../src/match/table.ts';
 import { Matcher } from '../../src/match/matcher.ts';
-import { buildIn, nightlyBuilds, placeUnder, storedRecords } from '../support/build-place.ts';
+import { storedRecords } from '../support/build-place.ts';
+import { sharedNights } from '../support/shared-nights.ts';
 import { axeViolations } from '../support/axe.ts';
 import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
 
-const ORGS = 200;
-const { root, api } = nightlyBuilds('orgdir-former-', ORGS, after);
 let browser: Browser | undefined;
 after(() => browser?.close());
 
-const firstNight = placeUnder(root, 'first');
-const secondNight = placeUnder(root, 'second');
-const site = secondNight.site;
+/** The second night's site. */
+let site: string;
 
 /** The organisations of the first night that the second night's data folder no longer holds, with their names. */
 let gone: Map<string, string>;
@@ -36,11 +34,8 @@ let since: string;
 let engine: SearchEngine;
 
 before(async () => {
-  const first = await buildIn({ after }, firstNight, await api(1));
-  assert.equal(first.code, 0, first.stderr);
-  cpSync(firstNight.dir, secondNight.dir, { recursive: true, verbatimSymlinks: true });
-  const second = await buildIn({ after }, secondNight, await api(2));
-  assert.equal(second.code, 0, second.stderr);
+  const [firstNight, secondNight] = await sharedNights(after);
+  site = secondNight.site;
   const now = storedRecords(secondNight);
   gone = new Map(
     [...storedRecords(firstNight)]

@@ -4,16 +4,14 @@
 // moves between the two orders and on to an organisation from file://, and on a phone's screen.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
 import { parseCsv } from '../../src/lib/csv.ts';
-import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { openPage, watchPage } from '../support/page-watch.ts';
-import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
+import { sharedSite } from '../support/shared-sites.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
@@ -22,7 +20,6 @@ const PAGE_ROWS = 200;
 
 const KINDS = ['county', 'sector', 'subsector', 'list', 'code', 'funder', 'regulator'] as const;
 
-let work: string;
 let data: string;
 let site: string;
 let browser: Browser;
@@ -30,9 +27,7 @@ let browser: Browser;
 const records = new Map<string, Record<string, unknown>>();
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'orgdir-largest-'));
-  data = join(work, 'data');
-  writeQualityDataFolder(data);
+  ({ data, site } = await sharedSite('quality', after));
   for (const file of readdirSync(join(data, 'organisations'))) {
     // The fixture's unreadable record has no page; it is in no listing either.
     let record: Record<string, unknown>;
@@ -43,14 +38,11 @@ before(async () => {
     }
     records.set(file.slice(0, -'.json'.length).toLowerCase(), record);
   }
-  site = join(work, 'site');
-  await buildSite({ dataDir: data, siteDir: site, tarGz: false, logLevel: 'error' });
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 const read = (path: string) => readFileSync(join(site, path), 'utf8');

@@ -4,30 +4,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../support/chromium.ts';
 import { openPage } from '../support/page-watch.ts';
-import { buildSite } from '../../src/site/build.ts';
 import { checkMoneyPages } from '../support/money-checks.ts';
+import { FIXTURE_DATA, sharedSite } from '../support/shared-sites.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-const FIXTURE = fileURLToPath(new URL('../fixtures/data/', import.meta.url));
 
 describe('on the test fixtures', () => {
-  let work: string;
   let site: string;
   before(async () => {
-    work = mkdtempSync(join(tmpdir(), 'orgdir-money-'));
-    site = join(work, 'site');
-    await buildSite({ dataDir: FIXTURE, siteDir: site, tarGz: false, logLevel: 'error' });
+    ({ site } = await sharedSite('fixtures', after));
   });
-  after(() => rmSync(work, { recursive: true, force: true }));
   checkMoneyPages(
     'fixtures',
-    () => FIXTURE,
+    () => FIXTURE_DATA,
     () => site,
   );
 

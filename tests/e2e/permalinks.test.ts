@@ -5,7 +5,7 @@
 // crawl stored, not from the code that writes the history. The site is built again from the
 // editions with a public address, so that the cite block gives absolute permalinks.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
@@ -15,17 +15,20 @@ import { EditionStore } from '../../src/editions/store.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { axeViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { buildIn, nightlyBuilds, placeUnder, storedRecords } from '../support/build-place.ts';
+import { storedRecords, type Place } from '../support/build-place.ts';
+import { buildRoot, sharedNights } from '../support/shared-nights.ts';
 import { openPage } from '../support/page-watch.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 
-const ORGS = 150;
 const SITE_URL = 'https://example.org/orgdir/';
 const SUB_PATH = '/archive/orgdir/';
 
-const { root, api } = nightlyBuilds('orgdir-permalinks-', ORGS, after);
-const night = placeUnder(root, 'night');
+const root = buildRoot('orgdir-permalinks-');
+after(() => rmSync(root, { recursive: true, force: true }));
 const addressed = join(root, 'addressed');
+
+/** The place after the third night. */
+let night: Place;
 
 let nights: Map<string, Record<string, unknown>>[] = [];
 let editions: { id: string; date: string }[] = [];
@@ -33,19 +36,9 @@ let browser: Browser;
 let server: SiteServer;
 
 before(async () => {
-  for (const edition of [1, 2, 3]) {
-    const server = await api(edition);
-    let built = await buildIn({ after }, night, server);
-    // A sample register's night of changes can be more than the publish guard lets through unasked.
-    if (built.code === 1 && /Publish guard/.test(built.stderr))
-      built = await buildIn({ after }, night, server, [
-        '--accept',
-        'a sample register that churns',
-        '--reuse-crawl',
-      ]);
-    assert.equal(built.code, 0, built.stderr);
-    nights.push(storedRecords(night));
-  }
+  const each = await sharedNights(after);
+  nights = each.map(storedRecords);
+  night = each[2];
   editions = new EditionStore(night.editions).list().map(({ id, date }) => ({ id, date }));
   assert.equal(editions.length, 3);
   await buildSite({

@@ -3,35 +3,28 @@
 // into a menu that opens without JavaScript; and the first search result shows without scrolling.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext } from 'playwright';
-import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { offScreen, PHONE, sidewaysOverflow } from '../support/phone.ts';
-import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
+import { sharedSite } from '../support/shared-sites.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
-let work: string;
 let site: string;
 let browser: Browser;
 let phone: BrowserContext;
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'orgdir-phone-'));
-  writeQualityDataFolder(join(work, 'data'));
-  site = join(work, 'site');
-  await buildSite({ dataDir: join(work, 'data'), siteDir: site, tarGz: false, logLevel: 'error' });
+  ({ site } = await sharedSite('quality', after));
   browser = await launchChromium();
   phone = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
 });
 
 after(async () => {
   await browser?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 /** One page of each kind: each file at the top of the site, and the first of each folder. */

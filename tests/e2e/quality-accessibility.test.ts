@@ -3,16 +3,13 @@
 // the keyboard alone reaches the search box, the filters, the results and the pages of results.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { openPage } from '../support/page-watch.ts';
-import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
+import { sharedSite } from '../support/shared-sites.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
@@ -22,24 +19,19 @@ const SPARSE = 'org/7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d.html';
 /** A query that finds more organisations than one page of results shows. */
 const QUERY = 'the';
 
-let work: string;
 let site: string;
 let browser: Browser;
 /** axe runs part of its work in a page of its own, which it opens in the context of the page tested. */
 let context: BrowserContext;
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'orgdir-a11y-'));
-  writeQualityDataFolder(join(work, 'data'));
-  site = join(work, 'site');
-  await buildSite({ dataDir: join(work, 'data'), siteDir: site, tarGz: false, logLevel: 'error' });
+  ({ site } = await sharedSite('quality', after));
   browser = await launchChromium();
   context = await browser.newContext();
 });
 
 after(async () => {
   await browser?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 const url = (path: string) => pathToFileURL(join(site, path)).href;

@@ -6,12 +6,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright';
-import { buildSite } from '../../src/site/build.ts';
+import { sharedSite } from '../support/shared-sites.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { watchPage } from '../support/page-watch.ts';
@@ -19,17 +18,13 @@ import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { startTags } from '../support/site-links.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
-const FIXTURE = fileURLToPath(new URL('../fixtures/data/', import.meta.url));
 
-let work: string;
 let site: string;
 let browser: Browser;
 let server: SiteServer;
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'orgdir-csp-'));
-  site = join(work, 'site');
-  await buildSite({ dataDir: FIXTURE, siteDir: site, tarGz: false, logLevel: 'error' });
+  ({ site } = await sharedSite('fixtures', after));
   browser = await launchChromium();
   server = await serveSite(site, { subPath: '/archive/orgdir/' });
 });
@@ -37,7 +32,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 const pages = () => filesUnder(site).filter((path) => path.endsWith('.html'));

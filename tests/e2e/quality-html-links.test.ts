@@ -5,32 +5,25 @@
 // a page of each kind from file:// with the same watch).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright';
-import { buildSite } from '../../src/site/build.ts';
 import { filesUnder } from '../../src/site/archive.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { htmlProblems, siteHtmlProblems } from '../support/html-validate.ts';
 import { openPage, watchPage } from '../support/page-watch.ts';
-import { writeQualityDataFolder } from '../support/sample-data-folder.ts';
+import { sharedSite } from '../support/shared-sites.ts';
 import { siteLinkProblems, unreachablePages } from '../support/site-links.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
-let work: string;
 let site: string;
 let browser: Browser;
 let server: SiteServer;
 
 before(async () => {
-  work = mkdtempSync(join(tmpdir(), 'orgdir-html-links-'));
-  writeQualityDataFolder(join(work, 'data'));
-  site = join(work, 'site');
-  await buildSite({ dataDir: join(work, 'data'), siteDir: site, tarGz: false, logLevel: 'error' });
+  ({ site } = await sharedSite('quality', after));
   browser = await launchChromium();
   server = await serveSite(site, { subPath: '/mirror/orgdir/' });
 });
@@ -38,7 +31,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await server?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 const pages = () => filesUnder(site).filter((path) => path.endsWith('.html'));

@@ -30,8 +30,7 @@ import { runChild } from '../support/child-process.ts';
 import { readTree } from '../support/data-tree.ts';
 import { startEchoingApi, type EchoingApi } from '../support/echoing-api.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { openPage } from '../support/page-watch.ts';
-import { readerModes } from '../support/reader-modes.ts';
+import { readerModes, saysNothingOfSampleData } from '../support/reader-modes.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -190,25 +189,16 @@ const MODES = readerModes(
   () => server.root,
 );
 
-for (const { name, root, viewport } of MODES) {
-  test(`${name}: the site of a crawl through the gateway on this machine says nothing of sample data`, async () => {
-    const manifest = JSON.parse(readFileSync(join(work, 'data', 'manifest.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    assert.match(String(manifest['apiUrl']), /^http:\/\/127\.0\.0\.1:/);
-    assert.equal('sampleData' in manifest, false);
-    const context = await browser.newContext({ viewport });
-    const organisation = readdirSync(join(work, 'site', 'org')).find((file) => file.endsWith('.html'));
-    for (const path of ['index.html', 'search.html', 'about.html', `org/${organisation}`]) {
-      const { page, problems } = await openPage(context, `${root()}${path}`);
-      assert.equal(await page.locator('h1').count(), 1, path);
-      assert.doesNotMatch(await page.locator('body').innerText(), /sample data/i, path);
-      assert.deepEqual(problems, [], path);
-    }
-    await context.close();
-  });
-}
+saysNothingOfSampleData('the site of a crawl through the gateway on this machine', MODES, () => ({
+  browser,
+  data: join(work, 'data'),
+  paths: [
+    'index.html',
+    'search.html',
+    'about.html',
+    `org/${readdirSync(join(work, 'site', 'org')).find((file) => file.endsWith('.html'))}`,
+  ],
+}));
 
 test('a whole build through the same gateway publishes data, site and edition', async (t) => {
   const build = await run(t, 'build.ts', ['--rate', '0', '--backoff-base', '0.001', '--progress', 'none'], {

@@ -16,7 +16,6 @@ import { referenceDocument, type ReferenceDocument } from '../support/reference-
 import { referenceWords } from '../support/search-reference.ts';
 import { buildSite } from '../../src/site/build.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { longTaskBoundMs } from '../support/long-tasks.ts';
 import { openPage, watchPage, type WatchedPage } from '../support/page-watch.ts';
 import { writeSampleDataFolder } from '../support/sample-data-folder.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
@@ -624,11 +623,13 @@ test('"Download these results (CSV)" saves every result of the query, not only t
   await page.close();
 });
 
-test('a cold load of a search moves nothing on the page and runs no task over 200 ms', async () => {
+// How long the page's tasks take on the way is the benchmark's to measure (BENCHMARKS.md, "The
+// page's thread"): a bound on a clock here would pass or fail with the machine's other work.
+test('a cold load of a search moves nothing on the page', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const seen = { shift: 0, longest: 0 };
+    const seen = { shift: 0 };
     (window as unknown as { layoutSeen: typeof seen }).layoutSeen = seen;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
@@ -637,9 +638,6 @@ test('a cold load of a search moves nothing on the page and runs no task over 20
       })[])
         if (!entry.hadRecentInput) seen.shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.longest = Math.max(seen.longest, entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(`${searchPage()}?q=the%20`);
   await resultsFor(page, 'the');
@@ -649,22 +647,15 @@ test('a cold load of a search moves nothing on the page and runs no task over 20
       document.querySelector('select[data-search-filter="county"] option:not([value=""])')?.textContent ?? '',
     ),
   );
-  // A shift or long task is reported once the page has drawn what caused it: wait until the page
-  // has drawn twice and gone idle, so every one that happened has been observed.
+  // A shift is reported once the page has drawn what caused it: wait until the page has drawn
+  // twice and gone idle, so every one that happened has been observed.
   await page.evaluate(
     () =>
       new Promise<void>((resolve) =>
         requestAnimationFrame(() => requestAnimationFrame(() => requestIdleCallback(() => resolve()))),
       ),
   );
-  const seen = await page.evaluate(
-    () => (window as unknown as { layoutSeen: { shift: number; longest: number } }).layoutSeen,
-  );
+  const seen = await page.evaluate(() => (window as unknown as { layoutSeen: { shift: number } }).layoutSeen);
   assert.equal(seen.shift, 0, `layout shift ${seen.shift}`);
-  const bound = longTaskBoundMs();
-  assert.ok(
-    seen.longest <= bound,
-    `the longest task took ${seen.longest} ms (allowed ${Math.round(bound)} ms on this machine now)`,
-  );
   await context.close();
 });

@@ -291,6 +291,7 @@ const CRAWL_BOUNDS: Mutant[] = [
 const CARRY = 'src/editions/carry.ts';
 const FETCHED = 'src/editions/fetched-files.ts';
 const CARRY_TEST = 'tests/unit/editions/carry.test.ts';
+const RELEASE_LIMITS_TEST = 'tests/unit/editions/release-limits.test.ts';
 
 /** The previous edition fetched from ORGDIR_RELEASE_URL. */
 const FETCHED_EDITION: Mutant[] = [
@@ -405,6 +406,24 @@ const FETCHED_EDITION: Mutant[] = [
     replace: 'if (organisations.size > meta.counts.organisations)',
     test: CARRY_TEST,
     name: 'a tampered snapshot',
+  },
+  {
+    id: 'carry-whole-deadline',
+    defence: 'the whole fetch of a release given up on after 300 s (--release-timeout)',
+    file: CARRY,
+    find: 'const deadline = AbortSignal.timeout(limits.wholeMs);',
+    replace: 'const deadline = new AbortController().signal;',
+    test: RELEASE_LIMITS_TEST,
+    name: 'drips a byte every 50 ms',
+  },
+  {
+    id: 'carry-idle-limit',
+    defence: 'a file of a release that sends nothing for 60 s given up on and named (--release-idle-timeout)',
+    file: FETCHED,
+    find: 'headersTimeout: idleMs, bodyTimeout: idleMs,',
+    replace: 'headersTimeout: 0, bodyTimeout: 0,',
+    test: RELEASE_LIMITS_TEST,
+    name: 'a file that sends nothing',
   },
 ];
 

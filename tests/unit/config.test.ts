@@ -25,6 +25,8 @@ const VARIABLES = [
   'ORGDIR_SITE_URL',
   'ORGDIR_RELEASE_URL',
   'ORGDIR_SITE_BUDGET',
+  'ORGDIR_RELEASE_TIMEOUT',
+  'ORGDIR_RELEASE_IDLE_TIMEOUT',
 ];
 
 test('the release and site addresses end with a slash, and must be http(s)', () => {
@@ -153,6 +155,34 @@ test("the site's and the build's flags win over the environment, and their mista
       problem: `--${flag} is an empty path: name a folder`,
     });
   }
+});
+
+test("the release fetch's time limits are given in seconds, default 300 s and 60 s, and must be at least 1 s", () => {
+  const defaults = readSettings(BUILD_COMMAND_LINE, {}, {});
+  assert.ok(defaults.ok);
+  assert.equal(defaults.value.releaseTimeoutMs, 300_000);
+  assert.equal(defaults.value.releaseIdleTimeoutMs, 60_000);
+  const env = { ORGDIR_RELEASE_TIMEOUT: '900', ORGDIR_RELEASE_IDLE_TIMEOUT: '120' };
+  const fromEnv = readSettings(BUILD_COMMAND_LINE, {}, env);
+  assert.ok(fromEnv.ok);
+  assert.equal(fromEnv.value.releaseTimeoutMs, 900_000);
+  assert.equal(fromEnv.value.releaseIdleTimeoutMs, 120_000);
+  const flagged = readSettings(
+    BUILD_COMMAND_LINE,
+    { 'release-timeout': '1800', 'release-idle-timeout': '2.5' },
+    env,
+  );
+  assert.ok(flagged.ok);
+  assert.equal(flagged.value.releaseTimeoutMs, 1_800_000);
+  assert.equal(flagged.value.releaseIdleTimeoutMs, 2_500);
+  assert.deepEqual(readSettings(BUILD_COMMAND_LINE, { 'release-timeout': '0' }, {}), {
+    ok: false,
+    problem: '--release-timeout must be at least 1, not 0',
+  });
+  assert.deepEqual(readSettings(BUILD_COMMAND_LINE, {}, { ORGDIR_RELEASE_IDLE_TIMEOUT: 'long' }), {
+    ok: false,
+    problem: 'ORGDIR_RELEASE_IDLE_TIMEOUT must be a number, not "long"',
+  });
 });
 
 test('every setting of the environment is documented with its variable', () => {

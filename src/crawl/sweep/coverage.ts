@@ -10,7 +10,22 @@ import type { TermIndex } from './terms.ts';
 export const BROKEN_AFTER = 3;
 
 /**
- * Why the sweep stopped, or `running`: `covered` when the organisations estimated missing fell
+ * Share of the estimated register that may be missing when the sweep stops for its estimate
+ * (`covered`). The estimate of what no answer returned is a lower bound (Chao's estimator): on
+ * the sample register (10,000 organisations, a cap of 100) it put the missing at 0.19% when 0.32%
+ * were. It also swings with the kind of searches just answered (facet queries return known
+ * organisations again, and move them out of those returned once), so one dip under the share is
+ * no proof: the sweep stops once the estimate has stayed under it for `COVERED_HOLD` answers in
+ * a row. Replayed in 14 answer orders at 10,000 and a cap of 100, 0.25% held for 60 answers
+ * stopped with 99.55–99.85% found and 8.9–11.0% of the register in searches; 0.2% at the first
+ * dip, 99.49–99.86% with 8.7–10.9%.
+ */
+export const COVERED_SHARE = 0.0025;
+/** Answers in a row for which the estimate must say covered before the sweep stops for it. */
+export const COVERED_HOLD = 60;
+
+/**
+ * Why the sweep stopped, or `running`: `covered` when the organisations estimated missing stayed
  * under a small share of the register; `time` and `limit` are the sweep's hard bounds (its time,
  * and the organisations it may find), set by the sweep.
  */

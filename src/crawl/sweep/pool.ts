@@ -7,7 +7,7 @@ import type { GrammarCheck } from './grammar.ts';
 import { groupOf, keyedQuery, wordsOfQuery, type Query } from './query.ts';
 import type { Matches } from './known.ts';
 import type { TermIndex } from './terms.ts';
-import { GroupYields, groupYield, worth } from './worth.ts';
+import { GroupRatios, GroupYields, groupYield, worth } from './worth.ts';
 
 /** What the pool reads of the planner's state. */
 export interface PoolContext {
@@ -29,6 +29,8 @@ export class CandidatePool {
   readonly #facets = new Set<string>();
   /** What the facet queries answered so far found, by group. */
   readonly #facetYields = new GroupYields();
+  /** What the facet queries answered whole held, against the listed organisations among it, by group. */
+  readonly #facetRatios = new GroupRatios();
 
   constructor(context: PoolContext) {
     this.#context = context;
@@ -44,9 +46,15 @@ export class CandidatePool {
     this.#candidates.rescore();
   }
 
-  /** An answer to `query` that found `found` new organisations: counted for its group if a facet query. */
-  answered(query: Query, found: number): void {
-    if (this.#facets.has(query.key)) this.#facetYields.add(groupOf(query), found);
+  /**
+   * An answer to `query` that found `found` new organisations, `whole` results when it came back
+   * under the cap: counted for its group if a facet query.
+   */
+  answered(query: Query, found: number, whole: number | undefined): void {
+    if (!this.#facets.has(query.key)) return;
+    this.#facetYields.add(groupOf(query), found);
+    if (whole !== undefined)
+      this.#facetRatios.add(groupOf(query), whole, this.#context.terms.matches(query).listed);
   }
 
   offerFacet(text: string): void {
@@ -102,6 +110,9 @@ export class CandidatePool {
       cappedNewShare: context.cap.cappedNewShare,
       groupYield: this.#facets.has(query.key)
         ? () => groupYield(this.#facetYields, groupOf(query))
+        : undefined,
+      groupRatio: this.#facets.has(query.key)
+        ? () => this.#facetRatios.ratio(groupOf(query), context.estimatedRegister(), context.listed())
         : undefined,
       cutShare:
         query.narrowing === undefined ? 0 : matches.known / Math.max(1, query.narrowing.of.matching.size),

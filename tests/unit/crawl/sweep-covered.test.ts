@@ -1,0 +1,141 @@
+// The sweep's `covered` stop, in a small search world written here: 6,000 organisations, half of
+// them listed, each holding the words of the answers that return it, every answer whole but two
+// cut at a cap of 100 ("alpha" and "beta", held by 200 organisations each). How often the answers returned each organisation is set per world; the
+// organisations no answer returned are what the planner must judge, from those returned once and
+// twice, to be few or many.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SweepPlanner } from '../../../src/crawl/sweep-planner.ts';
+import type { FoundOrganisation } from '../../../src/crawl/sweep/terms.ts';
+
+const ORGANISATIONS = 6_000;
+const LISTED = 3_000;
+const ANSWER = 50;
+const CAP = 100;
+/** The share of the register the sweep may leave missing when it stops covered. */
+const MISSING_SHARE = 0.0025;
+/** Answers in a row for which the estimate must have said so. */
+const HOLD = 60;
+
+const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+interface World {
+  listed: FoundOrganisation[];
+  /** Each answer's query (a word every organisation it returns holds) and its results. */
+  answers: { query: string; results: FoundOrganisation[] }[];
+}
+
+/**
+ * A world where the answers returned `once` organisations on no list exactly once, `twice` of them
+ * exactly twice, and every other organisation three times or more.
+ */
+function world(once: number, twice: number): World {
+  const captures = (n: number) =>
+    n < LISTED ? 3 : n < LISTED + once ? 1 : n < LISTED + once + twice ? 2 : 3;
+  const words = Array.from({ length: ORGANISATIONS }, (_, n) => [
+    `org${n}`,
+    ...(n < 2 * CAP ? ['alpha'] : n < 4 * CAP ? ['beta'] : []),
+  ]);
+  const members: { query: string; ids: number[] }[] = [
+    { query: 'alpha', ids: Array.from({ length: CAP }, (_, n) => n) },
+    { query: 'beta', ids: Array.from({ length: CAP }, (_, n) => 2 * CAP + n) },
+  ];
+  for (let pass = 1; pass <= 3; pass++) {
+    const returned = Array.from({ length: ORGANISATIONS }, (_, n) => n).filter((n) => captures(n) >= pass);
+    for (let start = 0; start < returned.length; start += ANSWER) {
+      const query = `pass${pass}answer${start / ANSWER}`;
+      const ids = returned.slice(start, start + ANSWER);
+      for (const n of ids) words[n]?.push(query);
+      members.push({ query, ids });
+    }
+  }
+  const organisation = (n: number): FoundOrganisation => ({
+    id: idOf(n),
+    texts: [(words[n] ?? []).join(' ')],
+  });
+  return {
+    listed: Array.from({ length: LISTED }, (_, n) => organisation(n)),
+    answers: members.map(({ query, ids }) => ({ query, results: ids.map(organisation) })),
+  };
+}
+
+/**
+ * Whether the register's part no answer returned is under the share after the first `answered`
+ * answers, reckoned here from them: the organisations returned once (f1) and twice (f2) put those
+ * unseen at f1² / 2(f2 + 1) (Chao's lower bound), of which the share on no list is missing; the
+ * register is the known and those, or the listed over the share of the returned that are listed,
+ * whichever is more.
+ */
+function underShare({ listed, answers }: World, answered: number): boolean {
+  const times = new Map<string, number>();
+  for (const { results } of answers.slice(0, answered))
+    for (const { id } of results) times.set(id, (times.get(id) ?? 0) + 1);
+  const counts = [...times.values()];
+  const f1 = counts.filter((count) => count === 1).length;
+  const f2 = counts.filter((count) => count === 2).length;
+  const listedIds = new Set(listed.map(({ id }) => id));
+  const returnedListed = [...times.keys()].filter((id) => listedIds.has(id)).length;
+  const known = new Set([...listedIds, ...times.keys()]).size;
+  const unseen = ((f1 * f1) / (2 * (f2 + 1))) * ((times.size - returnedListed) / times.size);
+  const register = Math.max(
+    known + Math.round(unseen),
+    Math.round((listed.length * times.size) / returnedListed),
+  );
+  return register - known <= register * MISSING_SHARE;
+}
+
+/** Whether the share held after each of the last `HOLD` answers. */
+function coveredByReference(world: World): boolean {
+  const total = world.answers.length;
+  for (let answered = total - HOLD + 1; answered <= total; answered++)
+    if (!underShare(world, answered)) return false;
+  return true;
+}
+
+/** A planner told the world's lists and answers; then asked for its next search. */
+function plannerAfter({ listed, answers }: World): { planner: SweepPlanner; next: string | undefined } {
+  const planner = new SweepPlanner({ seeds: [], budget: () => 100_000, saturationWindow: () => 100_000 });
+  for (const organisation of listed) planner.list(organisation);
+  planner.listedKnown();
+  for (const { query, results } of answers) planner.answer(query, results);
+  return { planner, next: planner.next() };
+}
+
+test('the sweep stops covered once the answers have said for 60 in a row that under 0.25% of the register is missing', () => {
+  // f1 = 30, f2 = 60: about four organisations on no list unseen, of 6,004.
+  const covered = world(30, 60);
+  assert.equal(coveredByReference(covered), true);
+  const { planner, next } = plannerAfter(covered);
+  assert.equal(next, undefined);
+  assert.equal(planner.state, 'covered');
+  assert.equal(planner.coverage.capConfirmed, true);
+  assert.equal(planner.coverage.discovered, ORGANISATIONS - LISTED);
+});
+
+test('the sweep does not stop covered while the answers say more than 0.25% of the register is missing', () => {
+  // f1 = 70, f2 = 60: about twenty unseen, over the fifteen allowed; f1 = 600: hundreds.
+  for (const [once, twice] of [
+    [70, 60],
+    [600, 60],
+  ] as const) {
+    const uncovered = world(once, twice);
+    assert.equal(coveredByReference(uncovered), false);
+    const { planner, next } = plannerAfter(uncovered);
+    assert.notEqual(next, undefined, `f1 ${once}`);
+    assert.equal(planner.state, 'running', `f1 ${once}`);
+  }
+});
+
+test('the sweep does not stop covered on one dip of the estimate: it must hold for 60 answers', () => {
+  // The covered world cut 40 answers into the third pass: the estimate first fell under the share
+  // near the end of the second (those returned once fell to a few hundred, against thousands
+  // returned twice), fewer than 60 answers before the last.
+  const covered = world(30, 60);
+  const thirdPass = covered.answers.findIndex(({ query }) => query.startsWith('pass3'));
+  const dipping = { ...covered, answers: covered.answers.slice(0, thirdPass + 40) };
+  assert.equal(underShare(dipping, dipping.answers.length), true);
+  assert.equal(coveredByReference(dipping), false);
+  const { planner, next } = plannerAfter(dipping);
+  assert.notEqual(next, undefined);
+  assert.equal(planner.state, 'running');
+});
