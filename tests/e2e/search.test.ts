@@ -274,7 +274,7 @@ async function phraseOverHttp(
     const page = await browser.newPage();
     const parts: { part: string; type: string }[] = [];
     page.on('request', (request) => {
-      const part = /\/search\/((?:terms|positions|docs|objects|facets|facts)\/[^/]+)\.js$/.exec(
+      const part = /\/search\/((?:terms|positions|docs|cards|objects|facets|facts)\/[^/]+)\.js$/.exec(
         request.url(),
       )?.[1];
       if (part) parts.push({ part, type: request.resourceType() });
@@ -294,7 +294,7 @@ async function phraseOverHttp(
 test("over http the search worker fetches the index's parts itself, the page's thread running none of them", async () => {
   const parts = await phraseOverHttp();
   assert.ok(
-    parts.some(({ part }) => part.startsWith('docs/')),
+    parts.some(({ part }) => /^(docs|cards)\//.test(part)),
     JSON.stringify(parts),
   );
   assert.deepEqual(
@@ -310,7 +310,7 @@ test("when a host's policy refuses the worker a fetch, the page loads the parts 
       "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:",
   });
   assert.ok(
-    parts.some(({ part, type }) => part.startsWith('docs/') && type === 'script'),
+    parts.some(({ part, type }) => /^(docs|cards)\//.test(part) && type === 'script'),
     JSON.stringify(parts),
   );
 });

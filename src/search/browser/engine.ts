@@ -3,14 +3,7 @@
 // by name, so a query loads only the core, one terms shard per word, the positions a phrase
 // needs and the results it shows.
 import { intersectFields, bit, type UnitMatches } from '../format/matches.ts';
-import {
-  FACET_NAMES,
-  partName,
-  type CorePart,
-  type DocsPart,
-  displayOf,
-  type FacetName,
-} from '../format/parts.ts';
+import { FACET_NAMES, type CorePart, type DocsEntry, displayOf, type FacetName } from '../format/parts.ts';
 import { isEmptyQuery, parseSearchBoxQuery, type ParsedQuery } from '../format/query.ts';
 import type { DocumentFacts } from '../format/facts.ts';
 import type { SearchDisplay, SearchField } from '../format/fields.ts';
@@ -82,18 +75,15 @@ export class SearchEngine {
     return this.#parts.core();
   }
 
-  /** What a result shows of a document, from its docs part. */
-  async #hit(
+  /** A result, from what its docs entry shows. */
+  #hit(
     core: CorePart,
     document: number,
+    entry: DocsEntry,
     exactNames: ReadonlySet<number>,
     fields = 0,
-  ): Promise<SearchHit> {
-    const docs = await this.#parts.part<DocsPart>(partName.docs(Math.floor(document / core.docsPerFile)));
-    const display = displayOf(
-      docs[document % core.docsPerFile]!,
-      (option) => core.facets.status[option]?.label ?? '',
-    );
+  ): SearchHit {
+    const display = displayOf(entry, (option) => core.facets.status[option]?.label ?? '');
     const matched = Object.entries(core.fieldIds)
       .filter(([, id]) => (fields & bit(id)) !== 0)
       .sort((a, b) => a[1] - b[1])
@@ -124,7 +114,9 @@ export class SearchEngine {
   /** What results show of every document given, in that order (a download of the whole result set). */
   async details(documents: readonly number[]): Promise<SearchHit[]> {
     const core = await this.core();
-    return Promise.all(documents.map((document) => this.#hit(core, document, new Set())));
+    // The docs files alone: for every result, a word's cards would mostly add bytes.
+    const shown = await this.#parts.display(documents, false);
+    return documents.map((document) => this.#hit(core, document, shown.get(document)!, new Set()));
   }
 
   /** The documents in the order asked for (relevance is the order they come in), those no longer on the register last. */
@@ -170,9 +162,14 @@ export class SearchEngine {
    * are scored.
    */
   async #unitsOf(query: ParsedQuery, accepting: Promise<Acceptance>): Promise<UnitMatches[]> {
-    // (A failure here is the phrase's own, and reported when it is awaited there.)
+    // A phrase's words are looked up at once, and their cards read while its positions are (a
+    // failure here is the phrase's own, and reported when it is awaited there).
     for (const phrase of query.phrases) {
-      for (const word of phrase) this.#words.wordFields(exactly(word)).catch(() => undefined);
+      for (const word of phrase)
+        this.#words
+          .wordFields(exactly(word))
+          .then(() => this.#parts.readCards(word))
+          .catch(() => undefined);
     }
     const [wordFields, accept] = await Promise.all([
       Promise.all(query.words.map((word) => this.#words.wordFields(word))),
@@ -227,8 +224,9 @@ export class SearchEngine {
     const documents = await this.#sorted(core, ranking.documents, request.sort ?? 'relevance');
 
     const page = documents.slice(offset, offset + limit);
-    const hits = await Promise.all(
-      page.map((document) => this.#hit(core, document, exactNames, fields.get(document))),
+    const shown = await this.#parts.display(page);
+    const hits = page.map((document) =>
+      this.#hit(core, document, shown.get(document)!, exactNames, fields.get(document)),
     );
     return { query, documents, hits, offset };
   }

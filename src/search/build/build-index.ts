@@ -3,6 +3,7 @@
 // (the core, one terms shard per word, positions for phrase words, and the results it shows).
 import type { SearchDocument } from './document.ts';
 import { facetParts, type FacetLabels } from './facet-parts.ts';
+import { cardParts } from './card-parts.ts';
 import { docsParts } from './docs-parts.ts';
 import { DEFAULT_LAYOUT, type IndexLayout } from './layout.ts';
 import { INDEX_FORMAT } from '../format/options.ts';
@@ -52,6 +53,7 @@ export function indexDocuments(
     facets,
   };
   parts.set(partName.core(), core);
+  cardParts(core, parts, layout);
   return { core, parts, documents: [...documents], termCount: words.termCount };
 }
 

@@ -16,6 +16,14 @@ export interface IndexLayout {
    * own from file:// (docs/search.md, "Facets, sort and the results file").
    */
   docsPerFile: number;
+  /**
+   * A word found in this many documents or more has cards: the display of its first results in a
+   * file of its own, so that a page of results needs a few files rather than one per result.
+   * Fewer results than a browser fetches at once (six) cost one round of docs files anyway.
+   */
+  cardsFromDocuments: number;
+  /** Results in a word's cards: a page of them. */
+  cardsPerWord: number;
   /** Documents per objects file: read only for a result matched in its legal objects alone. */
   objectsPerFile: number;
   /** Documents per facts file: a query reads the facts files its results fall in. */
@@ -30,6 +38,8 @@ export const DEFAULT_LAYOUT: IndexLayout = {
   positionsFileBytes: 32_000,
   termPositionsBytes: 8_000,
   docsPerFile: 8,
+  cardsFromDocuments: 7,
+  cardsPerWord: 20,
   objectsPerFile: 16,
   factsPerFile: 128,
   documentsPerPass: 25_000,

@@ -6,7 +6,7 @@ import type { SearchField, SearchFields } from '../format/fields.ts';
 import { tokenize } from './fold.ts';
 
 /** Bumped whenever the layout of the index files changes; the client refuses other versions. */
-export const INDEX_FORMAT = 6;
+export const INDEX_FORMAT = 7;
 
 /** The global function every index file calls to deliver its part (classic scripts, file://). */
 export const INDEX_PART_FUNCTION = 'orgdirSearchPart';

@@ -44,13 +44,16 @@ export interface CorePart {
 
 /**
  * A MiniSearch index entry: postings by field id encoded by `encodePostings` (the name field's
- * with each document's name length), and for a word with many positions, where they are: its
- * own positions files instead of its shard's.
+ * with each document's name length); for a word with many positions, where they are: its own
+ * positions files instead of its shard's (null when it has none but has cards); and for a word
+ * found in many documents, the cards file of its first results and those documents
+ * (`encodeDocuments`).
  */
 export type TermsEntry = [
   term: string,
   postings: Record<string, string>,
-  positions?: [firstFile: number, files: number],
+  positions?: [firstFile: number, files: number] | null,
+  cards?: [file: number, documents: string],
 ];
 
 /** `search/terms/N.js`: shard key to its entries. */
@@ -64,7 +67,7 @@ export type PositionsPart = Record<string, Record<string, string>>;
  * number, status, income, incomeYear, goneSince] (`SearchDocument['display']`), each status as
  * its number among the core's status options.
  */
-type DocsEntry = [
+export type DocsEntry = [
   string,
   string,
   string[],
@@ -81,6 +84,9 @@ type DocsEntry = [
 
 /** `search/docs/N.js`: `docsPerFile` documents, in document order. */
 export type DocsPart = DocsEntry[];
+
+/** `search/cards/N.js`: the docs entries of one word's first results, in document order (card-parts.ts). */
+export type CardsPart = DocsEntry[];
 
 /** A document's display as its docs file holds it, `statusOption` numbering its statuses. */
 export function docsEntry(display: SearchDisplay, statusOption: (label: string) => number): DocsEntry {
@@ -175,6 +181,7 @@ export const partName = {
   terms: (file: number): string => `terms/${file}`,
   positions: (file: number): string => `positions/${file}`,
   docs: (file: number): string => `docs/${file}`,
+  cards: (file: number): string => `cards/${file}`,
   facet: (facet: FacetName): string => `facets/${facet}`,
   objects: (file: number): string => `objects/${file}`,
   facts: (file: number): string => `facts/${file}`,

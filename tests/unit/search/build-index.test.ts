@@ -384,6 +384,46 @@ describe('a built index', () => {
     assert.ok(loaded.filter((name) => name.startsWith('docs/')).length <= 2);
   });
 
+  test("a page of a common word's results is read from its cards, showing what the docs files show", async () => {
+    const loaded: string[] = [];
+    const { documents, hits } = await engine((name) => loaded.push(name)).search({ query: 'galway' });
+    assert.equal(hits.length, 20);
+    // Its first 20 results by its own ranking are its cards: one file, and no docs file.
+    const read = loaded.filter((name) => /^(cards|docs)\//.test(name));
+    assert.equal(read.length, 1, loaded.join(' '));
+    assert.match(read[0]!, /^cards\/\d+$/);
+    // What each card shows is the record's own display, as the docs files hold it.
+    const display = (document: number) => {
+      const { href, name, registeredAddress, county, goneSince } = built.documents[document]!.display;
+      return { href, name, registeredAddress, county, goneSince };
+    };
+    assert.deepEqual(
+      hits.map(({ href, name, registeredAddress, county, goneSince }) => ({
+        href,
+        name,
+        registeredAddress,
+        county,
+        goneSince,
+      })),
+      documents.slice(0, 20).map(display),
+    );
+    const fromDocs = await engine().details(documents.slice(0, 20));
+    assert.deepEqual(
+      hits.map(({ exactName: _exact, matched: _matched, ...shown }) => shown),
+      fromDocs.map(({ exactName: _exact, matched: _matched, ...shown }) => shown),
+    );
+  });
+
+  test('a word in fewer documents than its cards threshold has none, and its results come from docs files', async () => {
+    const loaded: string[] = [];
+    const { documents } = await engine((name) => loaded.push(name)).search({ query: 'salthill' });
+    assert.equal(documents.length, 1);
+    assert.deepEqual(
+      loaded.filter((name) => /^(cards|docs)\//.test(name)),
+      [`docs/${Math.floor(documents[0]! / 4)}`],
+    );
+  });
+
   test("index files are classic scripts in plain ASCII that register their part's JSON text", async () => {
     const files = await readdir(join(directory, 'search'), { recursive: true });
     const scripts = files.filter((file) => file.endsWith('.js'));
