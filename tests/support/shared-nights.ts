@@ -71,7 +71,7 @@ export const TRACKED_SUMMARIES: Record<number, Record<string, number>> = {
 };
 
 /** The sample register of a night, the tracked organisation's summary replaced by that night's above. */
-export function nightRegister(edition: number): SampleDataset {
+function nightRegister(edition: number): SampleDataset {
   const dataset = generateDataset({ orgs: NIGHTS_ORGS, edition });
   return {
     ...dataset,
