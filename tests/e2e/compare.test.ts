@@ -33,7 +33,7 @@ let server: SiteServer;
 const records = new Map<string, Record<string, unknown>>();
 
 before(async () => {
-  ({ data, site } = await sharedSite('quality', after));
+  ({ data, site } = await sharedSite('quality'));
   // The sample's records and the fullest fixture record; the other fixture records are odd ones.
   const fixtures = new Set(readdirSync(join(FIXTURE_DATA, 'organisations')));
   for (const file of readdirSync(join(data, 'organisations')))

@@ -53,7 +53,7 @@ const editionFolders = (at: Place) =>
   readdirSync(at.editions).filter((name) => /^\d{4}-\d{2}-\d{2}(-\d+)?$/.test(name));
 
 before(async () => {
-  eachNight = await sharedNights(after);
+  eachNight = await sharedNights();
   place = eachNight[2];
   let known = new Set<string>();
   for (const [index, night] of eachNight.entries()) {

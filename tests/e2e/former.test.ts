@@ -34,7 +34,7 @@ let since: string;
 let engine: SearchEngine;
 
 before(async () => {
-  const [firstNight, secondNight] = await sharedNights(after);
+  const [firstNight, secondNight] = await sharedNights();
   site = secondNight.site;
   const now = storedRecords(secondNight);
   gone = new Map(

@@ -27,7 +27,7 @@ let browser: Browser;
 const records = new Map<string, Record<string, unknown>>();
 
 before(async () => {
-  ({ data, site } = await sharedSite('quality', after));
+  ({ data, site } = await sharedSite('quality'));
   for (const file of readdirSync(join(data, 'organisations'))) {
     // The fixture's unreadable record has no page; it is in no listing either.
     let record: Record<string, unknown>;

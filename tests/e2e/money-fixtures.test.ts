@@ -1,7 +1,7 @@
 // Follow the money on the test fixtures: every funder has its page with exactly the organisations
 // that name it and their exact total, every regulator its organisations, every county its income
 // total, and organisation pages link both ways (tests/support/money-checks.ts).
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 describe('on the test fixtures', () => {
   let site: string;
   before(async () => {
-    ({ site } = await sharedSite('fixtures', after));
+    ({ site } = await sharedSite('fixtures'));
   });
   checkMoneyPages(
     'fixtures',

@@ -36,7 +36,7 @@ let browser: Browser;
 let server: SiteServer;
 
 before(async () => {
-  const each = await sharedNights(after);
+  const each = await sharedNights();
   nights = each.map(storedRecords);
   night = each[2];
   editions = new EditionStore(night.editions).list().map(({ id, date }) => ({ id, date }));

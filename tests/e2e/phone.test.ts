@@ -18,7 +18,7 @@ let browser: Browser;
 let phone: BrowserContext;
 
 before(async () => {
-  ({ site } = await sharedSite('quality', after));
+  ({ site } = await sharedSite('quality'));
   browser = await launchChromium();
   phone = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
 });

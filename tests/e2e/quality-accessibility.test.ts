@@ -25,7 +25,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 before(async () => {
-  ({ site } = await sharedSite('quality', after));
+  ({ site } = await sharedSite('quality'));
   browser = await launchChromium();
   context = await browser.newContext();
 });

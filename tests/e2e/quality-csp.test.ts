@@ -24,7 +24,7 @@ let browser: Browser;
 let server: SiteServer;
 
 before(async () => {
-  ({ site } = await sharedSite('fixtures', after));
+  ({ site } = await sharedSite('fixtures'));
   browser = await launchChromium();
   server = await serveSite(site, { subPath: '/archive/orgdir/' });
 });

@@ -23,7 +23,7 @@ let browser: Browser;
 let server: SiteServer;
 
 before(async () => {
-  ({ site } = await sharedSite('quality', after));
+  ({ site } = await sharedSite('quality'));
   browser = await launchChromium();
   server = await serveSite(site, { subPath: '/mirror/orgdir/' });
 });

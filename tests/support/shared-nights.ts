@@ -125,22 +125,30 @@ export function buildRoot(prefix: string): string {
   return root;
 }
 
-/** Builds the shared nights under `root` (see buildRoot) and names it for the files that follow. */
-export async function buildSharedNights(root: string): Promise<void> {
+/** Builds the three nights under `root`, children still running ended once they are built. */
+async function buildAll(root: string): Promise<Nights> {
   const children: (() => Promise<void>)[] = [];
   try {
-    await buildNights(root, { after: (done) => children.push(done) });
+    return await buildNights(root, { after: (done) => children.push(done) });
   } finally {
     for (const done of children) await done();
   }
+}
+
+/** Builds the shared nights under `root` (see buildRoot) and names it for the files that follow. */
+export async function buildSharedNights(root: string): Promise<void> {
+  await buildAll(root);
   process.env[SHARED_NIGHTS_VARIABLE] = root;
 }
 
-/** The shared nights: the run's, when the run built them; else built now into a folder `after` removes. */
-export async function sharedNights(after: (done: () => Promise<void>) => void): Promise<Nights> {
+/**
+ * The shared nights: the run's, when the run built them; else built now into a folder of their
+ * own, removed when the process ends (a test file's process, when it is run alone).
+ */
+export async function sharedNights(): Promise<Nights> {
   const shared = process.env[SHARED_NIGHTS_VARIABLE];
   if (shared !== undefined && existsSync(join(shared, BUILT))) return nightsUnder(shared);
   const root = buildRoot('orgdir-nights-');
-  after(async () => rmSync(root, { recursive: true, force: true }));
-  return buildNights(root, { after });
+  process.once('exit', () => rmSync(root, { recursive: true, force: true }));
+  return buildAll(root);
 }

@@ -57,18 +57,15 @@ export async function buildSharedSites(root: string): Promise<void> {
 
 /**
  * The shared site `name`: the run's, when the run built it; else one built now into a folder of
- * the caller's, which `after` removes.
+ * its own, removed when the process ends (a test file's process, when it is run alone).
  */
-export async function sharedSite(
-  name: SharedSiteName,
-  after: (done: () => void) => void,
-): Promise<SharedSite> {
+export async function sharedSite(name: SharedSiteName): Promise<SharedSite> {
   const root = process.env[SHARED_SITES_VARIABLE];
   if (root !== undefined && existsSync(join(root, name, BUILT))) {
     const work = join(root, name);
     return { data: SHARED_SITES[name].data(work), site: join(work, 'site') };
   }
   const work = mkdtempSync(join(tmpdir(), `orgdir-${name}-site-`));
-  after(() => rmSync(work, { recursive: true, force: true }));
+  process.once('exit', () => rmSync(work, { recursive: true, force: true }));
   return buildInto(work, name);
 }
