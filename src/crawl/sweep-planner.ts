@@ -22,7 +22,8 @@
 //   matches first) rather than AND; then each word added to a capped query widens it. The planner
 //   sees it in the answers (their results lack the query's words) and from then on narrows with
 //   quoted phrases of two words in a row of the known organisations, which mean the same under
-//   either grammar, and sends no query of several terms;
+//   either grammar, and sends no query of several terms (each sub-sector is asked alone, as a
+//   phrase, in place of its facet queries);
 // - that what it learns fits in memory: what it reads of one organisation and what it keeps in all
 //   are capped (`LEARNING_LIMITS`), whatever the answers hold.
 
@@ -283,6 +284,7 @@ export class SweepPlanner {
   /** Several words mean any of them: from now on only single words and phrases narrow. */
   #becomeAny(): void {
     for (const term of this.#terms.termList()) if (term.includes(' ')) this.#pool.offerPhrase(term);
+    this.#pool.anyGrammar();
     this.rescore();
   }
 

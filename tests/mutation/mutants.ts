@@ -756,6 +756,16 @@ const HOSTILE_API: Mutant[] = [
     name: 'reads several words as any of them',
   },
   {
+    id: 'sweep-subsector-alone',
+    defence:
+      'where several words mean any of them, each sub-sector is asked alone in place of its facet queries',
+    file: 'src/crawl/sweep/pool.ts',
+    find: '    this.#facets.add(alone.key);\n    this.offer(alone);',
+    replace: '    this.#facets.add(alone.key);',
+    test: PLANNER_TEST,
+    name: 'each sub-sector is asked as a phrase alone',
+  },
+  {
     id: 'journal-schema',
     defence: 'every journal line is checked against a strict schema before it is believed',
     file: 'src/crawl/sweep/journal.ts',

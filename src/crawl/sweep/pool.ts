@@ -59,8 +59,29 @@ export class CandidatePool {
 
   offerFacet(text: string): void {
     const query = keyedQuery(text);
+    if (this.#facets.has(query.key)) return;
     this.#facets.add(query.key);
     this.offer(query);
+    if (this.#context.grammar.grammar === 'any') this.#offerGroupAlone(query);
+  }
+
+  /**
+   * Several words mean any of them: a facet query (a county and a sub-sector) widens to either,
+   * so each group's sub-sector is asked as a phrase alone, as a facet query of its own. Where the
+   * sub-sector is small its answer is whole, and reaches the organisations whose other words are
+   * all their own or in answers at the cap, as the facet queries do under the other grammar.
+   */
+  anyGrammar(): void {
+    for (const key of [...this.#facets]) this.#offerGroupAlone(keyedQuery(key));
+  }
+
+  #offerGroupAlone(facet: Query): void {
+    const group = groupOf(facet);
+    if (group === '' || facet.phrases.length !== 1 || facet.words.length === 0) return;
+    const alone = keyedQuery(`"${group}"`);
+    if (this.#facets.has(alone.key)) return;
+    this.#facets.add(alone.key);
+    this.offer(alone);
   }
 
   /**
@@ -103,15 +124,14 @@ export class CandidatePool {
 
   #worth(query: Query, matches: Matches): number {
     const context = this.#context;
+    const facet = this.#facets.has(query.key);
     return worth(matches, {
       register: context.estimatedRegister(),
       listed: context.listed(),
       longest: context.cap.longest,
       cappedNewShare: context.cap.cappedNewShare,
-      groupYield: this.#facets.has(query.key)
-        ? () => groupYield(this.#facetYields, groupOf(query))
-        : undefined,
-      groupRatio: this.#facets.has(query.key)
+      groupYield: facet ? () => groupYield(this.#facetYields, groupOf(query)) : undefined,
+      groupRatio: facet
         ? () => this.#facetRatios.ratio(groupOf(query), context.estimatedRegister(), context.listed())
         : undefined,
       cutShare:

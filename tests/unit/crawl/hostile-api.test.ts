@@ -259,7 +259,10 @@ async function sweepSample(searchWords: 'all' | 'any'): Promise<{ share: number;
 test('a register that reads several words as any of them is seen to, and found whole by narrowing with phrases', async () => {
   const { share, summary } = await sweepSample('any');
   assert.equal(summary.manifest?.discovery?.grammar, 'any');
-  assert.ok(share >= 0.995, `${(share * 100).toFixed(2)}% found`);
+  // The sweep ends at its budget here, 20% of the register in searches, and what it finds then
+  // depends on the order the answers come in: 99.4–100% of this register with four in flight
+  // (docs/crawling.md), 98.9–99.0% when it does not see that the words are read as any of them.
+  assert.ok(share >= 0.993, `${(share * 100).toFixed(2)}% found`);
 });
 
 test('the ordinary register, whose words are all read, is still found whole and judged so', async () => {

@@ -432,3 +432,30 @@ test('answers whose results lack a term are read as OR only for organisations kn
   for (let answer = 0; answer < 2; answer++) fromRecords.judge(query, results(true), false);
   assert.equal(fromRecords.grammar, 'any');
 });
+
+test('where several words mean any of them, each sub-sector is asked as a phrase alone in place of its facet queries, which would widen', () => {
+  const seeds = ['Cork Ardee', 'Cork Birr'];
+  const planner = new SweepPlanner({ seeds, budget: () => 100, saturationWindow: () => 100 });
+  // The sub-sector is in no text the planner reads, only in the facet: a phrase of its words can
+  // come from the facet alone.
+  const listed = Array.from({ length: 6 }, (_, n) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    texts: [`Club ${n}`, 'Cork'],
+    facets: ['Cork "Youth work"'],
+  }));
+  for (const organisation of listed) planner.list(organisation);
+  planner.listedKnown();
+  // Both answers hold organisations with neither Ardee nor Birr: the service reads any of the words.
+  for (const seed of seeds) {
+    assert.equal(planner.next(), seed);
+    planner.answer(seed, listed);
+  }
+  assert.equal(planner.coverage.grammar, 'any');
+  const sent: string[] = [];
+  for (let query = planner.next(); query !== undefined; query = planner.next()) {
+    sent.push(query);
+    planner.answer(query, []);
+  }
+  assert.ok(sent.includes('"youth work"'), sent.join(' | '));
+  assert.ok(!sent.some((query) => /cork "youth work"/i.test(query)), sent.join(' | '));
+});
