@@ -4,12 +4,14 @@
 //
 // Exit codes: 0 published; 1 the crawl did not complete or the publish guard stopped the build
 // (the live data and site are unchanged); 2 a configuration error or a refused key.
+//
+// The crawl, the site's build (Astro among it) and the publish are loaded once the command line
+// has been read: a mistake in it, or --help, is answered at once.
 import { rmSync } from 'node:fs';
 import { basename } from 'node:path';
-import { buildSite, type SiteSummary } from '../src/site/build.ts';
+import type { SiteSummary } from '../src/site/build.ts';
 import { leftOutLines } from '../src/site/database.ts';
-import { readSiteRecords, type ReadSite } from '../src/site/site-records.ts';
-import { crawlInChild } from '../src/crawl/crawl-process.ts';
+import type { ReadSite } from '../src/site/site-records.ts';
 import { CrawlConfigError, type CrawlOptions } from '../src/crawl/options.ts';
 import { BUILD_CRAWL_COMMAND_LINE, crawlOptionsFrom } from '../src/crawl/command-line.ts';
 import { formatSummary } from '../src/crawl/summary.ts';
@@ -18,8 +20,8 @@ import type { SigningKey } from '../src/hosting/signed-manifest.ts';
 import { environmentHelp, flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
-import { publishBuild, stagingPaths, type PublishOptions } from '../src/editions/publish.ts';
-import { startSampleApi, type RunningSampleApi } from '../src/sample-api/server.ts';
+import type { PublishOptions } from '../src/editions/publish.ts';
+import type { RunningSampleApi } from '../src/sample-api/server.ts';
 import { WriteFailure } from '../src/storage/write-failure.ts';
 
 const HELP = [
@@ -79,6 +81,7 @@ async function crawlTarget(
     allowFailures: command.crawlOptions.allowFailures ?? Number.MAX_SAFE_INTEGER,
   };
   if (given.apiUrl !== undefined || command.settings.reuseCrawl) return { crawlOptions: given };
+  const { startSampleApi } = await import('../src/sample-api/server.ts');
   const sample = await startSampleApi({ searchWords: command.settings.sampleSearchWords });
   console.error(`build: no ORGDIR_API_URL; crawling the built-in sample API at ${sample.baseUrl}`);
   // Politeness is for the real service; the sample API is on this machine.
@@ -102,6 +105,7 @@ function interruption(): AbortSignal {
 /** The publish's crawl step: the crawl into the staging folder, its summary on stderr. */
 function crawlStep(crawlOptions: CrawlOptions, signal: AbortSignal): PublishOptions['crawl'] {
   return async (stagingDir) => {
+    const { crawlInChild } = await import('../src/crawl/crawl-process.ts');
     // In a process of its own, whose memory is handed back before the site is rendered.
     const summary = await crawlInChild({ ...crawlOptions, dataDir: stagingDir }, signal);
     // A configuration error or a refused key is said once, in the build's own last line.
@@ -140,6 +144,11 @@ async function publish(
   crawlOptions: CrawlOptions,
   signingKey: SigningKey | undefined,
 ): Promise<number> {
+  const [{ publishBuild, stagingPaths }, { buildSite }, { readSiteRecords }] = await Promise.all([
+    import('../src/editions/publish.ts'),
+    import('../src/site/build.ts'),
+    import('../src/site/site-records.ts'),
+  ]);
   const addresses = {
     ...(settings.siteUrl === undefined ? {} : { siteUrl: settings.siteUrl }),
     ...(settings.releaseUrl === undefined ? {} : { releaseUrl: settings.releaseUrl }),

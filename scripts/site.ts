@@ -1,9 +1,10 @@
 // npm run site: renders the data folder (ORGDIR_DATA_DIR) into a static site (ORGDIR_SITE_DIR).
+// The site's build (Astro among it) is loaded once the command line has been read: a mistake in
+// it, or --help, is answered at once.
 import { SITE_COMMAND_LINE, signingKeyOf } from '../src/config.ts';
 import { loadEditionsView } from '../src/editions/history.ts';
 import { otherRegisterEditions } from '../src/editions/provenance.ts';
 import { formatHostingReport, judgeHosting } from '../src/hosting/limits.ts';
-import { buildSite } from '../src/site/build.ts';
 import { leftOutLines } from '../src/site/database.ts';
 import { formatBytes } from '../src/lib/bytes.ts';
 import { environmentHelp, flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
@@ -64,6 +65,7 @@ if (otherRegister !== undefined) {
   );
 }
 try {
+  const { buildSite } = await import('../src/site/build.ts');
   const summary = await buildSite({
     dataDir: data,
     siteDir: settings.out,

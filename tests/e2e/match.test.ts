@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { RESULT_COLUMNS } from '../../src/match/table.ts';
 import { csvRow, parseCsv } from '../../src/lib/csv.ts';
@@ -21,6 +20,7 @@ import { readOrganisation } from '../../src/records/organisation.ts';
 import { Matcher } from '../../src/match/matcher.ts';
 import { matchEntryOf } from '../../src/site/register-entry.ts';
 import { buildSite } from '../../src/site/build.ts';
+import { axeResults } from '../support/axe.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { htmlProblems } from '../support/html-validate.ts';
 import { openPage } from '../support/page-watch.ts';
@@ -269,18 +269,10 @@ test('the match page is linked from the navigation and has one form; from the he
 });
 
 test('the match page, with results drawn, has no WCAG 2.2 AA violation and stays valid HTML', async () => {
-  // axe runs part of its work in a page of its own, opened in the context of the page tested.
   const context = await browser.newContext();
   const { page, problems } = await openPage(context, pathToFileURL(join(site, 'match.html')).href);
   const violations = async () =>
-    // No preload: axe would fetch the shared stylesheet with XHR, which the page's policy forbids
-    // (quality-accessibility.test.ts says why that costs no rule).
-    (
-      await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .options({ preload: false })
-        .analyze()
-    ).violations.map(
+    (await axeResults(page)).violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' '))}`,
     );
   assert.deepEqual(await violations(), [], 'before matching');

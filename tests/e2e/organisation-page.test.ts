@@ -257,7 +257,6 @@ test('an organisation no longer on the register keeps its key facts: its number,
 test('the page of an organisation gone from the register is valid HTML and passes axe', async () => {
   const path = `org/${GONE}.html`;
   assert.deepEqual(await htmlProblems(html(path), path), []);
-  // axe opens a page of its own in the context of the page it tests.
   const context = await browser.newContext();
   const { page, problems } = await openPage(context, pathToFileURL(join(site, path)).href);
   assert.deepEqual(await axeViolations(page), []);

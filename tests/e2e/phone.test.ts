@@ -51,26 +51,61 @@ test('no page of any kind is wider than a phone, and nothing is drawn past its e
   }
 });
 
+/** What one page with charts shows on a phone: the size each chart's text is drawn at, and what is off screen. */
+interface ChartPage {
+  path: string;
+  /** Per chart, the smallest size its text is drawn at: its font size times the chart's scale on the screen. */
+  textSizes: number[];
+  chartTextOffScreen: string[];
+  /** The measure, the previous year and the current year: the cells of the financial summaries. */
+  summaryCells: number;
+  summaryCellsOffScreen: string[];
+}
+
+const SUMMARY_CELLS = 'table.amounts tbody tr > :nth-child(-n+3)';
+let chartPagesSeen: Promise<ChartPage[]> | undefined;
+
+/**
+ * Every page of the site that draws a chart, opened once on the phone for both chart tests. With
+ * scripts off a chart is in the page's HTML or nowhere, so a page without an <svg> has none.
+ */
+function chartPages(): Promise<ChartPage[]> {
+  chartPagesSeen ??= (async () => {
+    const page = await phone.newPage();
+    const seen: ChartPage[] = [];
+    for (const path of readdirSync(site, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith('.html') && readFileSync(join(site, file), 'utf8').includes('<svg'))) {
+      await page.goto(pathToFileURL(join(site, path)).href);
+      const textSizes = await page.evaluate(() =>
+        [...document.querySelectorAll<SVGSVGElement>('svg.chart')].map((svg) => {
+          const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+          return Math.min(
+            ...[...svg.querySelectorAll('text')].map(
+              (text) => parseFloat(getComputedStyle(text).fontSize) * scale,
+            ),
+          );
+        }),
+      );
+      seen.push({
+        path,
+        textSizes,
+        chartTextOffScreen: await offScreen(page, 'svg.chart text'),
+        summaryCells: await page.locator(SUMMARY_CELLS).count(),
+        summaryCellsOffScreen: await offScreen(page, SUMMARY_CELLS),
+      });
+    }
+    await page.close();
+    return seen;
+  })();
+  return chartPagesSeen;
+}
+
 test('on a phone every chart’s text is drawn at 12 px or more', async () => {
-  const page = await phone.newPage();
   let charts = 0;
-  for (const path of readdirSync(site, { recursive: true })
-    .map(String)
-    .filter((file) => file.endsWith('.html'))) {
-    await page.goto(pathToFileURL(join(site, path)).href);
-    // The size a text is drawn at: its font size times the scale of its chart on the screen.
-    const sizes = await page.evaluate(() =>
-      [...document.querySelectorAll<SVGSVGElement>('svg.chart')].map((svg) => {
-        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-        return Math.min(
-          ...[...svg.querySelectorAll('text')].map(
-            (text) => parseFloat(getComputedStyle(text).fontSize) * scale,
-          ),
-        );
-      }),
-    );
-    charts += sizes.length;
-    for (const size of sizes) assert.ok(size >= 12, `${path}: chart text drawn at ${size.toFixed(1)} px`);
+  for (const { path, textSizes } of await chartPages()) {
+    charts += textSizes.length;
+    for (const size of textSizes) assert.ok(size >= 12, `${path}: chart text drawn at ${size.toFixed(1)} px`);
   }
   assert.ok(charts >= 5, `${charts} charts seen`);
 });
@@ -111,28 +146,20 @@ test('on a phone the first search result shows without scrolling', async () => {
 });
 
 test('on a phone every chart shows every figure and label on screen, and a financial summary its years without scrolling', async () => {
-  const page = await phone.newPage();
-  const withCharts = readdirSync(site, { recursive: true })
-    .map(String)
-    .filter(
-      (file) => file.endsWith('.html') && readFileSync(join(site, file), 'utf8').includes('class="chart"'),
-    );
+  const withCharts = (await chartPages()).filter(({ textSizes }) => textSizes.length > 0);
   assert.ok(
-    withCharts.some((file) => file.startsWith('org/')),
+    withCharts.some(({ path }) => path.startsWith('org/')),
     'an organisation page with a finance chart',
   );
   assert.ok(
-    withCharts.some((file) => file.startsWith('funder/')),
+    withCharts.some(({ path }) => path.startsWith('funder/')),
     "a funder's page with a chart",
   );
   let summaries = 0;
-  for (const path of withCharts) {
-    await page.goto(pathToFileURL(join(site, path)).href);
-    assert.deepEqual(await offScreen(page, 'svg.chart text'), [], `${path}: chart text off screen`);
-    // The measure, the previous year and the current year: the figures the summary is for.
-    const cells = 'table.amounts tbody tr > :nth-child(-n+3)';
-    summaries += await page.locator(cells).count();
-    assert.deepEqual(await offScreen(page, cells), [], `${path}: a year of the financial summary off screen`);
+  for (const { path, chartTextOffScreen, summaryCells, summaryCellsOffScreen } of withCharts) {
+    assert.deepEqual(chartTextOffScreen, [], `${path}: chart text off screen`);
+    summaries += summaryCells;
+    assert.deepEqual(summaryCellsOffScreen, [], `${path}: a year of the financial summary off screen`);
   }
   assert.ok(summaries > 0, 'a financial summary was seen');
 });

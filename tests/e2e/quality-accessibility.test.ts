@@ -5,15 +5,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright';
+import { axeResults } from '../support/axe.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { openPage } from '../support/page-watch.ts';
 import { sharedSite } from '../support/shared-sites.ts';
 
 process.env['ASTRO_TELEMETRY_DISABLED'] = '1';
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const RICH = 'org/2e427ca3-b6c4-4801-b9f2-ad6c518b45e5.html';
 const SPARSE = 'org/7f1c9b20-3d4e-4a5b-8c6d-0e1f2a3b4c5d.html';
 /** A query that finds more organisations than one page of results shows. */
@@ -21,7 +20,6 @@ const QUERY = 'the';
 
 let site: string;
 let browser: Browser;
-/** axe runs part of its work in a page of its own, which it opens in the context of the page tested. */
 let context: BrowserContext;
 
 before(async () => {
@@ -40,7 +38,7 @@ const url = (path: string) => pathToFileURL(join(site, path)).href;
 async function violations(page: Page): Promise<string[]> {
   // axe would fetch the shared stylesheet with XHR to read its rules, which the page's policy
   // forbids (no connect-src). Only css-orientation-lock reads them, and site.css locks no orientation.
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).options({ preload: false }).analyze();
+  const results = await axeResults(page);
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes

@@ -115,6 +115,78 @@ async function bareRightToLeftNames(
   });
 }
 
+/** What one page of the hostile site showed in Chromium, opened once for the tests that read every page. */
+interface PageSeen {
+  path: string;
+  /** The page's one <h1>, as text; null for none or several. */
+  heading: string | null;
+  /** Text nodes carrying a right-to-left override outside an isolating element of the heading or link naming them. */
+  bareRightToLeft: string[];
+  /** Headings and links naming something whose name carries a right-to-left override. */
+  rightToLeftNamed: number;
+  /** Scripts and handlers not the site's own, once every element was moved over and focused. */
+  foreign: string[];
+}
+
+let walked: Promise<{ seen: PageSeen[]; problems: string[] }> | undefined;
+
+/**
+ * Every page of the hostile site, opened once in Chromium under the page watch: each page's heading
+ * and its right-to-left names are read as built, then every element is moved over and focused (a
+ * payload could wait for a pointer or focus) and the DOM searched for foreign code.
+ */
+function everyPage(): Promise<{ seen: PageSeen[]; problems: string[] }> {
+  walked ??= (async () => {
+    const page = await browser.newPage();
+    const problems = await watchPage(page, 'file:');
+    const seen: PageSeen[] = [];
+    for (const path of pages()) {
+      await page.goto(fileUrl(path));
+      const heading = await page.evaluate(() => {
+        const headings = document.querySelectorAll('h1');
+        return headings.length === 1 ? headings[0]!.textContent : null;
+      });
+      const names = await page.evaluate(() => {
+        const found: string[] = [];
+        const named = document.querySelectorAll(
+          'h1, a[href*="org/"], a[href*="funder/"], a[href*="regulator/"]',
+        );
+        for (const element of named) {
+          const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.includes('\u202E')) continue;
+            const isolated = node.parentElement?.closest('bdi, [dir]');
+            if (!isolated || !element.contains(isolated))
+              found.push(`${element.tagName}: ${node.textContent.slice(0, 40)}`);
+          }
+        }
+        return {
+          found,
+          checked: [...named].filter((element) => element.textContent?.includes('\u202E')).length,
+        };
+      });
+      await page.evaluate(() => {
+        for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+          for (const type of ['mouseover', 'mouseenter', 'focus', 'click'] as const) {
+            if (type === 'click' && element.closest('a, button, form')) continue;
+            element.dispatchEvent(new Event(type));
+          }
+        }
+      });
+      seen.push({
+        path,
+        heading,
+        bareRightToLeft: names.found,
+        rightToLeftNamed: names.checked,
+        foreign: await foreignCode(page),
+      });
+    }
+    await page.close();
+    return { seen, problems };
+  })();
+  return walked;
+}
+
 test('the hostile register builds, writes nothing outside the site and its release folder, and leaves the data as it was', () => {
   // The release folder beside the site holds the database (and the offline copy, when one is written).
   // The site is a link to the folder it shows, beside it (src/storage/folder-swap.ts).
@@ -169,18 +241,16 @@ test('inline JSON keeps every value as text: each JSON-LD block ends where it sh
 });
 
 test('odd and hostile funder and regulator names are headings as text, each on a page of its own at a safe address', async () => {
-  const page = await browser.newPage();
   const headings = new Map<string, string>();
-  for (const path of pages().filter((file) => /^(funder|regulator)\/[^/]+\.html$/.test(file))) {
+  for (const { path, heading } of (await everyPage()).seen.filter(({ path }) =>
+    /^(funder|regulator)\/[^/]+\.html$/.test(path),
+  )) {
     assert.match(path, /^(funder|regulator)\/[a-z0-9]+(-[a-z0-9]+)*(--[a-z0-9]+)?(-p[0-9]+)?\.html$/, path);
     if (/-p[0-9]+\.html$/.test(path)) continue;
-    await page.goto(fileUrl(path));
-    const heading = await page.locator('h1').textContent();
     assert.ok(heading !== null && heading !== '', path);
     assert.ok(!headings.has(`${path.split('/')[0]} ${heading}`), `${path}: a second page for ${heading}`);
     headings.set(`${path.split('/')[0]} ${heading}`, path);
   }
-  await page.close();
   const funderPages = [...headings.keys()].filter((key) => key.startsWith('funder '));
   for (const name of ODD_FUNDER_NAMES.filter((odd) => odd.trim() !== '')) {
     assert.ok(headings.has(`funder ${name}`), `no funder page headed ${JSON.stringify(name.slice(0, 40))}`);
@@ -203,23 +273,10 @@ test('every page of the hostile site is valid HTML', async () => {
 });
 
 test('in Chromium no script of the data runs on any page, and no element carries a handler or unsafe URL', async () => {
-  const page = await browser.newPage();
-  const problems = await watchPage(page, 'file:');
-  for (const path of pages()) {
-    await page.goto(fileUrl(path));
-    // A payload could wait for a pointer or focus: move over and focus every element once.
-    await page.evaluate(() => {
-      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
-        for (const type of ['mouseover', 'mouseenter', 'focus', 'click'] as const) {
-          if (type === 'click' && element.closest('a, button, form')) continue;
-          element.dispatchEvent(new Event(type));
-        }
-      }
-    });
-    assert.deepEqual(await foreignCode(page), [], path);
-  }
+  const { seen, problems } = await everyPage();
+  assert.equal(seen.length, pages().length);
+  for (const { path, foreign } of seen) assert.deepEqual(foreign, [], path);
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('searches that find the hostile records, and attack text typed or given in the address, run no script', async () => {
@@ -401,32 +458,10 @@ test('every page, hostile text and all, is the same document with and without th
 test('names from the data are isolated for right-to-left text in every heading and link that names them', async () => {
   // Checked by taking the protection out (the <bdi> of the pages): the name carrying a
   // right-to-left override is then a bare text node of its heading and of every list's link.
-  const page = await browser.newPage();
   let checked = 0;
-  for (const path of pages()) {
-    await page.goto(fileUrl(path));
-    const bare = await page.evaluate(() => {
-      const found: string[] = [];
-      const named = document.querySelectorAll(
-        'h1, a[href*="org/"], a[href*="funder/"], a[href*="regulator/"]',
-      );
-      for (const element of named) {
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!node.textContent?.includes('\u202E')) continue;
-          const isolated = node.parentElement?.closest('bdi, [dir]');
-          if (!isolated || !element.contains(isolated))
-            found.push(`${element.tagName}: ${node.textContent.slice(0, 40)}`);
-        }
-      }
-      return {
-        found,
-        checked: [...named].filter((element) => element.textContent?.includes('\u202E')).length,
-      };
-    });
-    assert.deepEqual(bare.found, [], path);
-    checked += bare.checked;
+  for (const { path, bareRightToLeft, rightToLeftNamed } of (await everyPage()).seen) {
+    assert.deepEqual(bareRightToLeft, [], path);
+    checked += rightToLeftNamed;
   }
   assert.ok(checked > 0, 'names with a right-to-left override were checked');
-  await page.close();
 });

@@ -2,6 +2,7 @@
 // everything it started (Astro's workers, the search index's child), and ended for certain when
 // its test ends, whether the test passed, failed or ran out of time.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { compileCacheEnvironment } from './compile-cache.ts';
 
 export interface Finished {
   code: number | null;
@@ -49,7 +50,14 @@ export function startChild(
   options: Omit<SpawnOptions, 'detached' | 'stdio'> = {},
 ): Started {
   const began = Date.now();
-  const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The run's compile cache is the one variable every child gets: it changes no behaviour.
+  const env = options.env === undefined ? undefined : { ...options.env, ...compileCacheEnvironment() };
+  const child = spawn(command, args, {
+    ...options,
+    ...(env === undefined ? {} : { env }),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const pid = child.pid;
   if (pid !== undefined) running.add(pid);
   let stdout = '';
