@@ -40,6 +40,8 @@ import {
   COVERED_HOLD,
   COVERED_SHARE,
   coverageOf,
+  RecentYield,
+  yieldFloor,
   type SweepCoverage,
   type SweepState,
 } from './sweep/coverage.ts';
@@ -102,6 +104,7 @@ export class SweepPlanner {
   /** Answers in a row after which the estimate put the missing under `COVERED_SHARE`. */
   #coveredFor = 0;
   #registerAtRescore = 0;
+  readonly #recent = new RecentYield();
   /** Whether the listed organisations' words are all in: until then the estimates lack their sample. */
   #listedIn = false;
   #stopped: SweepState | undefined;
@@ -170,7 +173,8 @@ export class SweepPlanner {
     const probing = this.#cap.longest === 0 && this.#emptyProbes < BROKEN_AFTER;
     if (!probing && this.#sinceNew >= this.#options.saturationWindow(this.#registerSize()))
       return this.#stopWhenIdle('saturated');
-    if (this.#coveredFor >= COVERED_HOLD && this.#covered()) return this.#stopWhenIdle('covered');
+    if (this.#coveredFor >= COVERED_HOLD && this.#covered() && this.#recentYieldLow())
+      return this.#stopWhenIdle('covered');
     const chosen = this.#pool.best();
     if (chosen === undefined) return this.#stopWhenIdle('exhausted');
     return this.#asked.handOut(chosen);
@@ -189,6 +193,11 @@ export class SweepPlanner {
     if (allowed < COVERED_FEWEST) return false;
     const known = this.#terms.known.size - this.#register.goneCount;
     return register - known <= allowed;
+  }
+
+  /** Whether the last answers found too few to go on: the estimate alone is a lower bound. */
+  #recentYieldLow(): boolean {
+    return this.#recent.mean < yieldFloor(this.#asked.queries, this.#registerSize());
   }
 
   /** No search now; and none ever, for `state`, once no answer is awaited. */
@@ -222,6 +231,7 @@ export class SweepPlanner {
     if (this.#grammar.judge(query, known, capped)) this.#becomeAny();
     this.#pool.answered(query, found.length, capped ? undefined : count);
     this.#sinceNew = found.length > 0 ? 0 : this.#sinceNew + 1;
+    this.#recent.add(found.length);
     if (this.seedsSent && count > 0 && capped) this.#cap.learnShare(found.length, count);
     if (capped) {
       if (this.#grammar.grammar === 'any')

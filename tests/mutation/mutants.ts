@@ -766,6 +766,26 @@ const HOSTILE_API: Mutant[] = [
     name: 'each sub-sector is asked as a phrase alone',
   },
   {
+    id: 'sweep-covered-yield-floor',
+    defence:
+      'the sweep stops covered only when its last 60 answers also found fewer than one organisation in twenty',
+    file: 'src/crawl/sweep-planner.ts',
+    find: 'if (this.#coveredFor >= COVERED_HOLD && this.#covered() && this.#recentYieldLow())',
+    replace: 'if (this.#coveredFor >= COVERED_HOLD && this.#covered())',
+    test: 'tests/unit/crawl/sweep-covered.test.ts',
+    name: 'still find organisations',
+  },
+  {
+    id: 'sweep-facets-dry-words',
+    defence:
+      'once the facet queries dry up, a word never asked whose answer comes back whole is weighed against them',
+    file: 'src/crawl/sweep/worth.ts',
+    find: '  return matches.known * context.facets.newShare;',
+    replace: '  return 0;',
+    test: 'tests/unit/crawl/sweep-facets-dry.test.ts',
+    name: 'once the facet queries find less',
+  },
+  {
     id: 'journal-schema',
     defence: 'every journal line is checked against a strict schema before it is believed',
     file: 'src/crawl/sweep/journal.ts',

@@ -7,7 +7,7 @@ import type { GrammarCheck } from './grammar.ts';
 import { groupOf, keyedQuery, wordsOfQuery, type Query } from './query.ts';
 import type { Matches } from './known.ts';
 import type { TermIndex } from './terms.ts';
-import { GroupRatios, GroupYields, groupYield, worth } from './worth.ts';
+import { FacetTrend, GroupRatios, GroupYields, groupYield, worth } from './worth.ts';
 
 /** What the pool reads of the planner's state. */
 export interface PoolContext {
@@ -31,6 +31,8 @@ export class CandidatePool {
   readonly #facetYields = new GroupYields();
   /** What the facet queries answered whole held, against the listed organisations among it, by group. */
   readonly #facetRatios = new GroupRatios();
+  /** What the recent facet answers found. */
+  readonly #facetTrend = new FacetTrend();
 
   constructor(context: PoolContext) {
     this.#context = context;
@@ -53,8 +55,20 @@ export class CandidatePool {
   answered(query: Query, found: number, whole: number | undefined): void {
     if (!this.#facets.has(query.key)) return;
     this.#facetYields.add(groupOf(query), found);
-    if (whole !== undefined)
-      this.#facetRatios.add(groupOf(query), whole, this.#context.terms.matches(query).listed);
+    if (whole === undefined) return;
+    this.#facetRatios.add(groupOf(query), whole, this.#context.terms.matches(query).listed);
+    const wasDry = this.#facetTrend.dry;
+    this.#facetTrend.add(found, whole);
+    if (!wasDry && this.#facetTrend.dry) this.#facetsDried();
+  }
+
+  /**
+   * The facet queries have dried up: every word never asked is offered again (those worth nothing
+   * until now were dropped) and every candidate scored afresh, to be weighed against them.
+   */
+  #facetsDried(): void {
+    for (const term of this.#context.terms.termList()) if (!term.includes(' ')) this.offerWord(term);
+    this.#candidates.rescore();
   }
 
   offerFacet(text: string): void {
@@ -136,6 +150,9 @@ export class CandidatePool {
         : undefined,
       cutShare:
         query.narrowing === undefined ? 0 : matches.known / Math.max(1, query.narrowing.of.matching.size),
+      facets: this.#facetTrend,
+      single:
+        !facet && query.narrowing === undefined && query.words.length === 1 && query.phrases.length === 0,
     });
   }
 

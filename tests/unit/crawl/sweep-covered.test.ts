@@ -16,6 +16,8 @@ const CAP = 100;
 const MISSING_SHARE = 0.0025;
 /** Answers in a row for which the estimate must have said so. */
 const HOLD = 60;
+/** New organisations per answer, over those answers, under which the sweep may stop covered. */
+const FLOOR = 0.05;
 
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -138,4 +140,50 @@ test('the sweep does not stop covered on one dip of the estimate: it must hold f
   const { planner, next } = plannerAfter(dipping);
   assert.notEqual(next, undefined);
   assert.equal(planner.state, 'running');
+});
+
+/**
+ * A covered world (f1 = 30 against f2 = 2,900) with `HOLD` answers more, each returning one listed
+ * organisation again and the first `finds` of them one organisation not met before: the estimate,
+ * which a few dozen returned once against thousands returned twice barely move, still says covered.
+ */
+function withLateFinds(finds: number): World {
+  const covered = world(30, 2_900);
+  const late = Array.from({ length: HOLD }, (_, k) => {
+    const query = `late${k}`;
+    const results: FoundOrganisation[] = [{ id: idOf(k), texts: [`org${k} ${query}`] }];
+    if (k < finds) results.push({ id: idOf(ORGANISATIONS + k), texts: [`org${ORGANISATIONS + k} ${query}`] });
+    return { query, results };
+  });
+  return { ...covered, answers: [...covered.answers, ...late] };
+}
+
+/** New organisations per answer over the last `HOLD` answers: those no list named and no earlier answer returned. */
+function recentYield({ listed, answers }: World): number {
+  const met = new Set(listed.map(({ id }) => id));
+  let found = 0;
+  answers.forEach(({ results }, index) => {
+    for (const { id } of results) {
+      if (!met.has(id) && index >= answers.length - HOLD) found += 1;
+      met.add(id);
+    }
+  });
+  return found / HOLD;
+}
+
+test('the sweep does not stop covered while the answers the estimate held for still find organisations', () => {
+  // One new organisation an answer: the estimate says covered throughout, the answers say otherwise.
+  const finding = withLateFinds(HOLD);
+  assert.equal(coveredByReference(finding), true);
+  assert.ok(recentYield(finding) >= FLOOR);
+  const { planner, next } = plannerAfter(finding);
+  assert.notEqual(next, undefined);
+  assert.equal(planner.state, 'running');
+  // Two in the 60: under the floor, and the sweep stops.
+  const dry = withLateFinds(2);
+  assert.equal(coveredByReference(dry), true);
+  assert.ok(recentYield(dry) < FLOOR);
+  const stopped = plannerAfter(dry);
+  assert.equal(stopped.next, undefined);
+  assert.equal(stopped.planner.state, 'covered');
 });
