@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { BENCH_COMMAND_LINE, COMPARISON_SIZE, LIGHTHOUSE_SIZE } from '../tests/bench/command-line.ts';
 import { mergeResults, TARGETS, type BenchmarkResults } from '../tests/bench/figures.ts';
 import { BENCHMARK_DEFAULTS, runBenchmark, STAGES, writeBenchmarkFiles } from '../tests/bench/run.ts';
-import { launchChromium } from '../tests/support/chromium.ts';
+import { CHROMIUM_PATH, launchChromium } from '../tests/support/chromium.ts';
 import { flagsHelp, readFlags, readSettings } from '../src/lib/command-line.ts';
 
 const HELP = [
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(
       ' ',
     ),
-    launchBrowser: launchChromium,
+    launchBrowser: () => launchChromium(CHROMIUM_PATH),
     ...(values.profile === undefined ? {} : { profileDir: values.profile }),
     log: (line) => console.log(`bench: ${line}`),
   });

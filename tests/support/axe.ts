@@ -12,12 +12,15 @@ export type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  * the pages' policy forbids (quality-accessibility.test.ts says why that costs no rule). Legacy
  * mode: axe runs whole inside the page tested, rather than in parts gathered into a blank page of
  * their own. The two differ only for pages with frames, which no page of the site has
- * (quality-hostile.test.ts refuses any), and this one takes about half the time.
+ * (quality-hostile.test.ts refuses any), and this one takes about half the time. Only the
+ * violations are gathered whole: the other kinds (passes, incomplete, inapplicable) name one
+ * element each at most, which every caller ignores, and gathering them all costs more than the
+ * rules themselves on a long page.
  */
 export function axeResults(page: Page): Promise<AxeResults> {
   return new AxeBuilder({ page })
     .withTags(WCAG_22_AA)
-    .options({ preload: false })
+    .options({ preload: false, resultTypes: ['violations'] })
     .setLegacyMode(true)
     .analyze();
 }
