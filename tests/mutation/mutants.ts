@@ -786,6 +786,25 @@ const HOSTILE_API: Mutant[] = [
     name: 'once the facet queries find less',
   },
   {
+    id: 'sweep-facets-dry-early',
+    defence: 'whether the facet queries have dried up is judged from their first answers under the cap',
+    file: 'src/crawl/sweep/worth.ts',
+    find: '    if (this.#found < FACET_DRY) this.#dry = true;',
+    replace: '    if (this.#answers >= FACET_TREND_AFTER && this.#found < FACET_DRY) this.#dry = true;',
+    test: 'tests/unit/crawl/sweep-facets-dry-early.test.ts',
+    name: 'judged dry from their first answers',
+  },
+  {
+    id: 'sweep-facets-dry-certify',
+    defence:
+      'once the facet queries dry up, showing known organisations whole is worth what the facet answers still find',
+    file: 'src/crawl/sweep/worth.ts',
+    find: '    return this.#dry ? Math.min(1, this.#found / FACET_WORTH) : 1;',
+    replace: '    return 1;',
+    test: 'tests/unit/crawl/sweep-facets-dry-early.test.ts',
+    name: 'narrower searches that would only show',
+  },
+  {
     id: 'journal-schema',
     defence: 'every journal line is checked against a strict schema before it is believed',
     file: 'src/crawl/sweep/journal.ts',
