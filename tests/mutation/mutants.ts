@@ -776,6 +776,16 @@ const HOSTILE_API: Mutant[] = [
     name: 'still find organisations',
   },
   {
+    id: 'sweep-covered-last-floor',
+    defence:
+      'past 9.5% of the register in searches, the sweep stops covered once its last 60 answers found fewer than one organisation in five',
+    file: 'src/crawl/sweep/coverage.ts',
+    find: '  if (searches > LAST_SPENT * register) return LAST_FLOOR;\n',
+    replace: '',
+    test: 'tests/unit/crawl/sweep-covered.test.ts',
+    name: 'fewer than one organisation in five',
+  },
+  {
     id: 'sweep-facets-dry-words',
     defence:
       'once the facet queries dry up, a word never asked whose answer comes back whole is weighed against them',
