@@ -113,8 +113,8 @@ export class FacetTrend {
    * the bonus. The cap may hide organisations beside those seen only in answers at it, but once
    * the facet answers, which cover the register between them, find less than one each, the
    * narrower searches that would show those whole find as little: on the sample register (10,000,
-   * a cap of 100) they took the last hundred searches of an order that found six organisations
-   * with them, while words never asked held the 55 missing.
+   * a cap of 100) they took most of an order's last hundred searches, which found six
+   * organisations, while words never asked held the 55 still missing.
    */
   get certifying(): number {
     return this.#dry ? Math.min(1, this.#found / FACET_WORTH) : 1;
