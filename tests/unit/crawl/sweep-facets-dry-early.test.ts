@@ -2,7 +2,8 @@
 // written here, sixteen facets (four counties, four sub-sectors) whose facet answers find next to
 // nothing, and a town, Ennis, that no search asked, whose known organisations each came back in two
 // answers (Chao's estimate gives the word nothing) and which holds three organisations no other
-// search returns. The sweep must ask it, though the facet queries answered are fewer than twenty.
+// search returns. The sweep must ask it, though the facet queries answered are fewer than twenty,
+// and before the narrower searches that would only show again, whole, organisations it knows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SweepPlanner } from '../../../src/crawl/sweep-planner.ts';
