@@ -776,6 +776,16 @@ const HOSTILE_API: Mutant[] = [
     name: 'still find organisations',
   },
   {
+    id: 'sweep-covered-last-floor',
+    defence:
+      'past 9.5% of the register in searches, the sweep stops covered once its last 60 answers found fewer than one organisation in five',
+    file: 'src/crawl/sweep/coverage.ts',
+    find: '  if (searches > LAST_SPENT * register) return LAST_FLOOR;\n',
+    replace: '',
+    test: 'tests/unit/crawl/sweep-covered.test.ts',
+    name: 'fewer than one organisation in five',
+  },
+  {
     id: 'sweep-facets-dry-words',
     defence:
       'once the facet queries dry up, a word never asked whose answer comes back whole is weighed against them',
@@ -784,6 +794,25 @@ const HOSTILE_API: Mutant[] = [
     replace: '  return 0;',
     test: 'tests/unit/crawl/sweep-facets-dry.test.ts',
     name: 'once the facet queries find less',
+  },
+  {
+    id: 'sweep-facets-dry-early',
+    defence: 'whether the facet queries have dried up is judged from their first answers under the cap',
+    file: 'src/crawl/sweep/worth.ts',
+    find: '    if (this.#found < FACET_DRY) this.#dry = true;',
+    replace: '    if (this.#answers >= FACET_TREND_AFTER && this.#found < FACET_DRY) this.#dry = true;',
+    test: 'tests/unit/crawl/sweep-facets-dry-early.test.ts',
+    name: 'judged dry from their first answers',
+  },
+  {
+    id: 'sweep-facets-dry-certify',
+    defence:
+      'once the facet queries dry up, showing known organisations whole is worth what the facet answers still find',
+    file: 'src/crawl/sweep/worth.ts',
+    find: '    return this.#dry ? Math.min(1, this.#found / FACET_WORTH) : 1;',
+    replace: '    return 1;',
+    test: 'tests/unit/crawl/sweep-facets-dry-early.test.ts',
+    name: 'narrower searches that would only show',
   },
   {
     id: 'journal-schema',

@@ -58,11 +58,21 @@ export class GroupYields {
   }
 }
 
-/** Found per facet answer under which the facet queries have dried up. */
+/**
+ * Found per facet answer under which the facet queries have dried up. It is judged from the first
+ * facet answer under the cap on: once dry, a county with its sub-sector is worth only what the
+ * answers say is left in it, and a word never asked is worth its known organisations times the
+ * share of new ones in the recent facet answers, which follows what the facet answers find after.
+ * On the sample register (10,000, a cap of 100), judged only after 20 facet answers, the words came
+ * some 270 searches later in some orders of the answers, and 28 of 36 orders found 99.5% within 10%
+ * of the register in searches; judged from the first, 33 (34 with `certifying`).
+ */
 const FACET_DRY = 1;
 /**
- * Facet answers under the cap before their trend is judged: the first few say little (one that
- * found nothing would call them dried up for good).
+ * Facet answers under the cap before their bonus follows them: the first few say little of what
+ * the facet queries will find (one that found nothing would take the bonus from all of them), and
+ * while the bonus is whole a sub-sector's facet queries that found organisations keep coming
+ * before those of one whose found none.
  */
 const FACET_TREND_AFTER = 20;
 
@@ -89,12 +99,25 @@ export class FacetTrend {
       this.#found = 0.9 * this.#found + 0.1 * found;
       this.#results = 0.9 * this.#results + 0.1 * results;
     }
-    if (this.#answers >= FACET_TREND_AFTER && this.#found < FACET_DRY) this.#dry = true;
+    if (this.#found < FACET_DRY) this.#dry = true;
   }
 
   /** The share of its bonus a facet query keeps (1 until `FACET_TREND_AFTER` whole facet answers). */
   get vigour(): number {
     return this.#answers < FACET_TREND_AFTER ? 1 : Math.min(1, this.#found / FACET_WORTH);
+  }
+
+  /**
+   * The share of its worth (`CERTIFY_WORTH`) that seeing a known organisation in an answer under
+   * the cap keeps: 1 until the facet queries dry up, then what their recent answers found, up to
+   * the bonus. The cap may hide organisations beside those seen only in answers at it, but once
+   * the facet answers, which cover the register between them, find less than one each, the
+   * narrower searches that would show those whole find as little: on the sample register (10,000,
+   * a cap of 100) they took most of an order's last hundred searches, which found six
+   * organisations, while words never asked held the 55 still missing.
+   */
+  get certifying(): number {
+    return this.#dry ? Math.min(1, this.#found / FACET_WORTH) : 1;
   }
 
   /** Whether the facet answers have come to find less than one new organisation each (for good). */
@@ -214,8 +237,9 @@ export function worth(matches: Matches, context: WorthContext): number {
   // has been, on average, the share of new organisations in the capped answers so far.
   // Beyond what it is expected to find, an answer under the cap shows whole the neighbourhood of
   // the organisations it returns: those seen so far only in answers at the cap may have unknown
-  // neighbours that no estimate can point to.
-  if (known + unknown < cap) return Math.max(late, unknown + CERTIFY_WORTH * uncertified);
+  // neighbours that no estimate can point to (until the facet queries dry up: `certifying`).
+  if (known + unknown < cap)
+    return Math.max(late, unknown + CERTIFY_WORTH * context.facets.certifying * uncertified);
   return Math.min(unknown, cap * context.cappedNewShare);
 }
 

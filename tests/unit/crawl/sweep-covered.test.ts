@@ -187,3 +187,43 @@ test('the sweep does not stop covered while the answers the estimate held for st
   assert.equal(stopped.next, undefined);
   assert.equal(stopped.planner.state, 'covered');
 });
+
+/** The share of the register in searches past which one new organisation in five is too few to go on. */
+const LAST_SPENT = 0.095;
+const LAST_FLOOR = 0.2;
+
+/**
+ * A covered world (f1 = 30 against f2 = 2,900) with `late` answers more, each returning one listed
+ * organisation again, `finds` of the last `HOLD` also one organisation not met before.
+ */
+function withLateAnswers(late: number, finds: number): World {
+  const covered = world(30, 2_900);
+  const answers = Array.from({ length: late }, (_, k) => {
+    const query = `late${k}`;
+    const results: FoundOrganisation[] = [{ id: idOf(k % LISTED), texts: [`org${k % LISTED} ${query}`] }];
+    const sinceLast = k - (late - HOLD);
+    if (sinceLast >= 0 && sinceLast < finds)
+      results.push({ id: idOf(ORGANISATIONS + k), texts: [`org${ORGANISATIONS + k} ${query}`] });
+    return { query, results };
+  });
+  return { ...covered, answers: [...covered.answers, ...answers] };
+}
+
+test('past 9.5% of the register in searches, the sweep stops covered once its last 60 answers found fewer than one organisation in five', () => {
+  const late = Math.ceil(0.097 * ORGANISATIONS) - world(30, 2_900).answers.length;
+  // Nine in the last 60 (0.15 an answer), over the floor of one in ten before, under one in five.
+  const slowing = withLateAnswers(late, 9);
+  assert.ok(slowing.answers.length > LAST_SPENT * (ORGANISATIONS + 9));
+  assert.equal(coveredByReference(slowing), true);
+  assert.ok(recentYield(slowing) >= 0.1 && recentYield(slowing) < LAST_FLOOR, `${recentYield(slowing)}`);
+  const stopped = plannerAfter(slowing);
+  assert.equal(stopped.next, undefined);
+  assert.equal(stopped.planner.state, 'covered');
+  // Thirteen (over one in five): the sweep goes on.
+  const finding = withLateAnswers(late, 13);
+  assert.equal(coveredByReference(finding), true);
+  assert.ok(recentYield(finding) >= LAST_FLOOR);
+  const { planner, next } = plannerAfter(finding);
+  assert.notEqual(next, undefined);
+  assert.equal(planner.state, 'running');
+});
