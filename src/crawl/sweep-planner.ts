@@ -195,9 +195,13 @@ export class SweepPlanner {
     return register - known <= allowed;
   }
 
-  /** Whether the last answers found too few to go on: the estimate alone is a lower bound. */
+  /**
+   * Whether the last answers found too few to go on: the estimate alone is a lower bound. The
+   * searches in flight count as spent: stopped now, the sweep still ends with their answers.
+   */
   #recentYieldLow(): boolean {
-    return this.#recent.mean < yieldFloor(this.#asked.queries, this.#registerSize());
+    const spent = this.#asked.queries + this.#asked.pending;
+    return this.#recent.mean < yieldFloor(spent, this.#registerSize());
   }
 
   /** No search now; and none ever, for `state`, once no answer is awaited. */

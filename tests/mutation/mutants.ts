@@ -768,12 +768,22 @@ const HOSTILE_API: Mutant[] = [
   {
     id: 'sweep-covered-yield-floor',
     defence:
-      'the sweep stops covered only when its last 60 answers also found fewer than one organisation in twenty',
+      'the sweep stops covered only when its last 60 answers also found too few organisations to go on',
     file: 'src/crawl/sweep-planner.ts',
     find: 'if (this.#coveredFor >= COVERED_HOLD && this.#covered() && this.#recentYieldLow())',
     replace: 'if (this.#coveredFor >= COVERED_HOLD && this.#covered())',
     test: 'tests/unit/crawl/sweep-covered.test.ts',
     name: 'still find organisations',
+  },
+  {
+    id: 'sweep-covered-finds-left',
+    defence:
+      'the sweep goes on while the searches left before a tenth of the register would find one organisation more at the yield of its last answers',
+    file: 'src/crawl/sweep/coverage.ts',
+    find: '  return 1 / (END_SPENT * register - searches);',
+    replace: '  return LAST_FLOOR;',
+    test: 'tests/unit/crawl/sweep-covered.test.ts',
+    name: 'one organisation more',
   },
   {
     id: 'sweep-covered-last-floor',

@@ -16,8 +16,11 @@ const CAP = 100;
 const MISSING_SHARE = 0.0025;
 /** Answers in a row for which the estimate must have said so. */
 const HOLD = 60;
-/** New organisations per answer, over those answers, under which the sweep may stop covered. */
-const FLOOR = 0.05;
+/** The share of the register in searches within which the sweep is meant to end. */
+const END_SHARE = 0.1;
+/** The share of the register in searches past which one new organisation in five is too few to go on. */
+const LAST_SPENT = 0.095;
+const LAST_FLOOR = 0.2;
 
 const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -68,7 +71,10 @@ function world(once: number, twice: number): World {
  * register is the known and those, or the listed over the share of the returned that are listed,
  * whichever is more.
  */
-function underShare({ listed, answers }: World, answered: number): boolean {
+function referenceRegister(
+  { listed, answers }: World,
+  answered: number,
+): { register: number; known: number } {
   const times = new Map<string, number>();
   for (const { results } of answers.slice(0, answered))
     for (const { id } of results) times.set(id, (times.get(id) ?? 0) + 1);
@@ -83,6 +89,11 @@ function underShare({ listed, answers }: World, answered: number): boolean {
     known + Math.round(unseen),
     Math.round((listed.length * times.size) / returnedListed),
   );
+  return { register, known };
+}
+
+function underShare(world: World, answered: number): boolean {
+  const { register, known } = referenceRegister(world, answered);
   return register - known <= register * MISSING_SHARE;
 }
 
@@ -143,19 +154,27 @@ test('the sweep does not stop covered on one dip of the estimate: it must hold f
 });
 
 /**
- * A covered world (f1 = 30 against f2 = 2,900) with `HOLD` answers more, each returning one listed
- * organisation again and the first `finds` of them one organisation not met before: the estimate,
- * which a few dozen returned once against thousands returned twice barely move, still says covered.
+ * A covered world (f1 = 30 against f2 = 2,900) with `late` answers more, each returning one listed
+ * organisation again, `finds` of the last `HOLD` also one organisation not met before: the
+ * estimate, which a few dozen returned once against thousands returned twice barely move, still
+ * says covered.
  */
-function withLateFinds(finds: number): World {
+function withLateAnswers(late: number, finds: number): World {
   const covered = world(30, 2_900);
-  const late = Array.from({ length: HOLD }, (_, k) => {
+  const answers = Array.from({ length: late }, (_, k) => {
     const query = `late${k}`;
-    const results: FoundOrganisation[] = [{ id: idOf(k), texts: [`org${k} ${query}`] }];
-    if (k < finds) results.push({ id: idOf(ORGANISATIONS + k), texts: [`org${ORGANISATIONS + k} ${query}`] });
+    const results: FoundOrganisation[] = [{ id: idOf(k % LISTED), texts: [`org${k % LISTED} ${query}`] }];
+    const sinceLast = k - (late - HOLD);
+    if (sinceLast >= 0 && sinceLast < finds)
+      results.push({ id: idOf(ORGANISATIONS + k), texts: [`org${ORGANISATIONS + k} ${query}`] });
     return { query, results };
   });
-  return { ...covered, answers: [...covered.answers, ...late] };
+  return { ...covered, answers: [...covered.answers, ...answers] };
+}
+
+/** The covered world with late answers up to `share` of the register in searches. */
+function lateAt(share: number, finds: number): World {
+  return withLateAnswers(Math.ceil(share * ORGANISATIONS) - world(30, 2_900).answers.length, finds);
 }
 
 /** New organisations per answer over the last `HOLD` answers: those no list named and no earlier answer returned. */
@@ -171,56 +190,59 @@ function recentYield({ listed, answers }: World): number {
   return found / HOLD;
 }
 
+/** Organisations the searches left before a tenth of the register would find at the recent yield. */
+function findsLeft(world: World): number {
+  const { register } = referenceRegister(world, world.answers.length);
+  return recentYield(world) * (END_SHARE * register - world.answers.length);
+}
+
 test('the sweep does not stop covered while the answers the estimate held for still find organisations', () => {
   // One new organisation an answer: the estimate says covered throughout, the answers say otherwise.
-  const finding = withLateFinds(HOLD);
+  const finding = withLateAnswers(HOLD, HOLD);
   assert.equal(coveredByReference(finding), true);
-  assert.ok(recentYield(finding) >= FLOOR);
   const { planner, next } = plannerAfter(finding);
   assert.notEqual(next, undefined);
   assert.equal(planner.state, 'running');
-  // Two in the 60: under the floor, and the sweep stops.
-  const dry = withLateFinds(2);
+  // None in the 60: the sweep stops.
+  const dry = withLateAnswers(HOLD, 0);
   assert.equal(coveredByReference(dry), true);
-  assert.ok(recentYield(dry) < FLOOR);
+  assert.equal(recentYield(dry), 0);
   const stopped = plannerAfter(dry);
   assert.equal(stopped.next, undefined);
   assert.equal(stopped.planner.state, 'covered');
 });
 
-/** The share of the register in searches past which one new organisation in five is too few to go on. */
-const LAST_SPENT = 0.095;
-const LAST_FLOOR = 0.2;
-
-/**
- * A covered world (f1 = 30 against f2 = 2,900) with `late` answers more, each returning one listed
- * organisation again, `finds` of the last `HOLD` also one organisation not met before.
- */
-function withLateAnswers(late: number, finds: number): World {
-  const covered = world(30, 2_900);
-  const answers = Array.from({ length: late }, (_, k) => {
-    const query = `late${k}`;
-    const results: FoundOrganisation[] = [{ id: idOf(k % LISTED), texts: [`org${k % LISTED} ${query}`] }];
-    const sinceLast = k - (late - HOLD);
-    if (sinceLast >= 0 && sinceLast < finds)
-      results.push({ id: idOf(ORGANISATIONS + k), texts: [`org${ORGANISATIONS + k} ${query}`] });
-    return { query, results };
-  });
-  return { ...covered, answers: [...covered.answers, ...answers] };
-}
+test('the sweep goes on while the searches left before a tenth of the register would find one organisation more at the yield of its last answers', () => {
+  // Two in the last 60 with some 180 searches left (7% of the register in searches), and with
+  // some 55 left (9.1%): six and nearly two organisations more; one in 60 with 55 left, under one.
+  for (const [share, finds, goesOn] of [
+    [0.07, 2, true],
+    [0.091, 2, true],
+    [0.091, 1, false],
+  ] as const) {
+    const late = lateAt(share, finds);
+    assert.equal(coveredByReference(late), true);
+    assert.equal(findsLeft(late) >= 1, goesOn, `${share} ${finds}: ${findsLeft(late)}`);
+    const { planner, next } = plannerAfter(late);
+    assert.equal(next === undefined, !goesOn, `${share} ${finds}`);
+    assert.equal(planner.state, goesOn ? 'running' : 'covered', `${share} ${finds}`);
+  }
+});
 
 test('past 9.5% of the register in searches, the sweep stops covered once its last 60 answers found fewer than one organisation in five', () => {
-  const late = Math.ceil(0.097 * ORGANISATIONS) - world(30, 2_900).answers.length;
-  // Nine in the last 60 (0.15 an answer), over the floor of one in ten before, under one in five.
-  const slowing = withLateAnswers(late, 9);
-  assert.ok(slowing.answers.length > LAST_SPENT * (ORGANISATIONS + 9));
+  // Nine in the last 60 (0.15 an answer): more than the searches left before the tenth need, under
+  // one in five, and the sweep stops.
+  const slowing = lateAt(0.097, 9);
+  assert.ok(
+    slowing.answers.length > LAST_SPENT * referenceRegister(slowing, slowing.answers.length).register,
+  );
   assert.equal(coveredByReference(slowing), true);
-  assert.ok(recentYield(slowing) >= 0.1 && recentYield(slowing) < LAST_FLOOR, `${recentYield(slowing)}`);
+  assert.ok(findsLeft(slowing) >= 1 && recentYield(slowing) < LAST_FLOOR, `${recentYield(slowing)}`);
   const stopped = plannerAfter(slowing);
   assert.equal(stopped.next, undefined);
   assert.equal(stopped.planner.state, 'covered');
   // Thirteen (over one in five): the sweep goes on.
-  const finding = withLateAnswers(late, 13);
+  const finding = lateAt(0.097, 13);
   assert.equal(coveredByReference(finding), true);
   assert.ok(recentYield(finding) >= LAST_FLOOR);
   const { planner, next } = plannerAfter(finding);
