@@ -375,7 +375,10 @@ test('killed with -9 in the middle of the search sweep, at seeded moments, and r
 test('a crawl into a read-only folder ends in one sentence that says the folder is read-only and what to do, asking nothing of the API', async (t) => {
   const folder = mkdtempSync(join(tmpdir(), 'orgdir-crawl-read-only-'));
   const restore = readOnlyFolder(folder);
-  t.after(restore);
+  t.after(() => {
+    restore();
+    rmSync(folder, { recursive: true, force: true });
+  });
   const summary = await crawl({
     apiUrl: 'http://127.0.0.1:9/public/v1',
     key: 'k',

@@ -2,11 +2,11 @@
 // searches fail, one whose searches never stop finding, answers of endless words, a register that
 // joins a search's words with OR, a journal written by someone else. Each test names the defence it
 // holds (docs/security.md: "The hostile API, round two").
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appendFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crawl, type CrawlSummary } from '../../../src/crawl/crawl.ts';
@@ -51,8 +51,16 @@ async function hostileApi(answer: (path: string, search: string | undefined) => 
   };
 }
 
+/** The folders the tests made, removed once they are done. */
+const folders: string[] = [];
+after(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
 function tempDataDir(): string {
-  return join(mkdtempSync(join(tmpdir(), 'orgdir-hostile-')), 'data');
+  const folder = mkdtempSync(join(tmpdir(), 'orgdir-hostile-'));
+  folders.push(folder);
+  return join(folder, 'data');
 }
 
 function guid(n: number): string {

@@ -189,5 +189,6 @@ test('a lock in a read-only folder is refused in one sentence that says the fold
     });
   } finally {
     restore();
+    rmSync(folder, { recursive: true, force: true });
   }
 });
