@@ -5,19 +5,10 @@
 // after the other, a core stood idle while the lint ran. Side by side, the three processes share
 // both cores and the two end about a minute sooner. The browser tests start once both have passed,
 // as before: a lint error or a failing unit test stops the run there.
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { runMarked } from './support/marked-run.ts';
 
 /** Runs `npm run <script>`, each line of its report marked with `mark` when one is given. */
-function runScript(script: string, mark?: string): Promise<number> {
-  const child = spawn('npm', ['run', '--silent', script], {
-    stdio: mark === undefined ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-  });
-  if (mark !== undefined)
-    for (const stream of [child.stdout!, child.stderr!])
-      createInterface({ input: stream }).on('line', (line) => console.log(`${mark} ${line}`));
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-}
+const runScript = (script: string, mark?: string) => runMarked('npm', ['run', '--silent', script], mark);
 
 const [lint, unit] = await Promise.all([runScript('lint', '[lint]'), runScript('test:unit')]);
 if (lint !== 0 || unit !== 0) {

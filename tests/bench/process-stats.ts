@@ -56,7 +56,8 @@ function residentBytes(pid: number): number {
   }
 }
 
-function childrenOf(pid: number): number[] {
+/** The process ids of `pid`'s children now, from each of its threads' children file. */
+export function childrenOf(pid: number): number[] {
   const children: number[] = [];
   try {
     for (const task of readdirSync(`/proc/${pid}/task`)) {

@@ -8,11 +8,10 @@
 //
 // Files sharing a process share its globals, so a unit test leaves the process as it found it
 // (environment, working folder, wrapped functions): tests/support/faults.ts hands back what it wraps.
-import { spawn } from 'node:child_process';
 import { globSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { runMarked } from '../support/marked-run.ts';
 
 const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -39,13 +38,7 @@ function deal(files: string[], count: number): string[][] {
 
 /** Runs one share in a process of its own, each line of its report marked with the share's number. */
 function runShare(files: string[], mark: string): Promise<number> {
-  const child = spawn(process.execPath, [...NODE_TEST_FLAGS, ...files], {
-    cwd: PROJECT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [child.stdout, child.stderr])
-    createInterface({ input: stream }).on('line', (line) => console.log(`${mark} ${line}`));
-  return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  return runMarked(process.execPath, [...NODE_TEST_FLAGS, ...files], mark, PROJECT);
 }
 
 const files = testFiles(process.argv.slice(2));

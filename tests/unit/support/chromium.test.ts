@@ -2,8 +2,9 @@
 // list Playwright turns off, not put in its place (Chromium reads only the last --disable-features).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright';
+import { childrenOf } from '../../bench/process-stats.ts';
 import { HEADLESS_SHELL_PATH, launchChromium, TEST_DISABLED_FEATURES } from '../../support/chromium.ts';
 
 const browsers: Browser[] = [];
@@ -12,11 +13,9 @@ after(() => Promise.all(browsers.map((browser) => browser.close())));
 /** The command lines of this process's children, as the kernel has them. */
 function childCommandLines(): string[][] {
   const lines: string[][] = [];
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  for (const pid of childrenOf(process.pid)) {
     try {
-      const parent = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      if (parent === process.pid)
-        lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
+      lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
     } catch {
       // A process that ended while it was read is none of this test's.
     }
