@@ -516,11 +516,13 @@ function phoneSection(sizes: SizeResult[]): string[] {
     `\`--compare pagefind --network phone\`: the same server serves both engines through a phone's network: ` +
       `${network.roundTripMs} ms before each answer (one more round trip for a new connection), every ` +
       `answer's bytes through one downlink of ${(network.downlinkBitsPerSecond / 1e6).toFixed(1)} Mbit/s that ` +
-      'all answers in flight share, text gzipped; HTTP/1.1, so Chromium opens at most six connections. Each ' +
+      'all answers in flight share, text gzipped; HTTP/1.1, so Chromium opens at most six connections; each ' +
+      'file named by its version as nginx names it by default (its modification time and an entity tag, no ' +
+      'Cache-Control), so that the browser may keep a file it has just read for a while. Each ' +
       'query is opened cold (a fresh context, nothing cached) and timed from the start of navigation to its ' +
-      'first page of results drawn: the median of the runs. Requests are all those begun before the first ' +
-      "results (the page, its scripts and styles, the index files); bytes are the index files' on disk, " +
-      'before gzip.',
+      'first page of results drawn: the median of the runs. Requests are all those sent before the first ' +
+      'results (the page, its scripts and styles, the index files; not one the browser answered from what it ' +
+      "had just read, such as the worker's script); bytes are the index files' on disk, before gzip.",
     '',
     markdownTable(
       [

@@ -144,6 +144,15 @@ export interface IndexFolder {
 }
 
 /** One query from a cold page, `runs` times: the time to its first results and the index files it read. */
+/**
+ * Whether the browser answered a request over http from its own cache, sending nothing: the
+ * worker's script, which the page has just read, where the host names the file's version (as
+ * the phone network's server does). Its timing then has no request start.
+ */
+export function answeredFromCache(request: Request): boolean {
+  return /^https?:/.test(request.url()) && request.timing().requestStart < 0;
+}
+
 async function coldQuery(
   browser: Browser,
   pageUrl: URL,
@@ -178,7 +187,7 @@ async function coldQuery(
     await Promise.all(requested.map((request) => request.response().catch(() => null)));
     const before = requested.filter((request) => {
       const { startTime } = request.timing();
-      return startTime > 0 && startTime <= timing.shownAt;
+      return startTime > 0 && startTime <= timing.shownAt && !answeredFromCache(request);
     });
     const read = before
       .map((request) => request.url())

@@ -36,7 +36,10 @@ export interface SiteServerOptions {
   headers?: Readonly<Record<string, string>>;
   /** For a path (as requested, sub-path included), a promise to await before answering; none answers at once. */
   holdUntil?: (path: string) => Promise<void> | undefined;
-  /** A slow network between the server and the browser; none by default (loopback speed, uncompressed). */
+  /**
+   * A slow network between the server and the browser, with files named by their version as a
+   * static host's server names them; none by default (loopback speed, uncompressed, no version).
+   */
   network?: NetworkConditions;
 }
 
@@ -126,6 +129,7 @@ export async function serveSite(site: string, options: SiteServerOptions = {}): 
     headers: Record<string, string | number>,
     body: Buffer,
     compressible: { key: string; acceptsGzip: boolean } | undefined,
+    validators?: { lastModified: string; etag: string; unchanged: boolean },
   ) => {
     if (!network || !downlink) {
       response.writeHead(status, { 'content-length': body.length, ...headers }).end(body);
@@ -142,7 +146,12 @@ export async function serveSite(site: string, options: SiteServerOptions = {}): 
     const handshake = socket !== null && fresh.has(socket);
     if (socket) fresh.delete(socket);
     await sleep(network.roundTripMs * (handshake ? 2 : 1));
+    if (validators?.unchanged) {
+      response.writeHead(304, { 'last-modified': validators.lastModified, etag: validators.etag }).end();
+      return;
+    }
     response.writeHead(status, {
+      ...(validators && { 'last-modified': validators.lastModified, etag: validators.etag }),
       'content-length': sent.length,
       ...headers,
       ...encoding,
@@ -172,7 +181,17 @@ export async function serveSite(site: string, options: SiteServerOptions = {}): 
         ...options.headers,
       };
       const compressible = COMPRESSED.has(extname(file)) ? { key: file, acceptsGzip } : undefined;
-      await answer(response, 200, headers, await readFile(file), compressible);
+      // As a static host's server names a file's version (nginx's defaults: its modification time
+      // and an entity tag of it and its size, no Cache-Control): the browser may keep what it
+      // has read for a while (a worker's script the page has just read, say) and asks again with
+      // the tag once that while has passed.
+      const etag = `"${found.mtimeMs.toString(16)}-${found.size.toString(16)}"`;
+      const validators = {
+        lastModified: found.mtime.toUTCString(),
+        etag,
+        unchanged: request.headers['if-none-match'] === etag,
+      };
+      await answer(response, 200, headers, await readFile(file), compressible, validators);
     };
     const hold = options.holdUntil?.(path);
     void (hold ?? Promise.resolve()).then(send);

@@ -11,6 +11,7 @@ import { after, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { phoneChecks, type PhoneComparison } from '../../bench/figures.ts';
 import { formatBenchmarkReport } from '../../bench/report.ts';
+import { answeredFromCache } from '../../bench/search-timing.ts';
 import { PHONE_NETWORK, serveSite } from '../../support/static-server.ts';
 
 const site = mkdtempSync(join(tmpdir(), 'orgdir-network-'));
@@ -24,17 +25,24 @@ writeFileSync(join(site, 'part.js'), text);
 /** One answer, its headers and raw bytes (not decoded), with the milliseconds it took to come in whole. */
 function get(url: string, headers: Record<string, string> = {}) {
   const started = performance.now();
-  return new Promise<{ headers: Record<string, unknown>; body: Buffer; ms: number }>((resolve, reject) => {
-    request(url, { headers, agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer; ms: number }>(
+    (resolve, reject) => {
+      request(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+            ms: performance.now() - started,
+          }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 test('answers in flight together share one downlink, each after its connection and a round trip', async () => {
@@ -71,11 +79,35 @@ test('text is sent gzipped to a browser that accepts it, other files as they are
   }
 });
 
+test("over a phone's network each file is named by its version, as nginx names it, and a browser holding that version is told so", async () => {
+  const server = await serveSite(site, { network: { roundTripMs: 20, downlinkBitsPerSecond: 8_000_000 } });
+  try {
+    const first = await get(`${server.root}part.js`);
+    const etag = first.headers['etag'];
+    assert.equal(typeof etag, 'string');
+    assert.ok(!Number.isNaN(Date.parse(String(first.headers['last-modified']))));
+    // No Cache-Control: how long the browser may keep it is left to the browser, as nginx leaves it.
+    assert.equal(first.headers['cache-control'], undefined);
+    const again = await get(`${server.root}part.js`, { 'if-none-match': String(etag) });
+    assert.equal(again.status, 304);
+    assert.equal(again.body.length, 0);
+    assert.equal(again.headers['etag'], etag);
+    const other = await get(`${server.root}a.bin`);
+    assert.notEqual(other.headers['etag'], etag);
+    const stale = await get(`${server.root}part.js`, { 'if-none-match': '"another"' });
+    assert.equal(stale.status, 200);
+    assert.equal(stale.body.toString(), text);
+  } finally {
+    await server.close();
+  }
+});
+
 test('without a network the server answers at loopback speed, uncompressed', async () => {
   const server = await serveSite(site);
   try {
     const answer = await get(`${server.root}part.js`, { 'accept-encoding': 'gzip' });
     assert.equal(answer.headers['content-encoding'], undefined);
+    assert.equal(answer.headers['etag'], undefined);
     assert.equal(answer.body.toString(), text);
   } finally {
     await server.close();
@@ -117,4 +149,15 @@ test("a phone's figures meet their targets only within 2 s, half Pagefind's time
   } as never);
   assert.match(report, /## Search on a phone's network/);
   assert.match(report, /\| 10,000 +\| `"social housing"` +\| 1800 ms +\| 4000 ms +\| 0\.45× +\| 16 \/ 30 /);
+});
+
+test('a request the browser answered from its own cache is not counted as sent', () => {
+  const request = (url: string, requestStart: number) =>
+    ({ url: () => url, timing: () => ({ requestStart }) }) as unknown as Parameters<
+      typeof answeredFromCache
+    >[0];
+  assert.equal(answeredFromCache(request('http://127.0.0.1:8080/search/search.js', -1)), true);
+  assert.equal(answeredFromCache(request('http://127.0.0.1:8080/search/search.js', 0.6)), false);
+  // From file:// nothing is sent over a network, and every file read counts.
+  assert.equal(answeredFromCache(request('file:///site/search/terms/1.js', -1)), false);
 });
