@@ -175,6 +175,16 @@ export class SearchEngine {
       Promise.all(query.words.map((word) => this.#words.wordFields(word))),
       accepting,
     ]);
+    // Beside a phrase, the cards of the rarest other word, whose documents hold every result, are
+    // read while the phrase's positions are: read with the docs files of the results they leave
+    // out, they made one request more than the six a browser sends a host at once, and a round.
+    if (query.phrases.length > 0 && wordFields.length > 0) {
+      const rarest = wordFields.reduce(
+        (best, fields, at) => (fields.size < wordFields[best]!.size ? at : best),
+        0,
+      );
+      this.#parts.readCards(query.words[rarest]!.word);
+    }
     const alongside = wordFields.length === 0 ? undefined : intersectFields(wordFields);
     const within =
       alongside === undefined && accept === undefined

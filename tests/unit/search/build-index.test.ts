@@ -424,6 +424,34 @@ describe('a built index', () => {
     );
   });
 
+  test("beside a phrase, the cards of the query's rarest other word are read while the phrase's positions are", async () => {
+    const load = nodePartLoader(join(directory, 'search'));
+    const asked: string[] = [];
+    let release!: () => void;
+    const positionsHeld = new Promise<void>((resolve) => (release = resolve));
+    const held = new SearchEngine(async (name) => {
+      asked.push(name);
+      if (name.startsWith('positions/')) await positionsHeld;
+      return load(name);
+    });
+    const searching = held.search({ query: '"community group" cork' });
+    while (!asked.some((name) => name.startsWith('positions/'))) await new Promise(setImmediate);
+    for (let turn = 0; turn < 10; turn += 1) await new Promise(setImmediate);
+    const cardsBeforePositions = asked.filter((name) => name.startsWith('cards/'));
+    release();
+    const { documents, hits } = await searching;
+    assert.equal(documents.length, 29);
+    // The phrase's two words have cards of their own; cork's is the third, asked for already.
+    assert.equal(cardsBeforePositions.length, 3, asked.join(' '));
+    // Its cards show every result of the first page: no docs file is read for them.
+    assert.equal(hits.length, 20);
+    assert.deepEqual(
+      asked.filter((name) => name.startsWith('docs/')),
+      [],
+      asked.join(' '),
+    );
+  });
+
   test("index files are classic scripts in plain ASCII that register their part's JSON text", async () => {
     const files = await readdir(join(directory, 'search'), { recursive: true });
     const scripts = files.filter((file) => file.endsWith('.js'));
