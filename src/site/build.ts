@@ -156,8 +156,11 @@ async function discardBuild(running: Running, { staging, releaseStaging }: Build
   await running.archives?.abandon();
   // The index process writes into the staging folder: let it finish before the folder goes.
   await running.searching?.catch(() => undefined);
-  rmSync(staging, { recursive: true, force: true });
-  rmSync(releaseStaging, { recursive: true, force: true });
+  // A page step that failed may still have page writes in flight: a folder emptied under them
+  // fills again (ENOTEMPTY), so its removal is tried again a few times.
+  const retried = { recursive: true, force: true, maxRetries: 10, retryDelay: 50 };
+  rmSync(staging, retried);
+  rmSync(releaseStaging, retried);
 }
 
 /**
