@@ -8,14 +8,13 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page, Request } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { parseCsv } from '../../src/lib/csv.ts';
-import { RESULTS_EVENT } from '../../src/search/format/options.ts';
 import { launchChromium } from '../support/chromium.ts';
 import { serveSite, type SiteServer } from '../support/static-server.ts';
 import { axeViolations } from '../support/axe.ts';
 import { htmlProblems } from '../support/html-validate.ts';
-import { openPage, watchPage } from '../support/page-watch.ts';
+import { openPage } from '../support/page-watch.ts';
 import { referenceWords } from '../support/search-reference.ts';
 import { PHONE, sidewaysOverflow } from '../support/phone.ts';
 import { readerModes, saysNothingOfSampleData, WIDE } from '../support/reader-modes.ts';
@@ -239,34 +238,6 @@ test('organisations are chosen from a ranked list and from the search results', 
   assert.equal(names.length, 3);
   assert.equal(names[0], first);
   assert.equal(names[2], records.get(FULL)!['name']);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
-
-test("the search page loads the comparison once a query's first results are drawn, and it then offers each", async () => {
-  const context = await browser.newContext();
-  const name = String(records.get(FULL)!['name']);
-  const page = await context.newPage();
-  const asked: Request[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/compare/compare.js')) asked.push(request);
-  });
-  const problems = await watchPage(page, server.origin);
-  await page.goto(`${server.root}search.html?q=${encodeURIComponent(`"${name}"`)}`);
-  await page
-    .locator('[data-search-results]')
-    .getByRole('button', { name: `Compare ${name}` })
-    .waitFor();
-  const drawnAt = await page.evaluate(
-    (mark) => performance.timeOrigin + performance.getEntriesByName(mark)[0]!.startTime,
-    RESULTS_EVENT,
-  );
-  assert.equal(asked.length, 1);
-  await asked[0]!.response();
-  assert.ok(
-    asked[0]!.timing().startTime >= drawnAt,
-    'the comparison was asked for before the results were drawn',
-  );
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -12,7 +12,6 @@ import { firstParts, scriptLoader } from './script-loader.ts';
 import type { SearchService } from './service.ts';
 import { serveSearch, type WorkerScope } from './worker.ts';
 import { workerService } from './worker-service.ts';
-import { RESULTS_EVENT } from '../format/options.ts';
 
 /** Binds one search form and its results to the engine. */
 function enhance(container: HTMLElement, search: SearchService): void {
@@ -21,24 +20,6 @@ function enhance(container: HTMLElement, search: SearchService): void {
   const box = new SearchBox(page, search);
   box.listen();
   box.load();
-}
-
-/**
- * The comparison's script (`data-search-compare`), which offers each result to a comparison,
- * loaded once the address's query has its first results drawn, or at once when it has none: it
- * only adds to the results, and loaded beside this script it took a request, its bytes on a slow
- * network, and some 18 ms of the page's thread before the worker could start.
- */
-function loadCompareLater(container: HTMLElement, query: string): void {
-  const source = container.dataset['searchCompare'];
-  if (source === undefined) return;
-  const insert = (): void => {
-    const script = document.createElement('script');
-    script.src = source;
-    document.body.append(script);
-  };
-  if (query.trim() === '') void nextTask().then(insert);
-  else container.addEventListener(RESULTS_EVENT, insert, { once: true });
 }
 
 function start(): void {
@@ -62,7 +43,6 @@ function start(): void {
     }
   });
   const search = workerService(load, scriptUrl);
-  loadCompareLater(containers[0]!, query);
   // Starting the worker and binding the form each hold the page's thread for a while: the form is
   // bound in a task of its own, so that the reader's input can come in between.
   void nextTask().then(() => {
