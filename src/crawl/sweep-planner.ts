@@ -228,8 +228,12 @@ export class SweepPlanner {
     this.#cap.observe(count);
     const capped = this.#cap.isCapped(count);
     this.#asked.answered(query, count, capped ? results.map((result) => result.id.toLowerCase()) : undefined);
+    const uncertified = capped ? 0 : this.#uncertified(results);
     const found = learnResults(this.#learners, results);
-    if (!capped) certify(this.#terms, results);
+    if (!capped) {
+      certify(this.#terms, results);
+      this.#pool.shownWhole(found.length, uncertified);
+    }
     if (this.#cap.longest === 0 && this.#terms.matches(query).listed > 0) this.#emptyProbes += 1;
     const known = results.map((result) => this.#terms.known.get(result.id.toLowerCase()));
     if (this.#grammar.judge(query, known, capped)) this.#becomeAny();
@@ -293,6 +297,14 @@ export class SweepPlanner {
       emptyProbes: this.#emptyProbes,
       estimatedRegister: this.#estimatedRegister(),
     });
+  }
+
+  /** Known organisations among `results` that no answer under the cap had returned. */
+  #uncertified(results: readonly FoundOrganisation[]): number {
+    let count = 0;
+    for (const result of results)
+      if (this.#terms.known.get(result.id.toLowerCase())?.certified === false) count += 1;
+    return count;
   }
 
   /** Several words mean any of them: from now on only single words and phrases narrow. */

@@ -7,7 +7,7 @@ import type { GrammarCheck } from './grammar.ts';
 import { groupOf, keyedQuery, wordsOfQuery, type Query } from './query.ts';
 import type { Matches } from './known.ts';
 import type { TermIndex } from './terms.ts';
-import { FacetTrend, GroupRatios, GroupYields, groupYield, worth } from './worth.ts';
+import { CertifyYield, FacetTrend, GroupRatios, GroupYields, groupYield, worth } from './worth.ts';
 
 /** What the pool reads of the planner's state. */
 export interface PoolContext {
@@ -33,6 +33,8 @@ export class CandidatePool {
   readonly #facetRatios = new GroupRatios();
   /** What the recent facet answers found. */
   readonly #facetTrend = new FacetTrend();
+  /** What the recent answers that showed known organisations whole found. */
+  readonly #certify = new CertifyYield();
 
   constructor(context: PoolContext) {
     this.#context = context;
@@ -60,6 +62,14 @@ export class CandidatePool {
     const wasDry = this.#facetTrend.dry;
     this.#facetTrend.add(found, whole);
     if (!wasDry && this.#facetTrend.dry) this.#facetsDried();
+  }
+
+  /**
+   * An answer under the cap that found `found` new organisations and showed `shown` known ones
+   * whole that no answer under the cap had returned before.
+   */
+  shownWhole(found: number, shown: number): void {
+    if (shown > 0) this.#certify.add(found, shown);
   }
 
   /**
@@ -151,6 +161,7 @@ export class CandidatePool {
       cutShare:
         query.narrowing === undefined ? 0 : matches.known / Math.max(1, query.narrowing.of.matching.size),
       facets: this.#facetTrend,
+      certify: this.#certify,
       single:
         !facet && query.narrowing === undefined && query.words.length === 1 && query.phrases.length === 0,
     });
