@@ -37,8 +37,11 @@ interface World {
 function world(once: number, twice: number): World {
   const captures = (n: number) =>
     n < LISTED ? 3 : n < LISTED + once ? 1 : n < LISTED + once + twice ? 2 : 3;
+  // Each organisation shares a word with one other (`pair`): two returned once leave a search
+  // worth asking, so that the stop, not a want of candidates, ends the sweep.
   const words = Array.from({ length: ORGANISATIONS }, (_, n) => [
     `org${n}`,
+    `pair${Math.floor(n / 2)}`,
     ...(n < 2 * CAP ? ['alpha'] : n < 4 * CAP ? ['beta'] : []),
   ]);
   const members: { query: string; ids: number[] }[] = [

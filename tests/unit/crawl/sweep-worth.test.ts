@@ -31,6 +31,16 @@ const matches = (known: number, once: number, twice: number, uncertified: number
   uncertified,
 });
 
+test("what no answer returned is Chao's bias-corrected estimate: one organisation returned once says nothing is left, two say one", () => {
+  // f1(f1 − 1) / 2(f2 + 1): with f1² in its place, two organisations returned once were worth two
+  // more, and at the end of a sweep such searches (a narrower search matching two organisations
+  // met in one answer) took the budget and found nothing.
+  assert.equal(worth(matches(2, 2, 0, 0), context()), 1);
+  assert.equal(worth(matches(1, 1, 0, 0), context()), 0);
+  // Many returned once: the same as f1² / 2(f2 + 1) within a few per cent.
+  assert.equal(worth(matches(40, 30, 10, 0), context()), (30 * 29) / (2 * 11));
+});
+
 test('showing known organisations whole is worth what the recent answers that showed such organisations found, per organisation, at most 8', () => {
   // A narrower search of a cut answer, holding two fifths of its known matches: 30, each returned
   // twice, none by an answer under the cap. Chao's estimate leaves nothing unseen; its share of
