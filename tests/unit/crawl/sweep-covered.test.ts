@@ -252,3 +252,18 @@ test('past 9.5% of the register in searches, the sweep stops covered once its la
   assert.notEqual(next, undefined);
   assert.equal(planner.state, 'running');
 });
+
+test('from a tenth of the register in searches on, the sweep stops covered whatever its last 60 answers found', () => {
+  // Thirty in the last 60 (one in two): past 9.5% the sweep goes on; past the tenth, where it is
+  // meant to end, it stops.
+  const before = lateAt(0.097, 30);
+  assert.equal(coveredByReference(before), true);
+  assert.equal(plannerAfter(before).planner.state, 'running');
+  const past = lateAt(0.101, 30);
+  assert.ok(past.answers.length >= END_SHARE * referenceRegister(past, past.answers.length).register);
+  assert.equal(coveredByReference(past), true);
+  assert.ok(recentYield(past) >= LAST_FLOOR);
+  const { planner, next } = plannerAfter(past);
+  assert.equal(next, undefined);
+  assert.equal(planner.state, 'covered');
+});

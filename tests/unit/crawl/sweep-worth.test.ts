@@ -1,8 +1,10 @@
 // What a candidate search is worth: the estimate of what its answer would find that no answer has
-// returned, and what showing known organisations whole is worth.
+// returned, what showing known organisations whole is worth, and the yield under which the sweep
+// may stop for its estimate.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SweepPlanner } from '../../../src/crawl/sweep-planner.ts';
+import { yieldFloor } from '../../../src/crawl/sweep/coverage.ts';
 import type { Matches } from '../../../src/crawl/sweep/known.ts';
 import { CertifyYield, FacetTrend, worth, type WorthContext } from '../../../src/crawl/sweep/worth.ts';
 
@@ -61,6 +63,14 @@ test('showing known organisations whole is worth what the recent answers that sh
   const rich = new CertifyYield();
   rich.add(50, 2);
   assert.equal(rich.perShown, 8);
+});
+
+test('past a tenth of the estimated register in searches, any yield is low enough to stop for the estimate', () => {
+  assert.equal(yieldFloor(1_000, 10_000), Number.POSITIVE_INFINITY);
+  assert.equal(yieldFloor(1_200, 10_000), Number.POSITIVE_INFINITY);
+  // Short of the tenth: one in five past 9.5%, before that one over the searches left.
+  assert.equal(yieldFloor(960, 10_000), 0.2);
+  assert.equal(yieldFloor(900, 10_000), 1 / 100);
 });
 
 test('once answers that showed known organisations whole found nothing, the narrower searches that would show more of them come after a word whose answers left organisations unseen', () => {
