@@ -821,8 +821,8 @@ const HOSTILE_API: Mutant[] = [
     file: 'src/crawl/sweep/worth.ts',
     find: '    return this.#dry ? Math.min(1, this.#found / FACET_WORTH) : 1;',
     replace: '    return 1;',
-    test: 'tests/unit/crawl/sweep-facets-dry-early.test.ts',
-    name: 'narrower searches that would only show',
+    test: 'tests/unit/crawl/sweep-worth.test.ts',
+    name: 'once the facet queries have dried up, showing a known organisation whole',
   },
   {
     id: 'journal-schema',

@@ -65,6 +65,21 @@ test('showing known organisations whole is worth what the recent answers that sh
   assert.equal(rich.perShown, 8);
 });
 
+test('once the facet queries have dried up, showing a known organisation whole is worth no more than what their answers still find', () => {
+  const narrower = matches(30, 0, 30, 30);
+  // Answers that showed known organisations whole found 8 or more each: alone, 8 each.
+  const rich = new CertifyYield();
+  rich.add(50, 2);
+  const dried = new FacetTrend();
+  // A facet answer under the cap of 40 results found half an organisation: they have dried up.
+  dried.add(0.5, 40);
+  assert.equal(dried.dry, true);
+  const withFacets = (facets: FacetTrend): WorthContext => ({ ...context(rich), cutShare: 0.4, facets });
+  assert.ok(Math.abs(worth(narrower, withFacets(new FacetTrend())) - (0.1 + 8 * 30)) < 1e-9);
+  // What the facet answers still find, per organisation shown: half an organisation each.
+  assert.ok(Math.abs(worth(narrower, withFacets(dried)) - (0.1 + 0.5 * 30)) < 1e-9);
+});
+
 test('past a tenth of the estimated register in searches, any yield is low enough to stop for the estimate', () => {
   assert.equal(yieldFloor(1_000, 10_000), Number.POSITIVE_INFINITY);
   assert.equal(yieldFloor(1_200, 10_000), Number.POSITIVE_INFINITY);
