@@ -809,8 +809,9 @@ const HOSTILE_API: Mutant[] = [
     id: 'sweep-facets-dry-early',
     defence: 'whether the facet queries have dried up is judged from their first answers under the cap',
     file: 'src/crawl/sweep/worth.ts',
-    find: '    if (this.#found < FACET_DRY) this.#dry = true;',
-    replace: '    if (this.#answers >= FACET_TREND_AFTER && this.#found < FACET_DRY) this.#dry = true;',
+    find: '    if (this.#found.value < FACET_DRY) this.#dry = true;',
+    replace:
+      '    if (this.#found.count >= FACET_TREND_AFTER && this.#found.value < FACET_DRY) this.#dry = true;',
     test: 'tests/unit/crawl/sweep-facets-dry-early.test.ts',
     name: 'judged dry from their first answers',
   },
@@ -819,7 +820,7 @@ const HOSTILE_API: Mutant[] = [
     defence:
       'once the facet queries dry up, showing known organisations whole is worth what the facet answers still find',
     file: 'src/crawl/sweep/worth.ts',
-    find: '    return this.#dry ? Math.min(1, this.#found / FACET_WORTH) : 1;',
+    find: '    return this.#dry ? Math.min(1, this.#found.value / FACET_WORTH) : 1;',
     replace: '    return 1;',
     test: 'tests/unit/crawl/sweep-worth.test.ts',
     name: 'once the facet queries have dried up, showing a known organisation whole',

@@ -78,6 +78,26 @@ const FACET_DRY = 1;
  */
 const FACET_TREND_AFTER = 20;
 
+/** A moving average of the values added, each weighed a tenth; the first is taken as it is. */
+class MovingAverage {
+  #value = 0;
+  #count = 0;
+
+  add(value: number): void {
+    this.#count += 1;
+    this.#value = this.#count === 1 ? value : 0.9 * this.#value + 0.1 * value;
+  }
+
+  get value(): number {
+    return this.#value;
+  }
+
+  /** How many values were added. */
+  get count(): number {
+    return this.#count;
+  }
+}
+
 /**
  * What the recent facet answers that came back whole found, and how many results they held:
  * moving averages, each answer weighed a tenth. A facet query's bonus (`FACET_WORTH`) is what they
@@ -86,27 +106,20 @@ const FACET_TREND_AFTER = 20;
  * one organisation in five to eight kept them ahead of every word to the end.
  */
 export class FacetTrend {
-  #answers = 0;
-  #found = 0;
-  #results = 0;
+  readonly #found = new MovingAverage();
+  readonly #results = new MovingAverage();
   #dry = false;
 
   /** A facet answer under the cap of `results` results, `found` of them new. */
   add(found: number, results: number): void {
-    this.#answers += 1;
-    if (this.#answers === 1) {
-      this.#found = found;
-      this.#results = results;
-    } else {
-      this.#found = 0.9 * this.#found + 0.1 * found;
-      this.#results = 0.9 * this.#results + 0.1 * results;
-    }
-    if (this.#found < FACET_DRY) this.#dry = true;
+    this.#found.add(found);
+    this.#results.add(results);
+    if (this.#found.value < FACET_DRY) this.#dry = true;
   }
 
   /** The share of its bonus a facet query keeps (1 until `FACET_TREND_AFTER` whole facet answers). */
   get vigour(): number {
-    return this.#answers < FACET_TREND_AFTER ? 1 : Math.min(1, this.#found / FACET_WORTH);
+    return this.#found.count < FACET_TREND_AFTER ? 1 : Math.min(1, this.#found.value / FACET_WORTH);
   }
 
   /**
@@ -119,7 +132,7 @@ export class FacetTrend {
    * organisations, while words never asked held the 55 still missing.
    */
   get certifying(): number {
-    return this.#dry ? Math.min(1, this.#found / FACET_WORTH) : 1;
+    return this.#dry ? Math.min(1, this.#found.value / FACET_WORTH) : 1;
   }
 
   /** Whether the facet answers have come to find less than one new organisation each (for good). */
@@ -129,7 +142,8 @@ export class FacetTrend {
 
   /** New organisations per result of the recent facet answers. */
   get newShare(): number {
-    return this.#results > 0 ? this.#found / this.#results : 0;
+    const results = this.#results.value;
+    return results > 0 ? this.#found.value / results : 0;
   }
 }
 
@@ -186,24 +200,18 @@ export class GroupRatios {
  * fifth as much, which found 17 to 31 each.
  */
 export class CertifyYield {
-  #found = 0;
-  #shown = 0;
-  #answers = 0;
+  readonly #found = new MovingAverage();
+  readonly #shown = new MovingAverage();
 
   add(found: number, shown: number): void {
-    this.#answers += 1;
-    if (this.#answers === 1) {
-      this.#found = found;
-      this.#shown = shown;
-    } else {
-      this.#found = 0.9 * this.#found + 0.1 * found;
-      this.#shown = 0.9 * this.#shown + 0.1 * shown;
-    }
+    this.#found.add(found);
+    this.#shown.add(shown);
   }
 
   /** New organisations per known one shown whole (`CERTIFY_WORTH` before any answer). */
   get perShown(): number {
-    return this.#shown > 0 ? Math.min(CERTIFY_WORTH, this.#found / this.#shown) : CERTIFY_WORTH;
+    const shown = this.#shown.value;
+    return shown > 0 ? Math.min(CERTIFY_WORTH, this.#found.value / shown) : CERTIFY_WORTH;
   }
 }
 
